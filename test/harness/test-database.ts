@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** The migrated database the global setup prepares; every test database is a copy of it. */
+export const TEMPLATE_DATABASE = 'template_mirror';
+
+export interface TestDatabase {
+  /** postgres:// URL of this database. */
+  readonly url: string;
+  /** A client connected to this database. */
+  readonly sql: pg.Client;
+  /** Closes `sql` and drops the database. */
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates a fresh, fully migrated database for one test file: a copy of the template, which takes milliseconds
+ * where migrating would take a second.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = inject('pgUrl');
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name} template ${TEMPLATE_DATABASE}`);
+  const url = databaseUrl(serverUrl, name);
+  const sql = new pg.Client({ connectionString: url });
+  try {
+    await sql.connect();
+  } catch (error) {
+    await onServer(serverUrl, `drop database if exists ${name}`);
+    throw error;
+  }
+  return {
+    url,
+    sql,
+    async drop() {
+      await sql.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** The URL of `database` on the server that `serverUrl` points at. */
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
