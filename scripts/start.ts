@@ -1,0 +1,70 @@
+/**
+ * `npm start`: the whole local mirror. An embedded PostgreSQL under .data/pg (kept across restarts) unless
+ * DATABASE_URL names another; migrations; the WebSocket proxy the Worker's database driver goes through; and the
+ * Worker under `wrangler dev` on http://localhost:8787. Ctrl-C (or SIGTERM) stops everything it started.
+ */
+import path from 'node:path';
+import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
+import { startWsProxy } from '../db/local/ws-proxy.ts';
+import { migrate } from '../db/migrate.ts';
+import { freePort, isPortFree } from './local-stack/free-port.ts';
+import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
+
+const API_PORT = Number(process.env.PORT ?? 8787);
+const LOCAL_DB_PORT = 54320;
+
+const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'start', ...fields }));
+
+const stops: (() => Promise<void>)[] = [];
+let stopping = false;
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+try {
+  if (!(await isPortFree(API_PORT))) throw new Error(`port ${API_PORT} is in use: set PORT to another one`);
+
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const port = (await isPortFree(LOCAL_DB_PORT)) ? LOCAL_DB_PORT : await freePort();
+    const local = await startLocalPostgres({ dir: path.join(REPO_ROOT, '.data/pg'), port, database: 'mirror_node' });
+    stops.push(() => local.stop());
+    databaseUrl = local.url;
+    log({ msg: 'embedded PostgreSQL started', dataDir: '.data/pg', port });
+  }
+  await migrate(databaseUrl);
+  log({ msg: 'migrations applied' });
+
+  const target = new URL(databaseUrl);
+  const isLocal = ['127.0.0.1', 'localhost', '::1'].includes(target.hostname);
+  let wsProxy: string | undefined;
+  if (isLocal) {
+    // Neon endpoints speak WebSocket themselves; a plain Postgres needs the bridge.
+    const proxy = await startWsProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port || 5432}`] });
+    stops.push(() => proxy.close());
+    wsProxy = proxy.address;
+  }
+
+  const worker = await startWorkerProcess({
+    port: API_PORT,
+    vars: { DATABASE_URL: databaseUrl, ...(wsProxy ? { DB_WS_PROXY: wsProxy } : {}) },
+  });
+  stops.push(() => worker.stop());
+  worker.child.once('exit', (code) => {
+    log({ msg: 'the Worker stopped', code });
+    void stopAll(code ?? 1);
+  });
+
+  const shown = new URL(databaseUrl);
+  shown.password = shown.password ? '***' : '';
+  console.log(`\nedge-mirror is up: API http://localhost:${API_PORT}/api/v1 · database ${shown} · Ctrl-C stops\n`);
+} catch (error) {
+  console.error(`start failed: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll(1);
+}

@@ -1,0 +1,47 @@
+import { startWsProxy } from '../../db/local/ws-proxy.ts';
+import { freePort } from '../../scripts/local-stack/free-port.ts';
+import { startWorkerProcess } from '../../scripts/local-stack/worker-process.ts';
+
+export interface TestWorker {
+  readonly baseUrl: string;
+  /** GET `path` (starting with `/`), with the body parsed when it is JSON. */
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
+  /** Settings overrides (the reference's tree) and fake clock for the requests that follow. */
+  setState(state: { config?: unknown; fakeTime?: string }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The Worker in its real runtime (workerd via `wrangler dev`, test entry) reading the database at `databaseUrl`
+ * through the same WebSocket proxy `npm start` uses. One per test file: it takes a few seconds to start.
+ */
+export async function startTestWorker(databaseUrl: string): Promise<TestWorker> {
+  const target = new URL(databaseUrl);
+  const proxy = await startWsProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port}`] });
+  const worker = await startWorkerProcess({
+    entry: 'workers/testing/entry.ts',
+    port: await freePort(),
+    vars: { DATABASE_URL: databaseUrl, DB_WS_PROXY: proxy.address },
+    output: 'ignore',
+  }).catch(async (error: unknown) => {
+    await proxy.close();
+    throw error;
+  });
+  return {
+    baseUrl: worker.baseUrl,
+    async get(path, headers = {}) {
+      const res = await fetch(worker.baseUrl + path, { headers });
+      const text = await res.text();
+      const isJson = res.headers.get('content-type')?.includes('application/json');
+      return { status: res.status, headers: res.headers, body: isJson && text ? JSON.parse(text) : text };
+    },
+    async setState(state) {
+      const res = await fetch(`${worker.baseUrl}/__test/state`, { method: 'POST', body: JSON.stringify(state) });
+      if (res.status !== 204) throw new Error(`/__test/state answered ${res.status}`);
+    },
+    async stop() {
+      await worker.stop();
+      await proxy.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The reference mirror node's REST settings (`hiero.mirror.rest.*`) with its production defaults.
+ * Durations are given both as the reference writes them and in nanoseconds (`*Ns`); the `*Ns` value is the one used.
+ */
+export const DEFAULT_CONFIG = {
+  response: {
+    limit: {
+      default: 25,
+      max: 100,
+      tokenBalance: { multipleAccounts: 50, singleAccount: 1000 },
+    },
+    enableDelegationAddress: false,
+    compression: true,
+    includeHostInLink: false,
+  },
+  query: {
+    bindTimestampRange: false,
+    topicMessageLookup: false,
+    maxRepeatedQueryParameters: 100,
+    strictTimestampParam: true,
+    maxTimestampRange: '7d',
+    maxTimestampRangeNs: 604_800_000_000_000,
+    maxTransactionsTimestampRange: '60d',
+    maxTransactionsTimestampRangeNs: 5_184_000_000_000_000,
+    maxTransactionConsensusTimestampRange: '35m',
+    maxTransactionConsensusTimestampRangeNs: 2_100_000_000_000,
+    maxScheduledTransactionConsensusTimestampRange: '89285m',
+    maxScheduledTransactionConsensusTimestampRangeNs: 5_357_100_000_000_000,
+    maxRecordFileCloseInterval: '10s',
+    maxRecordFileCloseIntervalNs: 10_000_000_000,
+    maxValidStartTimestampDrift: '1s',
+    maxValidStartTimestampDriftNs: 1_000_000_000,
+    transactions: { precedingTransactionTypes: [11, 15] },
+  },
+  users: [] as { username: string; password: string; limit: number }[],
+  common: { shard: 0, realm: 0 },
+};

@@ -1,0 +1,13 @@
+import type { Database } from '../db/client.ts';
+import type { Config } from './config/config.ts';
+import type { Env } from './env.ts';
+
+/** What every handler finds on the Hono context. */
+export interface AppVariables {
+  config: Config;
+  db: Database;
+  /** The clock, in nanoseconds since the epoch (test mode can set it). */
+  now: () => bigint;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

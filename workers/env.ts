@@ -1,0 +1,9 @@
+/** Bindings and vars of the Worker (wrangler.toml `[vars]`, secrets, and what `npm start` passes). */
+export interface Env {
+  /** postgres://… of the mirror database. */
+  DATABASE_URL: string;
+  /** `host:port` of the local WebSocket-to-TCP proxy; set only when the database is a plain local Postgres. */
+  DB_WS_PROXY?: string;
+  /** Settings in the reference's tree, as `HIERO_MIRROR_REST_*` variables (see workers/config/config.ts). */
+  [setting: `HIERO_MIRROR_${string}`]: string | undefined;
+}

@@ -1,0 +1,28 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { AppEnv } from './context.ts';
+import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { stringifyJson } from './json.ts';
+import { JSON_CONTENT_TYPE } from './respond.ts';
+
+function errorResponse(c: Context, status: number, body: unknown): Response {
+  return c.body(stringifyJson(body), status as 400, { 'content-type': JSON_CONTENT_TYPE });
+}
+
+/** The one place that turns a thrown error into the reference's error body; unexpected errors are logged. */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (!(error instanceof ApiError) || error.status >= 500) {
+    console.error(
+      JSON.stringify({
+        msg: 'request failed',
+        method: c.req.method,
+        url: c.req.url,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+    );
+  }
+  const { status, body } = toErrorResponse(error);
+  return errorResponse(c, status, body);
+};
+
+/** Unknown routes, and the endpoints the reference removed (hooks, state proofs), answer 404 `Not found`. */
+export const notFound: NotFoundHandler<AppEnv> = (c) => errorResponse(c, 404, errorBody([{ message: 'Not found' }]));

@@ -1,0 +1,17 @@
+import type { MiddlewareHandler } from 'hono';
+
+/** One structured line per request: what was asked, what was answered, and how long it took. */
+export const requestLog: MiddlewareHandler = async (c, next) => {
+  const started = performance.now();
+  await next();
+  console.log(
+    JSON.stringify({
+      msg: 'request',
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      query: new URL(c.req.url).search,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    }),
+  );
+};

@@ -1,0 +1,127 @@
+import { Hono } from 'hono';
+import type { Database } from '../../../db/client.ts';
+import { SUCCESS_CODES } from '../../../db/codes/response-codes.ts';
+import { SCHEDULE_CREATE_TYPE } from '../../../db/codes/transaction-types.ts';
+import { type TransactionRow, transactionHashes, transactionsByKeys } from '../../../db/queries/transactions.ts';
+import type { Config } from '../../config/config.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { parseTransactionByIdQuery } from '../../params/query.ts';
+import { parseTransactionIdOrHash } from '../../params/transaction-id.ts';
+import { jsonResponse } from '../../respond.ts';
+import { formatTransaction } from './format.ts';
+
+/** A transaction is immutable once it has reached consensus: cached for ten minutes. */
+const TRANSACTION_MAX_AGE = 600;
+/** A schedule created moments ago may still execute: its answer changes until then. */
+const RECENT_SCHEDULE_MAX_AGE = 5;
+
+export const transactionRoutes = new Hono<AppEnv>().get('/:transactionIdOrHash', async (c) => {
+  const config = c.var.config;
+  const search = new URL(c.req.url).search;
+  const { nonce, scheduled } = parseTransactionByIdQuery(search, {
+    maxRepeated: config.query.maxRepeatedQueryParameters,
+  });
+  const target = parseTransactionIdOrHash(c.req.param('transactionIdOrHash'), config.common);
+  const db = c.var.db;
+  const drift = BigInt(config.query.maxValidStartTimestampDriftNs);
+  const consensusWindow = BigInt(config.query.maxTransactionConsensusTimestampRangeNs);
+  const scheduleWindow = BigInt(config.query.maxScheduledTransactionConsensusTimestampRangeNs);
+
+  let rows: TransactionRow[];
+  if (target.kind === 'hash') {
+    const hashes = await transactionHashes(db, target.hash, config.response.limit.default);
+    const first = hashes[0];
+    if (!first) throw ApiError.notFound();
+    // Every match of one hash has one payer: duplicates of one signed transaction.
+    const payer = first.payer_account_id === null ? null : BigInt(first.payer_account_id);
+    const timestamps = hashes.map((row) => BigInt(row.consensus_timestamp));
+    rows = await transactionsByKeys(db, {
+      keys: timestamps.map((timestamp) => ({ payer, timestamp })),
+      by: 'consensus_timestamp',
+      lowerNs: timestamps.reduce((min, t) => (t < min ? t : min)),
+      upperNs: timestamps[timestamps.length - 1] as bigint,
+      nonce,
+      scheduled,
+    });
+  } else {
+    const lookup = {
+      keys: [{ payer: target.payer, timestamp: target.validStartNs }],
+      by: 'valid_start_ns' as const,
+      lowerNs: target.validStartNs - drift,
+      upperNs: target.validStartNs + consensusWindow,
+      nonce,
+      scheduled,
+    };
+    rows = await transactionsByKeys(db, lookup);
+    // A scheduled transaction executes when its schedule is signed, possibly months after its valid start.
+    if (mayMissScheduledExecution(rows, scheduled)) {
+      rows = await transactionsByKeys(db, { ...lookup, upperNs: lookup.lowerNs + scheduleWindow });
+    }
+    if (rows.length > 0) rows.push(...(await innerTransactions(db, rows, config, { nonce, scheduled })));
+  }
+  if (rows.length === 0) throw ApiError.notFound();
+
+  const maxAge =
+    target.kind === 'id' && scheduled === undefined
+      ? scheduleAwareMaxAge(rows, c.var.now(), scheduleWindow)
+      : TRANSACTION_MAX_AGE;
+  return jsonResponse(c, { transactions: rows.map(formatTransaction) }, { maxAge });
+});
+
+/**
+ * The inner transactions of atomic batches among `rows`: `inner_transactions` lists them as (payer, valid start)
+ * pairs, and they are looked up like any transaction id.
+ */
+async function innerTransactions(
+  db: Database,
+  rows: readonly TransactionRow[],
+  config: Config,
+  filters: { nonce?: number; scheduled?: boolean },
+): Promise<TransactionRow[]> {
+  const pairs = rows.flatMap((row) => row.inner_transactions ?? []).map(BigInt);
+  if (pairs.length === 0) return [];
+  const keys = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2)
+    keys.push({ payer: pairs[i] as bigint, timestamp: pairs[i + 1] as bigint });
+  const validStarts = keys.map((key) => key.timestamp);
+  const min = validStarts.reduce((a, b) => (b < a ? b : a));
+  const max = validStarts.reduce((a, b) => (b > a ? b : a));
+  return transactionsByKeys(db, {
+    keys,
+    by: 'valid_start_ns',
+    lowerNs: min - BigInt(config.query.maxValidStartTimestampDriftNs),
+    upperNs: max + BigInt(config.query.maxTransactionConsensusTimestampRangeNs),
+    ...filters,
+  });
+}
+
+const isSuccessfulScheduleCreate = (row: TransactionRow) =>
+  row.type === SCHEDULE_CREATE_TYPE && SUCCESS_CODES.includes(row.result);
+
+/**
+ * True when the window after the valid start may have cut off the scheduled execution: a schedule was created
+ * and its execution is not among the rows, or `scheduled=true` found nothing.
+ */
+function mayMissScheduledExecution(rows: readonly TransactionRow[], scheduled: boolean | undefined): boolean {
+  if (scheduled === false) return false;
+  if (scheduled === true) return rows.length === 0;
+  if (rows.some((row) => row.scheduled)) return false;
+  return rows.some(isSuccessfulScheduleCreate);
+}
+
+/**
+ * Ten minutes, unless a schedule created within the scheduled-execution window has not executed yet: its
+ * execution may still appear, so the answer is cached for seconds.
+ */
+function scheduleAwareMaxAge(rows: readonly TransactionRow[], nowNs: bigint, windowNs: bigint): number {
+  let maxAge = TRANSACTION_MAX_AGE;
+  for (const row of rows) {
+    if (row.scheduled) return TRANSACTION_MAX_AGE;
+    if (isSuccessfulScheduleCreate(row)) {
+      const elapsed = nowNs - BigInt(row.consensus_timestamp);
+      if (elapsed < windowNs) maxAge = RECENT_SCHEDULE_MAX_AGE;
+    }
+  }
+  return maxAge;
+}

@@ -1,0 +1,44 @@
+import { createApp } from '../app.ts';
+import { buildConfig, type Config, configFromEnv } from '../config/config.ts';
+import type { Env } from '../env.ts';
+
+/**
+ * The Worker as the test harnesses run it: the deployed app plus `POST /__test/state`, which sets the settings
+ * overrides and the clock for the requests that follow (the conformance kit's `config` and `fakeTime`).
+ * Only this entry module has that route; the deployed Worker (`workers/index.ts`) cannot reach it.
+ */
+interface TestState {
+  /** Settings overrides in the reference's tree, applied over the Worker's own (env) settings. */
+  config?: unknown;
+  /** ISO-8601 instant the clock reads now and runs on from; absent or empty for the real clock. */
+  fakeTime?: string;
+}
+
+let overrides: unknown = {};
+let config: Config | undefined;
+let clockOffsetNs = 0n;
+
+const realNowNs = () => BigInt(Date.now()) * 1_000_000n;
+
+const app = createApp({
+  config: (env) => {
+    config ??= buildConfig(overrides, configFromEnv(env));
+    return config;
+  },
+  now: () => realNowNs() + clockOffsetNs,
+});
+
+async function setState(request: Request): Promise<Response> {
+  const state = (await request.json()) as TestState;
+  overrides = state.config ?? {};
+  config = undefined;
+  clockOffsetNs = state.fakeTime ? BigInt(Date.parse(state.fakeTime)) * 1_000_000n - realNowNs() : 0n;
+  return new Response(null, { status: 204 });
+}
+
+export default {
+  fetch(request, env, ctx) {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/__test/state') return setState(request);
+    return app.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<Env>;
