@@ -4,8 +4,17 @@ import type { Config } from './config/config.ts';
 import type { AppEnv } from './context.ts';
 import type { Env } from './env.ts';
 import { handleError, notFound } from './error-handler.ts';
+import { basicAuth } from './middleware/auth.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { accountRoutes } from './routes/accounts/index.ts';
+import { balanceRoutes } from './routes/balances/index.ts';
+import { blockRoutes } from './routes/blocks/index.ts';
+import { contractRoutes } from './routes/contracts/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { networkRoutes } from './routes/network/index.ts';
+import { scheduleRoutes } from './routes/schedules/index.ts';
+import { tokenRoutes } from './routes/tokens/index.ts';
+import { topicRoutes } from './routes/topics/index.ts';
 import { transactionRoutes } from './routes/transactions/index.ts';
 
 export interface AppDeps {
@@ -29,7 +38,16 @@ export function createApp(deps: AppDeps) {
       c.executionCtx.waitUntil(db.close());
     }
   });
+  app.use('/api/*', basicAuth);
   app.route('/health', healthRoutes);
+  app.route('/api/v1/accounts', accountRoutes);
+  app.route('/api/v1/balances', balanceRoutes);
+  app.route('/api/v1/blocks', blockRoutes);
+  app.route('/api/v1/contracts', contractRoutes);
+  app.route('/api/v1/network', networkRoutes);
+  app.route('/api/v1/schedules', scheduleRoutes);
+  app.route('/api/v1/tokens', tokenRoutes);
+  app.route('/api/v1/topics', topicRoutes);
   app.route('/api/v1/transactions', transactionRoutes);
   app.notFound(notFound);
   app.onError(handleError);

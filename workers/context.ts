@@ -6,6 +6,8 @@ import type { Env } from './env.ts';
 export interface AppVariables {
   config: Config;
   db: Database;
+  /** The page-size cap of this request: `response.limit.max`, or an authenticated user's own limit. */
+  maxLimit: number;
   /** The clock, in nanoseconds since the epoch (test mode can set it). */
   now: () => bigint;
 }

@@ -31,20 +31,44 @@ describe('parseQueryString', () => {
         ['token.id', ['2', '8', 'gt:4', 'gte:6', '10']],
       ],
     ],
-    ['lowercases the values of order and result only', 'order=ASC&ORder=Desc&result=SUCCESS&type=CREDIT', [
-      ['order', ['asc', 'desc']],
-      ['result', ['success']],
-      ['type', ['CREDIT']],
-    ]],
-    ['decodes percent escapes and + in names and values', 'account%2Eid=gte%3A0.0.1&memo=a+b%20c', [
-      ['account.id', ['gte:0.0.1']],
-      ['memo', ['a b c']],
-    ]],
+    [
+      'lowercases the values of order and result only',
+      'order=ASC&ORder=Desc&result=SUCCESS&type=CREDIT',
+      [
+        ['order', ['asc', 'desc']],
+        ['result', ['success']],
+        ['type', ['CREDIT']],
+      ],
+    ],
+    [
+      'decodes percent escapes and + in names and values',
+      'account%2Eid=gte%3A0.0.1&memo=a+b%20c',
+      [
+        ['account.id', ['gte:0.0.1']],
+        ['memo', ['a b c']],
+      ],
+    ],
     ['keeps a malformed escape as text', 'timestamp=%zz1', [['timestamp', ['%zz1']]]],
-    ['reads a name without = as an empty value', 'limit&order=', [['limit', ['']], ['order', ['']]]],
+    [
+      'reads a name without = as an empty value',
+      'limit&order=',
+      [
+        ['limit', ['']],
+        ['order', ['']],
+      ],
+    ],
     ['splits on the first = only', 'a=b=c', [['a', ['b=c']]]],
     ['skips empty parts and empty names', '&&=1&limit=2&', [['limit', ['2']]]],
-    ['puts integer-like names first, ascending', 'b=1&10=x&a=2&2=y', [['2', ['y']], ['10', ['x']], ['b', ['1']], ['a', ['2']]]],
+    [
+      'puts integer-like names first, ascending',
+      'b=1&10=x&a=2&2=y',
+      [
+        ['2', ['y']],
+        ['10', ['x']],
+        ['b', ['1']],
+        ['a', ['2']],
+      ],
+    ],
     ['drops names of Object.prototype members', 'constructor=1&__proto__=2&toString=3&limit=4', [['limit', ['4']]]],
     ['marks a differently cased prototype name as unreadable', 'CONSTRUCTOR=1', [['constructor', [S, '1']]]],
     ['appends a[] values to a', 'a=1&a[]=2&a%5B%5D=3', [['a', ['1', '2', '3']]]],
@@ -66,8 +90,18 @@ describe('parseQueryString', () => {
       8,
       '400 Array limit exceeded. Only 8 elements allowed in an array.',
     ],
-    ['names the singular for a limit of 1', 'a[1]=1', 1, '400 Array limit exceeded. Only 1 element allowed in an array.'],
-    ['refuses an index at or past the limit', 'a[8]=1', 8, '400 Array limit exceeded. Only 8 elements allowed in an array.'],
+    [
+      'names the singular for a limit of 1',
+      'a[1]=1',
+      1,
+      '400 Array limit exceeded. Only 1 element allowed in an array.',
+    ],
+    [
+      'refuses an index at or past the limit',
+      'a[8]=1',
+      8,
+      '400 Array limit exceeded. Only 8 elements allowed in an array.',
+    ],
     [
       'refuses two levels of brackets',
       'a[b][c]=1',

@@ -113,7 +113,12 @@ describe('timestampRange', () => {
   it.each<[string, Filter<'timestamp', bigint>[], Partial<TimestampRangeOptions>, object]>([
     ['no filter when optional', [], { required: false }, { lower: null, upper: null, empty: false, eq: [], ne: [] }],
     ['gt / lt as inclusive bounds', [f('gt', 1n), f('lt', 10n)], {}, { lower: 2n, upper: 9n, empty: false }],
-    ['a range of exactly the maximum', [f('gte', 0n), f('lt', 604_800_000_000_000n)], {}, { lower: 0n, upper: 604_799_999_999_999n }],
+    [
+      'a range of exactly the maximum',
+      [f('gte', 0n), f('lt', 604_800_000_000_000n)],
+      {},
+      { lower: 0n, upper: 604_799_999_999_999n },
+    ],
     ['distinct eq values', [f('eq', 5n), f('eq', 6n), f('eq', 5n)], {}, { eq: [5n, 6n], lower: null, upper: null }],
     ['an open range when allowed', [f('gte', 5n)], { allowOpenRange: true }, { lower: 5n, upper: null }],
     ['ne when allowed', [f('gte', 1n), f('lte', 9n), f('ne', 5n)], { allowNe: true }, { ne: [5n] }],

@@ -1,0 +1,5 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context.ts';
+
+/** `/api/v1/tokens` routes (issue #4). Paths it does not serve fall through to the 404 handler. */
+export const tokenRoutes = new Hono<AppEnv>();
