@@ -1,0 +1,36 @@
+/**
+ * Record stream file names: `<ISO instant with ':' as '_'>Z.rcd[.gz]`, signatures `…rcd_sig`, sidecars
+ * `<instant>Z_<NN>.rcd[.gz]`. Names sort lexicographically in time order.
+ */
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}_\d{2}_\d{2})(?:\.(\d{1,9}))?Z/;
+
+/** The instant a stream file name carries, in nanoseconds since the epoch. */
+export function instantOfName(name: string): bigint {
+  const match = INSTANT.exec(baseName(name));
+  if (!match?.[1]) throw new Error(`not a stream file name: ${name}`);
+  const millis = Date.parse(`${match[1].replaceAll('_', ':')}Z`);
+  if (Number.isNaN(millis)) throw new Error(`not a stream file name: ${name}`);
+  const fraction = (match[2] ?? '').padEnd(9, '0');
+  return BigInt(millis) * 1_000_000n + BigInt(fraction);
+}
+
+export function baseName(key: string): string {
+  const slash = key.lastIndexOf('/');
+  return slash < 0 ? key : key.slice(slash + 1);
+}
+
+/** `X.rcd_sig` → `X.rcd`; the data file may also exist gzipped as `X.rcd.gz`. */
+export function dataNameOfSignature(signatureName: string): string {
+  return signatureName.replace(/_sig$/, '');
+}
+
+export function isRecordSignatureName(name: string): boolean {
+  return /Z\.rcd_sig$/.test(name);
+}
+
+/** The sidecar file name for sidecar `id` of a record file (always gzipped for v6). */
+export function sidecarName(recordName: string, id: number): string {
+  const stem = recordName.replace(/\.rcd(\.gz)?$/, '');
+  return `${stem}_${String(id).padStart(2, '0')}.rcd.gz`;
+}
