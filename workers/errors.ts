@@ -28,13 +28,20 @@ const HIDDEN_MESSAGES: Readonly<Record<number, string>> = { 500: 'Internal error
 export class ApiError extends Error {
   readonly status: number;
   readonly messages: readonly ErrorMessage[];
+  /** Response headers that belong to the error (`Retry-After` of a 429). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, messages: MessageInput | readonly MessageInput[], options?: { cause?: unknown }) {
+  constructor(
+    status: number,
+    messages: MessageInput | readonly MessageInput[],
+    options?: { cause?: unknown; headers?: Record<string, string> },
+  ) {
     const list = (Array.isArray(messages) ? messages : [messages]).map(toMessage);
     super(list.map((m) => m.message).join('; '), options);
     this.name = 'ApiError';
     this.status = status;
     this.messages = list;
+    this.headers = options?.headers ?? {};
   }
 
   static badRequest(messages: MessageInput | readonly MessageInput[]): ApiError {

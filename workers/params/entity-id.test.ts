@@ -52,6 +52,7 @@ describe('isEntityIdText', () => {
     ['0.0.1 ', false],
     ['1.5', true],
     ['0X0000000000000000000000000000000000000001', false],
+    ['0x010203', false],
     [`0x${NOT_LONG_ZERO}`, false, { allowEvmAddress: false }],
     [OPAQUE, false, { allowEvmAddress: false }],
     [OPAQUE, false, { evmAddressType: 'num-alias' }],

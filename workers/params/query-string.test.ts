@@ -76,6 +76,14 @@ describe('parseQueryString', () => {
     ['marks a[b] as a nested value', 'a[b]=1', [['a', [S]]]],
     ['keeps the strings next to a nested value', 'a=1&a[b]=2', [['a', [S]]]],
     ['reads [b]=1 as b=1', '[b]=1', [['b', ['1']]]],
+    [
+      'puts a top-level array under its indexes',
+      '[]=a&[]=b',
+      [
+        ['0', ['a']],
+        ['1', ['b']],
+      ],
+    ],
     ['drops an empty value merged into an existing bracketed one', 'a[2]=x&a', [['a', ['x']]]],
     ['allows a name the full limit of times', `${'a=1&'.repeat(7)}a=1`, [['a', Array(8).fill('1')]]],
     ['turns names without = repeated past the limit into one unreadable value', 'a&'.repeat(9), [['a', [S]]]],

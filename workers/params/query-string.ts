@@ -43,8 +43,14 @@ function objectOrder<V>(entries: Map<string, V>): [string, V][] {
   return [...indexes, ...all.filter(([name]) => !isArrayIndex(name))];
 }
 
-/** qs's value for one name: a string, an array (of strings or nested values), or an object. */
-type QsValue = { items: RawValue[]; array: boolean } | 'object';
+/**
+ * qs's value for one name: one string, an array (of strings or nested values; sparse after `a[3]=x` until the
+ * final compaction), an array grown past the limit (qs makes it an object with index keys), or a nested object.
+ */
+type QsValue = { shape: 'single' | 'array' | 'overflow'; items: RawValue[] } | { shape: 'nested' };
+
+const NESTED: QsValue = { shape: 'nested' };
+const single = (item: RawValue): QsValue => ({ shape: 'single', items: [item] });
 
 function collectPairs(search: string, limit: number): Map<string, QsValue> {
   const text = (search.startsWith('?') ? search.slice(1) : search).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
@@ -58,18 +64,13 @@ function collectPairs(search: string, limit: number): Map<string, QsValue> {
     const pos = bracketEquals === -1 ? part.indexOf('=') : bracketEquals + 1;
     const name = decode(pos === -1 ? part : part.slice(0, pos));
     const current = pairs.get(name);
-    // qs checks the limit only for `name=value` parts, and only once the name already holds an array
-    if (
-      pos !== -1 &&
-      (current !== undefined && current !== 'object' && current.array ? current.items.length : 0) >= limit
-    ) {
-      throw arrayLimitError(limit);
-    }
+    // qs checks the limit only for `name=value` parts, and only once the name holds an array
+    if (pos !== -1 && (current?.shape === 'array' ? current.items.length : 0) >= limit) throw arrayLimitError(limit);
     const value = pos === -1 ? '' : decode(part.slice(pos + 1));
-    if (current === undefined) pairs.set(name, { items: [value], array: false });
-    else if (current !== 'object') {
+    if (current === undefined || current.shape === 'nested') pairs.set(name, single(value));
+    else {
       const items = [...current.items, value];
-      pairs.set(name, items.length > limit ? 'object' : { items, array: true });
+      pairs.set(name, { shape: current.shape === 'overflow' || items.length > limit ? 'overflow' : 'array', items });
     }
   }
   return pairs;
@@ -89,46 +90,49 @@ function placePair(rawName: string, value: QsValue, limit: number): [string, QsV
   const index = Number.parseInt(content, 10);
   const isIndex = String(index) === content && index >= 0;
   if (isIndex && index >= limit) throw arrayLimitError(limit);
-  if (content === '') {
-    if (value === 'object') return parent === '' ? [] : [[parent, 'object']];
-    const items: QsValue = value.items.length > limit ? 'object' : { items: value.items, array: true };
-    if (parent !== '') return [[parent, items]];
-    return value.items.map((item, i) => [String(i), { items: [item], array: false }]);
-  }
-  if (isIndex) {
-    if (parent === '') return [[content, value]];
+  if (content === '' || isIndex) {
+    if (parent === '') {
+      // a top-level array lands under its indexes
+      if (isIndex) return [[content, value]];
+      return value.shape === 'nested' ? [] : value.items.map((item, i) => [String(i), single(item)]);
+    }
+    if (content === '') {
+      if (value.shape !== 'single' && value.shape !== 'array') return [[parent, NESTED]];
+      return [[parent, value.items.length > limit ? NESTED : { shape: 'array', items: value.items }]];
+    }
     const items: RawValue[] = [];
-    items[index] = value === 'object' || value.array ? STRUCTURED : (value.items[0] ?? '');
-    return [[parent, { items, array: true }]];
+    items[index] = value.shape === 'single' ? (value.items[0] ?? '') : STRUCTURED;
+    return [[parent, { shape: 'array', items }]];
   }
-  return [[parent === '' ? content : parent, parent === '' ? value : 'object']];
+  return [[parent === '' ? content : parent, parent === '' ? value : NESTED]];
 }
 
-/** qs's `utils.merge` for two values of one name; arrays may be sparse (`a[3]=x`) until the final compaction. */
+/** qs's `utils.merge` for two values of one name. */
 function mergeQs(target: QsValue, source: QsValue, limit: number): QsValue {
   // qs skips a falsy source: an empty value merged into an existing one vanishes
-  if (source !== 'object' && !source.array && source.items[0] === '') return target;
-  if (target === 'object' || source === 'object') return 'object';
-  if (!target.array) {
+  if (source.shape === 'single' && source.items[0] === '') return target;
+  if (target.shape === 'nested' || target.shape === 'overflow') return NESTED;
+  if (source.shape === 'nested' || source.shape === 'overflow') return NESTED;
+  if (target.shape === 'single') {
     const items = target.items.concat(source.items);
-    return source.array && items.length > limit ? 'object' : { items, array: true };
+    return source.shape === 'array' && items.length > limit ? NESTED : { shape: 'array', items };
   }
   const items = target.items.slice();
-  if (!source.array) {
-    if (items.length > limit) return 'object';
+  if (source.shape === 'single') {
+    if (items.length > limit) return NESTED;
     items[items.length] = source.items[0] ?? '';
-    return { items, array: true };
+    return { shape: 'array', items };
   }
   // by index: a free slot takes the item, a taken one appends it (two nested values merge into one)
   source.items.forEach((item, i) => {
     if (!(i in items)) items[i] = item;
     else if (item !== STRUCTURED || items[i] !== STRUCTURED) items[items.length] = item;
   });
-  return { items, array: true };
+  return { shape: 'array', items };
 }
 
 /**
- * The parameters of a query string (with or without its leading `?`) in the reference's order, names
+ * The parameters of a query string (`URL.search`: one leading `?` is dropped) in the reference's order, names
  * lowercased. `arrayLimit` is `query.maxRepeatedQueryParameters`.
  */
 export function parseQueryString(search: string, arrayLimit: number): RawParam[] {
@@ -144,7 +148,9 @@ export function parseQueryString(search: string, arrayLimit: number): RawParam[]
   const merged = new Map<string, RawValue[]>();
   for (const [name, value] of objectOrder(placed)) {
     const key = name.toLowerCase();
-    let values: RawValue[] = value === 'object' ? [STRUCTURED] : value.items.filter(() => true);
+    // filter() drops the holes of sparse arrays, as qs's final compaction does
+    let values: RawValue[] =
+      value.shape === 'single' || value.shape === 'array' ? value.items.filter(() => true) : [STRUCTURED];
     if (LOWERCASED_VALUES.has(key)) values = values.map((v) => (typeof v === 'string' ? v.toLowerCase() : v));
     // the reference merges into a plain object with `in`, so an inherited member (`constructor`) joins the values
     const existing = merged.get(key) ?? (PROTOTYPE_NAMES.has(key) ? [STRUCTURED] : []);

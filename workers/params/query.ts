@@ -32,7 +32,7 @@ export interface QueryOptions {
 }
 
 /**
- * Parses and validates a raw query string (`?` optional) against the parameters a route accepts and returns
+ * Parses and validates a raw query string (`URL.search`) against the parameters a route accepts and returns
  * its filters in the reference's order (parameters by first appearance, values in the order given). All
  * problems found are reported together in one 400.
  */
@@ -43,8 +43,7 @@ export function parseQuery<S extends ParamSpec>(search: string, spec: S, options
   const invalid: string[] = [];
   const unknown: string[] = [];
   const ordered: string[] = [];
-  let deferred: unknown;
-  let hasDeferred = false;
+  let deferred: ApiError | undefined;
 
   const check = (key: string, parse: ParamParser<unknown>, raw: string): boolean => {
     const split: Split | undefined = legacy ? splitStrictValue(raw) : splitFilterValue(raw);
@@ -55,7 +54,7 @@ export function parseQuery<S extends ParamSpec>(search: string, spec: S, options
       filters.push({ key, operator: split.operator, value });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (!hasDeferred) [deferred, hasDeferred] = [error, true];
+      deferred ??= error;
     }
     return true;
   };
@@ -79,7 +78,7 @@ export function parseQuery<S extends ParamSpec>(search: string, spec: S, options
   }
 
   // the reference converts values (and so fails on out-of-range ids) only when none is invalid or unknown
-  if (hasDeferred && invalid.length === 0 && unknown.length === 0 && (!legacy || ordered.length === 0)) {
+  if (deferred && invalid.length === 0 && unknown.length === 0 && (!legacy || ordered.length === 0)) {
     throw deferred;
   }
   const messages = legacy ? ordered : [...tooMany, ...invalid, ...unknown];
