@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { createDatabase } from '../db/client.ts';
 import type { Config } from './config/config.ts';
 import type { AppEnv } from './context.ts';
 import type { Env } from './env.ts';
 import { handleError, notFound } from './error-handler.ts';
 import { basicAuth } from './middleware/auth.ts';
+import { edgeCache } from './middleware/cache.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
@@ -22,6 +25,8 @@ export interface AppDeps {
   config(env: Env): Config;
   /** The clock, in nanoseconds since the epoch. */
   now(): bigint;
+  /** Prefix of edge cache keys; changing it drops everything cached before (test mode does, between cases). */
+  cacheKeyPrefix(): string;
 }
 
 export function createApp(deps: AppDeps) {
@@ -38,7 +43,7 @@ export function createApp(deps: AppDeps) {
       c.executionCtx.waitUntil(db.close());
     }
   });
-  app.use('/api/*', basicAuth);
+  app.use('/api/*', cors(), rateLimit, basicAuth, edgeCache(deps.cacheKeyPrefix));
   app.route('/health', healthRoutes);
   app.route('/api/v1/accounts', accountRoutes);
   app.route('/api/v1/balances', balanceRoutes);

@@ -8,6 +8,10 @@ export interface AppVariables {
   db: Database;
   /** The page-size cap of this request: `response.limit.max`, or an authenticated user's own limit. */
   maxLimit: number;
+  /** How the edge cache treated this request (for the request log). */
+  cache: 'hit' | 'miss' | 'off';
+  /** The rate limiter's decision (for the request log). */
+  rateLimit: 'allowed' | 'limited' | 'off';
   /** The clock, in nanoseconds since the epoch (test mode can set it). */
   now: () => bigint;
 }

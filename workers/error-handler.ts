@@ -4,8 +4,8 @@ import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { stringifyJson } from './json.ts';
 import { JSON_CONTENT_TYPE } from './respond.ts';
 
-function errorResponse(c: Context, status: number, body: unknown): Response {
-  return c.body(stringifyJson(body), status as 400, { 'content-type': JSON_CONTENT_TYPE });
+function errorResponse(c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return c.body(stringifyJson(body), status as 400, { ...headers, 'content-type': JSON_CONTENT_TYPE });
 }
 
 /** The one place that turns a thrown error into the reference's error body; unexpected errors are logged. */
@@ -21,7 +21,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     );
   }
   const { status, body } = toErrorResponse(error);
-  return errorResponse(c, status, body);
+  return errorResponse(c, status, body, error instanceof ApiError ? error.headers : {});
 };
 
 /** Unknown routes, and the endpoints the reference removed (hooks, state proofs), answer 404 `Not found`. */

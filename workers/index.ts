@@ -11,7 +11,10 @@ const app = createApp({
     return config;
   },
   now: () => BigInt(Date.now()) * 1_000_000n,
+  cacheKeyPrefix: () => 'v1',
 });
+
+export { RateLimiter } from './durable/rate-limiter.ts';
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -6,6 +6,8 @@ import { WebSocketServer } from 'ws';
 export interface WsProxy {
   /** `host:port` to put in the Worker's DB_WS_PROXY; the Neon driver appends `/v2?address=…`. */
   readonly address: string;
+  /** Database connections opened through the proxy so far (a request that queries opens one). */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -20,7 +22,9 @@ export async function startWsProxy(options: { port: number; allowedTargets: stri
     res.writeHead(426).end('WebSocket only');
   });
   const wss = new WebSocketServer({ server });
+  let connections = 0;
   wss.on('connection', (ws, req) => {
+    connections += 1;
     const target = new URL(req.url ?? '/', 'http://proxy').searchParams.get('address') ?? '';
     if (!allowed.has(target)) {
       ws.close(1008, 'target not allowed');
@@ -47,6 +51,9 @@ export async function startWsProxy(options: { port: number; allowedTargets: stri
   const { port } = server.address() as AddressInfo;
   return {
     address: `127.0.0.1:${port}`,
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of wss.clients) client.terminate();

@@ -15,6 +15,8 @@ export interface WorkerProcessOptions {
   entry?: string;
   port: number;
   vars: Record<string, string>;
+  /** Where local Durable Object and cache state lives; wrangler's default (.wrangler/state) when absent. */
+  persistTo?: string;
   /** Where wrangler's own output goes; inherited when absent. */
   output?: 'inherit' | 'ignore';
 }
@@ -35,6 +37,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     '--show-interactive-dev-session=false',
     '--log-level',
     'warn',
+    ...(options.persistTo ? ['--persist-to', options.persistTo] : []),
   ];
   for (const [key, value] of Object.entries(options.vars)) args.push('--var', `${key}:${value}`);
   const child = spawn(process.execPath, args, {

@@ -73,6 +73,7 @@ try {
     entry: 'workers/testing/entry.ts',
     port: await freePort(),
     vars: { DATABASE_URL: url, DB_WS_PROXY: proxy.address },
+    persistTo: path.join(RUN_DIR, 'wrangler-state'),
     output: 'ignore',
   });
   stops.push(() => worker.stop());

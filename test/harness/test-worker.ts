@@ -1,10 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startWsProxy } from '../../db/local/ws-proxy.ts';
 import { freePort } from '../../scripts/local-stack/free-port.ts';
 import { startWorkerProcess } from '../../scripts/local-stack/worker-process.ts';
 
 export interface TestWorker {
   readonly baseUrl: string;
+  /** Database connections the Worker has opened so far: a request answered without a query opens none. */
+  readonly dbConnections: number;
   /** GET `path` (starting with `/`), with the body parsed when it is JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies of every shape; assertions check them.
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
   /** Settings overrides (the reference's tree) and fake clock for the requests that follow. */
   setState(state: { config?: unknown; fakeTime?: string }): Promise<void>;
@@ -18,17 +24,23 @@ export interface TestWorker {
 export async function startTestWorker(databaseUrl: string): Promise<TestWorker> {
   const target = new URL(databaseUrl);
   const proxy = await startWsProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port}`] });
+  const state = await mkdtemp(path.join(tmpdir(), 'edge-mirror-worker-'));
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',
     port: await freePort(),
     vars: { DATABASE_URL: databaseUrl, DB_WS_PROXY: proxy.address },
+    persistTo: state,
     output: 'ignore',
   }).catch(async (error: unknown) => {
     await proxy.close();
+    await rm(state, { recursive: true, force: true });
     throw error;
   });
   return {
     baseUrl: worker.baseUrl,
+    get dbConnections() {
+      return proxy.connections;
+    },
     async get(path, headers = {}) {
       const res = await fetch(worker.baseUrl + path, { headers });
       const text = await res.text();
@@ -42,6 +54,7 @@ export async function startTestWorker(databaseUrl: string): Promise<TestWorker> 
     async stop() {
       await worker.stop();
       await proxy.close();
+      await rm(state, { recursive: true, force: true });
     },
   };
 }

@@ -33,5 +33,16 @@ export const DEFAULT_CONFIG = {
     transactions: { precedingTransactionTypes: [11, 15] },
   },
   users: [] as { username: string; password: string; limit: number }[],
+  /** edge-mirror's own settings (no reference equivalent): the edge cache and per-client rate limits. */
+  edge: {
+    cache: { enabled: true },
+    rateLimit: {
+      enabled: true,
+      /** Token buckets per client and route class: `rate` tokens a second, up to `burst` saved. */
+      reads: { rate: 500, burst: 1000 },
+      contractsCall: { rate: 50, burst: 100 },
+      opcodes: { rate: 1, burst: 1 },
+    },
+  },
   common: { shard: 0, realm: 0 },
 };

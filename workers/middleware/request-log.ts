@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
 
 /** One structured line per request: what was asked, what was answered, and how long it took. */
-export const requestLog: MiddlewareHandler = async (c, next) => {
+export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
   console.log(
@@ -12,6 +13,8 @@ export const requestLog: MiddlewareHandler = async (c, next) => {
       query: new URL(c.req.url).search,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
+      cache: c.var.cache,
+      rateLimit: c.var.rateLimit,
     }),
   );
 };

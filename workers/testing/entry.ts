@@ -17,6 +17,9 @@ interface TestState {
 let overrides: unknown = {};
 let config: Config | undefined;
 let clockOffsetNs = 0n;
+/** Bumped by every state change, so nothing cached for an earlier case's data is served again. */
+let generation = 0;
+let isolateId: string | undefined;
 
 const realNowNs = () => BigInt(Date.now()) * 1_000_000n;
 
@@ -26,12 +29,20 @@ const app = createApp({
     return config;
   },
   now: () => realNowNs() + clockOffsetNs,
+  cacheKeyPrefix: () => {
+    // Random per isolate: the local cache store outlives the process, and a new process starts counting at 0.
+    isolateId ??= crypto.randomUUID();
+    return `test-${isolateId}-${generation}`;
+  },
 });
+
+export { RateLimiter } from '../durable/rate-limiter.ts';
 
 async function setState(request: Request): Promise<Response> {
   const state = (await request.json()) as TestState;
   overrides = state.config ?? {};
   config = undefined;
+  generation += 1;
   clockOffsetNs = state.fakeTime ? BigInt(Date.parse(state.fakeTime)) * 1_000_000n - realNowNs() : 0n;
   return new Response(null, { status: 204 });
 }

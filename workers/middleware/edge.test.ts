@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTransaction, ns } from '../../test/harness/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { startTestWorker, type TestWorker } from '../../test/harness/test-worker.ts';
+
+let db: TestDatabase;
+let worker: TestWorker;
+
+const PATH = '/api/v1/transactions/0.0.1001-1700000000-000000001';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await insertTransaction(db.sql, {
+    consensus_timestamp: ns('1700000000.000000005'),
+    payer_account_id: 1001n,
+    valid_start_ns: ns('1700000000.000000001'),
+  });
+  worker = await startTestWorker(db.url);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await db?.drop();
+});
+
+describe('edge cache', () => {
+  it('answers a repeated request within max-age from the cache, without a database query', async () => {
+    await worker.setState({});
+    const first = await worker.get(PATH);
+    expect(first.status).toBe(200);
+    // The store happens after the response is sent (waitUntil): give it a moment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const connections = worker.dbConnections;
+    const second = await worker.get(PATH);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(worker.dbConnections).toBe(connections);
+  });
+
+  it('answers If-None-Match with the current ETag by 304 without a body', async () => {
+    const first = await worker.get(PATH);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const res = await fetch(worker.baseUrl + PATH, { headers: { 'if-none-match': `W/"x", ${etag}` } });
+    expect(res.status).toBe(304);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('etag')).toBe(etag);
+    const other = await fetch(worker.baseUrl + PATH, { headers: { 'if-none-match': '"stale"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('never stores an error response', async () => {
+    await worker.setState({});
+    const missing = '/api/v1/transactions/0.0.1001-1700000100-000000001';
+    expect((await worker.get(missing)).status).toBe(404);
+    await insertTransaction(db.sql, {
+      consensus_timestamp: ns('1700000100.000000005'),
+      payer_account_id: 1001n,
+      valid_start_ns: ns('1700000100.000000001'),
+    });
+    const after = await worker.get(missing);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBeNull();
+    const invalid = await worker.get(`${PATH}?nonce=x`);
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get('etag')).toBeNull();
+  });
+
+  it('answers HEAD like GET without a body, and allows any origin', async () => {
+    const res = await fetch(worker.baseUrl + PATH, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('does not cache when switched off', async () => {
+    await worker.setState({ config: { edge: { cache: { enabled: false } } } });
+    await worker.get(PATH);
+    const connections = worker.dbConnections;
+    await worker.get(PATH);
+    expect(worker.dbConnections).toBe(connections + 1);
+    await worker.setState({});
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers a burst over the limit with 429 and Retry-After, and lets the client in again once refilled', async () => {
+    await worker.setState({ config: { edge: { rateLimit: { reads: { rate: 1, burst: 2 } } } } });
+    const client = { 'cf-connecting-ip': '203.0.113.7' };
+    expect((await worker.get(PATH, client)).status).toBe(200);
+    expect((await worker.get(PATH, client)).status).toBe(200);
+    const limited = await worker.get(PATH, client);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect(limited.body).toEqual({ _status: { messages: [{ message: 'Requests per second rate limit exceeded.' }] } });
+    // Another client has its own bucket.
+    expect((await worker.get(PATH, { 'cf-connecting-ip': '203.0.113.8' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await worker.get(PATH, client)).status).toBe(200);
+    await worker.setState({});
+  });
+});
