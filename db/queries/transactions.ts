@@ -59,7 +59,8 @@ export interface TransactionRow extends Record<string, unknown> {
   index: number | null;
   crypto_transfer_list: TransferJson[] | null;
   token_transfer_list: TokenTransferJson[] | null;
-  assessed_custom_fees: AssessedCustomFeeJson[] | null;
+  /** Absent when the query did not select it (the list route). */
+  assessed_custom_fees?: AssessedCustomFeeJson[] | null;
   staking_reward_transfers: { account: number; amount: number }[] | null;
 }
 
@@ -110,7 +111,36 @@ export function transactionsByKeys(db: Database, lookup: TransactionLookup): Pro
     return sql.join(parts, sql` and `);
   };
   return db.rows<TransactionRow>(sql`
-    select t.batch_key, t.charged_tx_fee, t.consensus_timestamp, t.entity_id, t.high_volume,
+    select ${transactionDetailColumns({ assessedFees: true, transferBounds })}
+      from transaction t
+     where ${sql.join(conditions, sql` and `)}
+     order by t.consensus_timestamp`);
+}
+
+export interface DetailColumnOptions {
+  /** Select `assessed_custom_fees` (the single-transaction route does, the list does not). */
+  assessedFees: boolean;
+  /** Extra conditions on a transfer table (by its alias) that narrow its lookup without changing the result. */
+  transferBounds?: (alias: string) => SQL;
+}
+
+/**
+ * The select list of a transaction row (alias `t`) as the formatter reads it: its columns plus its transfers
+ * aggregated from the transfer tables, each found through its consensus timestamp index.
+ */
+export function transactionDetailColumns(options: DetailColumnOptions): SQL {
+  const bounds = (alias: string) => (options.transferBounds ? sql` and ${options.transferBounds(alias)}` : sql``);
+  const assessedFees = options.assessedFees
+    ? sql`,
+           (select jsonb_agg(jsonb_build_object('amount', acf.amount, 'collector_account_id', acf.collector_account_id,
+                                                'effective_payer_account_ids', acf.effective_payer_account_ids,
+                                                'token_id', acf.token_id)
+                             order by acf.collector_account_id, acf.amount)
+              from assessed_custom_fee acf
+             where acf.consensus_timestamp = t.consensus_timestamp and acf.payer_account_id = t.payer_account_id
+               ${bounds('acf')}) as assessed_custom_fees`
+    : sql``;
+  return sql`t.batch_key, t.charged_tx_fee, t.consensus_timestamp, t.entity_id, t.high_volume,
            t.high_volume_pricing_multiplier, t.inner_transactions, t.max_custom_fees, t.max_fee, t.memo,
            t.nft_transfer, t.node_account_id, t.nonce, t.parent_consensus_timestamp, t.payer_account_id, t.result,
            t.scheduled, t.transaction_bytes, t.transaction_hash, t.type, t.valid_duration_seconds, t.valid_start_ns,
@@ -119,32 +149,22 @@ export function transactionsByKeys(db: Database, lookup: TransactionLookup): Pro
                                                 'is_approval', ct.is_approval) order by ct.entity_id, ct.amount)
               from crypto_transfer ct
              where ct.consensus_timestamp = t.consensus_timestamp and ct.payer_account_id = t.payer_account_id
-               and ${transferBounds('ct')}) as crypto_transfer_list,
+               ${bounds('ct')}) as crypto_transfer_list,
            (select jsonb_agg(jsonb_build_object('account_id', tt.account_id, 'amount', tt.amount,
                                                 'token_id', tt.token_id, 'is_approval', tt.is_approval)
                              order by tt.token_id, tt.account_id)
               from token_transfer tt
              where tt.consensus_timestamp = t.consensus_timestamp and tt.payer_account_id = t.payer_account_id
-               and ${transferBounds('tt')}) as token_transfer_list,
-           (select jsonb_agg(jsonb_build_object('amount', acf.amount, 'collector_account_id', acf.collector_account_id,
-                                                'effective_payer_account_ids', acf.effective_payer_account_ids,
-                                                'token_id', acf.token_id)
-                             order by acf.collector_account_id, acf.amount)
-              from assessed_custom_fee acf
-             where acf.consensus_timestamp = t.consensus_timestamp and acf.payer_account_id = t.payer_account_id
-               and ${transferBounds('acf')}) as assessed_custom_fees,
+               ${bounds('tt')}) as token_transfer_list${assessedFees},
            case when exists (select 1 from crypto_transfer ct
                               where ct.consensus_timestamp = t.consensus_timestamp
                                 and ct.payer_account_id = t.payer_account_id
                                 and ct.entity_id = ${STAKING_REWARD_ACCOUNT}
-                                and ${transferBounds('ct')})
+                                ${bounds('ct')})
                 then (select json_agg(json_build_object('account', srt.account_id, 'amount', srt.amount))
                         from staking_reward_transfer srt
                        where srt.consensus_timestamp = t.consensus_timestamp)
-           end as staking_reward_transfers
-      from transaction t
-     where ${sql.join(conditions, sql` and `)}
-     order by t.consensus_timestamp`);
+           end as staking_reward_transfers`;
 }
 
 export interface TransactionHashRow extends Record<string, unknown> {

@@ -1,5 +1,65 @@
 import { Hono } from 'hono';
+import { type BlockCondition, blockByHashOrNumber, listBlocks } from '../../../db/queries/blocks.ts';
 import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { nextLink } from '../../format/pagination.ts';
+import { blockNumberParam, parseBlockHashOrNumber, parseBlockNumber } from '../../params/block-number.ts';
+import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { parseQuery } from '../../params/query.ts';
+import { timestampParam } from '../../params/timestamp.ts';
+import { jsonResponse } from '../../respond.ts';
+import { formatBlock } from './format.ts';
 
-/** `/api/v1/blocks` routes (issue #3). Paths it does not serve fall through to the 404 handler. */
-export const blockRoutes = new Hono<AppEnv>();
+/** A block never changes once written: cached for ten minutes. */
+const BLOCK_MAX_AGE = 600;
+
+/** `/api/v1/blocks`: the list, and one block by hash or number. */
+export const blockRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { config } = c.var;
+    const filters = parseQuery(
+      new URL(c.req.url).search,
+      {
+        'block.number': blockNumberParam,
+        limit: limitParam(c.var.maxLimit),
+        order: orderParam,
+        timestamp: timestampParam,
+      },
+      { maxRepeated: config.query.maxRepeatedQueryParameters },
+    );
+    const conditions: BlockCondition[] = [];
+    for (const filter of filters) {
+      if (filter.key === 'block.number')
+        conditions.push({ column: 'index', operator: filter.operator, value: filter.value });
+      if (filter.key === 'timestamp')
+        conditions.push({ column: 'consensus_end', operator: filter.operator, value: filter.value });
+    }
+    const limit = resolveLimit(filters, config.response.limit.default);
+    const order = resolveOrder(filters, 'desc');
+    // the first of the two filters given decides the column the page walks
+    const orderBy = conditions[0]?.column ?? 'consensus_end';
+
+    const blocks = (await listBlocks(c.var.db, { conditions, orderBy, order, limit })).map(formatBlock);
+    const last = blocks[blocks.length - 1];
+    const next =
+      last && blocks.length === limit
+        ? nextLink({
+            url: c.req.url,
+            order,
+            cursor: { 'block.number': last.number as bigint },
+            maxRepeated: config.query.maxRepeatedQueryParameters,
+            boundValue: (_field, value) => parseBlockNumber(value),
+            includeHost: config.response.includeHostInLink,
+          })
+        : null;
+    return jsonResponse(c, { blocks, links: { next } });
+  })
+  .get('/:hashOrNumber', async (c) => {
+    const { config } = c.var;
+    parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
+    const key = parseBlockHashOrNumber(c.req.param('hashOrNumber'));
+    if (!key) throw ApiError.invalidParams('hashOrNumber');
+    const row = await blockByHashOrNumber(c.var.db, key);
+    if (!row) throw ApiError.notFound();
+    return jsonResponse(c, formatBlock(row), { maxAge: BLOCK_MAX_AGE });
+  });

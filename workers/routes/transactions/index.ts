@@ -10,64 +10,68 @@ import { parseTransactionByIdQuery } from '../../params/query.ts';
 import { parseTransactionIdOrHash } from '../../params/transaction-id.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from './format.ts';
+import { transactionListRoute } from './list.ts';
 
 /** A transaction is immutable once it has reached consensus: cached for ten minutes. */
 const TRANSACTION_MAX_AGE = 600;
 /** A schedule created moments ago may still execute: its answer changes until then. */
 const RECENT_SCHEDULE_MAX_AGE = 5;
 
-export const transactionRoutes = new Hono<AppEnv>().get('/:transactionIdOrHash', async (c) => {
-  const config = c.var.config;
-  const search = new URL(c.req.url).search;
-  const { nonce, scheduled } = parseTransactionByIdQuery(search, {
-    maxRepeated: config.query.maxRepeatedQueryParameters,
-  });
-  const target = parseTransactionIdOrHash(c.req.param('transactionIdOrHash'), config.common);
-  const db = c.var.db;
-  const drift = BigInt(config.query.maxValidStartTimestampDriftNs);
-  const consensusWindow = BigInt(config.query.maxTransactionConsensusTimestampRangeNs);
-  const scheduleWindow = BigInt(config.query.maxScheduledTransactionConsensusTimestampRangeNs);
-
-  let rows: TransactionRow[];
-  if (target.kind === 'hash') {
-    const hashes = await transactionHashes(db, target.hash, config.response.limit.default);
-    const first = hashes[0];
-    if (!first) throw ApiError.notFound();
-    // Every match of one hash has one payer: duplicates of one signed transaction.
-    const payer = first.payer_account_id === null ? null : BigInt(first.payer_account_id);
-    const timestamps = hashes.map((row) => BigInt(row.consensus_timestamp));
-    rows = await transactionsByKeys(db, {
-      keys: timestamps.map((timestamp) => ({ payer, timestamp })),
-      by: 'consensus_timestamp',
-      lowerNs: timestamps.reduce((min, t) => (t < min ? t : min)),
-      upperNs: timestamps[timestamps.length - 1] as bigint,
-      nonce,
-      scheduled,
+/** `/api/v1/transactions`: the list, and the transactions of one id or hash. */
+export const transactionRoutes = new Hono<AppEnv>()
+  .route('/', transactionListRoute)
+  .get('/:transactionIdOrHash', async (c) => {
+    const config = c.var.config;
+    const search = new URL(c.req.url).search;
+    const { nonce, scheduled } = parseTransactionByIdQuery(search, {
+      maxRepeated: config.query.maxRepeatedQueryParameters,
     });
-  } else {
-    const lookup = {
-      keys: [{ payer: target.payer, timestamp: target.validStartNs }],
-      by: 'valid_start_ns' as const,
-      lowerNs: target.validStartNs - drift,
-      upperNs: target.validStartNs + consensusWindow,
-      nonce,
-      scheduled,
-    };
-    rows = await transactionsByKeys(db, lookup);
-    // A scheduled transaction executes when its schedule is signed, possibly months after its valid start.
-    if (mayMissScheduledExecution(rows, scheduled)) {
-      rows = await transactionsByKeys(db, { ...lookup, upperNs: lookup.lowerNs + scheduleWindow });
-    }
-    if (rows.length > 0) rows.push(...(await innerTransactions(db, rows, config, { nonce, scheduled })));
-  }
-  if (rows.length === 0) throw ApiError.notFound();
+    const target = parseTransactionIdOrHash(c.req.param('transactionIdOrHash'), config.common);
+    const db = c.var.db;
+    const drift = BigInt(config.query.maxValidStartTimestampDriftNs);
+    const consensusWindow = BigInt(config.query.maxTransactionConsensusTimestampRangeNs);
+    const scheduleWindow = BigInt(config.query.maxScheduledTransactionConsensusTimestampRangeNs);
 
-  const maxAge =
-    target.kind === 'id' && scheduled === undefined
-      ? scheduleAwareMaxAge(rows, c.var.now(), scheduleWindow)
-      : TRANSACTION_MAX_AGE;
-  return jsonResponse(c, { transactions: rows.map(formatTransaction) }, { maxAge });
-});
+    let rows: TransactionRow[];
+    if (target.kind === 'hash') {
+      const hashes = await transactionHashes(db, target.hash, config.response.limit.default);
+      const first = hashes[0];
+      if (!first) throw ApiError.notFound();
+      // Every match of one hash has one payer: duplicates of one signed transaction.
+      const payer = first.payer_account_id === null ? null : BigInt(first.payer_account_id);
+      const timestamps = hashes.map((row) => BigInt(row.consensus_timestamp));
+      rows = await transactionsByKeys(db, {
+        keys: timestamps.map((timestamp) => ({ payer, timestamp })),
+        by: 'consensus_timestamp',
+        lowerNs: timestamps.reduce((min, t) => (t < min ? t : min)),
+        upperNs: timestamps[timestamps.length - 1] as bigint,
+        nonce,
+        scheduled,
+      });
+    } else {
+      const lookup = {
+        keys: [{ payer: target.payer, timestamp: target.validStartNs }],
+        by: 'valid_start_ns' as const,
+        lowerNs: target.validStartNs - drift,
+        upperNs: target.validStartNs + consensusWindow,
+        nonce,
+        scheduled,
+      };
+      rows = await transactionsByKeys(db, lookup);
+      // A scheduled transaction executes when its schedule is signed, possibly months after its valid start.
+      if (mayMissScheduledExecution(rows, scheduled)) {
+        rows = await transactionsByKeys(db, { ...lookup, upperNs: lookup.lowerNs + scheduleWindow });
+      }
+      if (rows.length > 0) rows.push(...(await innerTransactions(db, rows, config, { nonce, scheduled })));
+    }
+    if (rows.length === 0) throw ApiError.notFound();
+
+    const maxAge =
+      target.kind === 'id' && scheduled === undefined
+        ? scheduleAwareMaxAge(rows, c.var.now(), scheduleWindow)
+        : TRANSACTION_MAX_AGE;
+    return jsonResponse(c, { transactions: rows.map(formatTransaction) }, { maxAge });
+  });
 
 /**
  * The inner transactions of atomic batches among `rows`: `inner_transactions` lists them as (payer, valid start)

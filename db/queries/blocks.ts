@@ -1,0 +1,70 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+
+/** A record file as the block routes format it. int8 columns are strings. */
+export interface BlockRow extends Record<string, unknown> {
+  count: string;
+  hash: string;
+  name: string;
+  prev_hash: string;
+  hapi_version_major: number | null;
+  hapi_version_minor: number | null;
+  hapi_version_patch: number | null;
+  index: string;
+  consensus_start: string;
+  consensus_end: string;
+  gas_used: string | null;
+  logs_bloom: Uint8Array | null;
+  size: number | null;
+}
+
+export type BlockComparison = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte';
+
+const SQL_OPERATOR: Record<BlockComparison, string> = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+
+export interface BlockCondition {
+  /** `index` is the block number; `consensus_end` the block's timestamp. */
+  column: 'index' | 'consensus_end';
+  operator: BlockComparison;
+  value: bigint;
+}
+
+export interface BlockListQuery {
+  conditions: readonly BlockCondition[];
+  /** The column the page walks: both are indexed. */
+  orderBy: 'index' | 'consensus_end';
+  order: 'asc' | 'desc';
+  limit: number;
+}
+
+// `size` is only stored for newer record files; older ones have their bytes.
+const COLUMNS = sql`count, hash, name, prev_hash, hapi_version_major, hapi_version_minor, hapi_version_patch, index,
+  consensus_start, consensus_end, gas_used, logs_bloom, coalesce(size, length(bytes)) as size`;
+
+export function listBlocks(db: Database, query: BlockListQuery): Promise<BlockRow[]> {
+  const conditions: SQL[] = query.conditions.map(
+    (c) => sql`${sql.raw(c.column)} ${sql.raw(SQL_OPERATOR[c.operator])} ${c.value}`,
+  );
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return db.rows<BlockRow>(sql`
+    select ${COLUMNS}
+      from record_file
+      ${where}
+     order by ${sql.raw(query.orderBy)} ${sql.raw(query.order)}
+     limit ${query.limit}`);
+}
+
+/**
+ * The block whose hash starts with `hashPrefix` (lowercase hex: a 32-byte EVM block hash is the first half of the
+ * 48-byte record file hash), or with that number.
+ */
+export async function blockByHashOrNumber(
+  db: Database,
+  key: { hashPrefix: string } | { number: bigint },
+): Promise<BlockRow | undefined> {
+  // the hash index is in the "C" collation, which is also what lets a prefix match use it
+  const condition =
+    'hashPrefix' in key ? sql`hash collate "C" like ${`${key.hashPrefix}%`}` : sql`index = ${key.number}`;
+  const rows = await db.rows<BlockRow>(sql`select ${COLUMNS} from record_file where ${condition} limit 1`);
+  return rows[0];
+}

@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import {
+  type AccountCondition,
+  type ConsensusBounds,
+  listTransactions,
+  type TransactionListQuery,
+} from '../../../db/queries/transactions-list.ts';
+import type { AppEnv } from '../../context.ts';
+import { nextLink } from '../../format/pagination.ts';
+import { timestampString } from '../../format/values.ts';
+import { entityIdParam } from '../../params/entity-id.ts';
+import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { lastValue, parseQuery } from '../../params/query.ts';
+import { parseTimestamp, timestampParam, timestampRange } from '../../params/timestamp.ts';
+import { transactionResultParam, transactionTypeParam, transferTypeParam } from '../../params/transaction-filters.ts';
+import { jsonResponse } from '../../respond.ts';
+import { formatTransaction } from './format.ts';
+import { boundTimeWindow } from './time-window.ts';
+
+/** New transactions keep arriving at the head of the list: cached for two seconds. */
+const LIST_MAX_AGE = 2;
+
+/** `GET /api/v1/transactions`. */
+export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
+  const { config, db } = c.var;
+  const filters = parseQuery(
+    new URL(c.req.url).search,
+    {
+      'account.id': entityIdParam(config.common),
+      limit: limitParam(c.var.maxLimit),
+      order: orderParam,
+      result: transactionResultParam,
+      timestamp: timestampParam,
+      transactiontype: transactionTypeParam,
+      type: transferTypeParam,
+    },
+    { maxRepeated: config.query.maxRepeatedQueryParameters },
+  );
+  // The reference checks this route's timestamps loosely: any mix of operators, no range cap.
+  const range = timestampRange(
+    filters.filter((f) => f.key === 'timestamp'),
+    {
+      maxRange: config.query.maxTimestampRange,
+      maxRangeNs: BigInt(config.query.maxTimestampRangeNs),
+      required: false,
+      allowNe: true,
+      allowOpenRange: true,
+      strict: false,
+      validateRange: false,
+    },
+  );
+  const limit = resolveLimit(filters, config.response.limit.default);
+  const order = resolveOrder(filters, 'desc');
+  const transferTypes = new Set(filters.flatMap((f) => (f.key === 'type' ? [f.value] : [])));
+
+  const empty = () => jsonResponse(c, { transactions: [], links: { next: null } }, { maxAge: LIST_MAX_AGE });
+  // Nothing matches two distinct timestamps, an empty range or both credit and debit (spelled differently).
+  if (range.eq.length > 1 || range.empty || transferTypes.size > 1) return empty();
+
+  let bounds: ConsensusBounds = { lower: range.lower, upper: range.upper, eq: range.eq[0] ?? null, ne: range.ne };
+  let windowEnd: bigint | undefined;
+  if (bounds.eq === null && config.query.bindTimestampRange) {
+    const window = await boundTimeWindow(db, bounds, order, {
+      maxRangeNs: BigInt(config.query.maxTransactionsTimestampRangeNs),
+      nowNs: c.var.now(),
+    });
+    bounds = window.bounds;
+    windowEnd = window.next;
+  }
+
+  const accounts: AccountCondition[] = filters.flatMap((f) =>
+    f.key === 'account.id' ? [{ operator: f.operator, account: f.value.kind === 'num' ? f.value.encoded : null }] : [],
+  );
+  const transferType = lastValue(filters, 'type')?.toLowerCase();
+  const query: TransactionListQuery = {
+    accounts,
+    transferSign: transferType === 'credit' || transferType === 'debit' ? transferType : undefined,
+    result: lastValue(filters, 'result'),
+    types: filters.flatMap((f) => (f.key === 'transactiontype' ? [f.value] : [])),
+    timestamp: bounds,
+    order,
+    limit,
+    precedingTypes: config.query.transactions.precedingTransactionTypes,
+  };
+  const transactions = (await listTransactions(db, query)).map(formatTransaction);
+
+  // A short page ends the list, unless the time window cut the search short: then the next page starts past it.
+  const full = transactions.length === limit;
+  const cursor = full ? transactions[transactions.length - 1]?.consensus_timestamp : timestampString(windowEnd);
+  const next =
+    cursor === null || cursor === undefined
+      ? null
+      : nextLink({
+          url: c.req.url,
+          order,
+          cursor: { timestamp: cursor },
+          maxRepeated: config.query.maxRepeatedQueryParameters,
+          boundValue: (_field, value) => parseTimestamp(value),
+          includeHost: config.response.includeHostInLink,
+        });
+  return jsonResponse(c, { transactions, links: { next } }, { maxAge: LIST_MAX_AGE });
+});
