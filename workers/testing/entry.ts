@@ -10,13 +10,18 @@ import type { Env } from '../env.ts';
 interface TestState {
   /** Settings overrides in the reference's tree, applied over the Worker's own (env) settings. */
   config?: unknown;
-  /** ISO-8601 instant the clock reads now and runs on from; absent or empty for the real clock. */
+  /**
+   * ISO-8601 instant the clock reads; absent or empty for the real clock. The clock stands still at that instant:
+   * the reference's harness (sinon fake timers) advances in 20 ms steps, so a request it serves right after setting
+   * the time reads the instant exactly, and the kit's expected responses (`next` links cut at now - 60d) carry it to
+   * the nanosecond. The conformance hook sets the time again before every request of such a case.
+   */
   fakeTime?: string;
 }
 
 let overrides: unknown = {};
 let config: Config | undefined;
-let clockOffsetNs = 0n;
+let fakeNowNs: bigint | undefined;
 /** Bumped by every state change, so nothing cached for an earlier case's data is served again. */
 let generation = 0;
 let isolateId: string | undefined;
@@ -28,7 +33,7 @@ const app = createApp({
     config ??= buildConfig(overrides, configFromEnv(env));
     return config;
   },
-  now: () => realNowNs() + clockOffsetNs,
+  now: () => fakeNowNs ?? realNowNs(),
   cacheKeyPrefix: () => {
     // Random per isolate: the local cache store outlives the process, and a new process starts counting at 0.
     isolateId ??= crypto.randomUUID();
@@ -43,7 +48,7 @@ async function setState(request: Request): Promise<Response> {
   overrides = state.config ?? {};
   config = undefined;
   generation += 1;
-  clockOffsetNs = state.fakeTime ? BigInt(Date.parse(state.fakeTime)) * 1_000_000n - realNowNs() : 0n;
+  fakeNowNs = state.fakeTime ? BigInt(Date.parse(state.fakeTime)) * 1_000_000n : undefined;
   return new Response(null, { status: 204 });
 }
 
