@@ -1,21 +1,35 @@
 /**
  * Turns decoded protobufjs messages into plain objects: 64-bit integers become `bigint`, bytes stay
  * `Uint8Array`, nested messages become plain objects, and only fields present on the wire appear (so "has
- * field" is `!== undefined`). protobufjs `Long` values never leave this folder.
+ * field" is `!== undefined`). Messages the schema stores serialized (keys, scheduled bodies) become their
+ * protobuf bytes. protobufjs `Long` values never leave this folder.
  */
 import Long from 'long';
+import type protobuf from 'protobufjs';
+import { hapi } from '../../proto/hapi.ts';
 
-export type Plain = { readonly [field: string]: unknown };
+let serializedTypes: ReadonlySet<protobuf.Type> | undefined;
 
-function isLong(value: object): value is Long {
-  return Long.isLong(value);
+/** Types whose values the derivation only ever stores as bytes. */
+function keptSerialized(): ReadonlySet<protobuf.Type> {
+  const { root } = hapi();
+  serializedTypes ??= new Set([
+    hapi().Key,
+    hapi().KeyList,
+    root.lookupType('proto.FeeExemptKeyList'),
+    root.lookupType('proto.SchedulableTransactionBody'),
+    root.lookupType('proto.CustomFeeLimit'),
+  ]);
+  return serializedTypes;
 }
 
 export function toPlain(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Uint8Array) return value;
-  if (isLong(value)) return value.unsigned ? BigInt(value.toString()) : BigInt(value.toString());
+  if (Long.isLong(value)) return BigInt((value as Long).toString());
   if (Array.isArray(value)) return value.map(toPlain);
+  const type = (value as { $type?: protobuf.Type }).$type;
+  if (type && keptSerialized().has(type)) return type.encode(value as protobuf.Message).finish();
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     out[key] = toPlain((value as Record<string, unknown>)[key]);

@@ -1,0 +1,52 @@
+/**
+ * What a family module gets for one record item: the item, the file's rows to add to, and small helpers
+ * for the ids and timestamps every module converts.
+ */
+import { encodeEntityId, idOf, timestampNanos } from '../decode/ids.ts';
+import type { RecordItem } from '../decode/record-item.ts';
+import type { PbEntityId } from '../decode/types.ts';
+import type { FileRows } from './file-rows.ts';
+
+export interface ItemContext {
+  readonly item: RecordItem;
+  readonly rows: FileRows;
+  /** The transaction row of this item, for modules that amend it (nft_transfer, entity_id). */
+  readonly transaction: Record<string, unknown>;
+  /** HAPI version of the file, for rules that changed between versions. */
+  readonly hapiMinor: number;
+}
+
+export const accountId = (id: PbEntityId | undefined): bigint => idOf(id, 'accountNum');
+export const tokenId = (id: PbEntityId | undefined): bigint => idOf(id, 'tokenNum');
+export const fileId = (id: PbEntityId | undefined): bigint => idOf(id, 'fileNum');
+export const topicId = (id: PbEntityId | undefined): bigint => idOf(id, 'topicNum');
+export const contractId = (id: PbEntityId | undefined): bigint => idOf(id, 'contractNum');
+export const scheduleId = (id: PbEntityId | undefined): bigint => idOf(id, 'scheduleNum');
+export const nanos = timestampNanos;
+
+/** Null for the empty id 0.0.0, which the schema stores as NULL. */
+export function nullable(id: bigint): bigint | null {
+  return id === 0n ? null : id;
+}
+
+/** shard/realm/num columns of an encoded id. */
+export function idParts(id: bigint): { shard: bigint; realm: bigint; num: bigint } {
+  return { shard: id >> 54n, realm: (id >> 38n) & 0xffffn, num: id & ((1n << 38n) - 1n) };
+}
+
+export function entityRow(id: bigint): { id: bigint; shard: bigint; realm: bigint; num: bigint } {
+  return { id, ...idParts(id) };
+}
+
+export { encodeEntityId };
+
+/** The service body of an item, typed by the caller (the decoder guarantees its shape). */
+export function serviceBody<T>(ctx: ItemContext): T {
+  const name = ctx.item.bodyName;
+  return (name ? ctx.item.body[name] : undefined) as T;
+}
+
+/** `{seconds}` Duration as bigint seconds, undefined when absent. */
+export function durationSeconds(d: unknown): bigint | undefined {
+  return (d as { seconds?: bigint } | undefined)?.seconds;
+}

@@ -1,0 +1,215 @@
+/** Accounts and allowances: CryptoCreate / Update / Delete, CryptoApproveAllowance / DeleteAllowance. */
+import { publicKeyHex } from '../decode/key.ts';
+import type { PbEntityId } from '../decode/types.ts';
+import { accountId, durationSeconds, entityRow, type ItemContext, nanos, serviceBody, tokenId } from './context.ts';
+
+const NANOS_PER_DAY = 86_400_000_000_000n;
+
+export function epochDay(timestamp: bigint): bigint {
+  return timestamp / NANOS_PER_DAY;
+}
+
+interface StakingFields {
+  staked_account_id?: PbEntityId;
+  staked_node_id?: bigint;
+  decline_reward?: boolean | { value?: boolean };
+}
+
+/** Staking columns of an account/contract change; empty when the body does not touch staking. */
+export function stakingColumns(body: StakingFields, timestamp: bigint): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (body.staked_account_id !== undefined) {
+    out.staked_account_id = accountId(body.staked_account_id);
+    out.staked_node_id = -1n;
+    out.stake_period_start = -1n;
+  } else if (body.staked_node_id !== undefined) {
+    out.staked_node_id = body.staked_node_id;
+    out.staked_account_id = 0n;
+    out.stake_period_start = epochDay(timestamp);
+  }
+  const decline = body.decline_reward;
+  if (typeof decline === 'boolean') out.decline_reward = decline;
+  else if (decline && typeof decline === 'object') out.decline_reward = decline.value ?? false;
+  return out;
+}
+
+interface CryptoCreateBody extends StakingFields {
+  key?: Uint8Array;
+  initialBalance?: bigint;
+  receiverSigRequired?: boolean;
+  autoRenewPeriod?: { seconds?: bigint };
+  memo?: string;
+  max_automatic_token_associations?: number;
+  alias?: Uint8Array;
+}
+
+export function cryptoCreate(ctx: ItemContext): void {
+  const body = serviceBody<CryptoCreateBody>(ctx);
+  const { item } = ctx;
+  ctx.transaction.initial_balance = body.initialBalance ?? 0n;
+  if (!item.successful) return;
+  const id = accountId(item.record.receipt?.accountID);
+  if (id === 0n) return;
+  const ts = item.consensusTimestamp;
+  const alias = body.alias && body.alias.length > 0 ? body.alias : item.record.alias;
+  let evmAddress = item.record.evm_address && item.record.evm_address.length > 0 ? item.record.evm_address : undefined;
+  if (!evmAddress && alias?.length === 20) evmAddress = alias;
+  ctx.rows.change(
+    'entity',
+    {
+      ...entityRow(id),
+      alias: alias && alias.length > 0 ? alias : null,
+      auto_renew_period: durationSeconds(body.autoRenewPeriod) ?? null,
+      created_timestamp: ts,
+      decline_reward: false,
+      deleted: false,
+      ethereum_nonce: 0n,
+      evm_address: evmAddress ?? null,
+      key: body.key ?? null,
+      max_automatic_token_associations: body.max_automatic_token_associations ?? 0,
+      memo: body.memo ?? '',
+      public_key: publicKeyHex(body.key),
+      receiver_sig_required: body.receiverSigRequired ?? false,
+      staked_account_id: 0n,
+      staked_node_id: -1n,
+      stake_period_start: -1n,
+      type: 'ACCOUNT',
+      ...stakingColumns(body, ts),
+    },
+    ts,
+  );
+}
+
+interface CryptoUpdateBody extends StakingFields {
+  accountIDToUpdate?: PbEntityId;
+  key?: Uint8Array;
+  autoRenewPeriod?: { seconds?: bigint };
+  expirationTime?: unknown;
+  receiverSigRequired?: boolean;
+  receiverSigRequiredWrapper?: { value?: boolean };
+  memo?: { value?: string };
+  max_automatic_token_associations?: { value?: number };
+}
+
+export function cryptoUpdate(ctx: ItemContext): void {
+  const body = serviceBody<CryptoUpdateBody>(ctx);
+  const id = accountId(body.accountIDToUpdate);
+  if (!ctx.item.successful || id === 0n) return;
+  const ts = ctx.item.consensusTimestamp;
+  const row: Record<string, unknown> = { ...entityRow(id), type: 'ACCOUNT', ...stakingColumns(body, ts) };
+  if (body.autoRenewPeriod) row.auto_renew_period = durationSeconds(body.autoRenewPeriod) ?? null;
+  if (body.expirationTime) row.expiration_timestamp = nanos(body.expirationTime);
+  if (body.key) {
+    row.key = body.key;
+    row.public_key = publicKeyHex(body.key);
+  }
+  if (body.memo) row.memo = body.memo.value ?? '';
+  if (body.max_automatic_token_associations)
+    row.max_automatic_token_associations = body.max_automatic_token_associations.value ?? 0;
+  if (body.receiverSigRequiredWrapper) row.receiver_sig_required = body.receiverSigRequiredWrapper.value ?? false;
+  else if (body.receiverSigRequired !== undefined) row.receiver_sig_required = body.receiverSigRequired;
+  ctx.rows.change('entity', row, ts);
+}
+
+export function cryptoDelete(ctx: ItemContext): void {
+  const body = serviceBody<{ deleteAccountID?: PbEntityId; transferAccountID?: PbEntityId }>(ctx);
+  const id = accountId(body.deleteAccountID);
+  if (!ctx.item.successful || id === 0n) return;
+  ctx.rows.change(
+    'entity',
+    { ...entityRow(id), deleted: true, obtainer_id: accountId(body.transferAccountID), type: 'ACCOUNT' },
+    ctx.item.consensusTimestamp,
+  );
+}
+
+interface AllowanceBody {
+  cryptoAllowances: { owner?: PbEntityId; spender?: PbEntityId; amount?: bigint }[];
+  nftAllowances: {
+    tokenId?: PbEntityId;
+    owner?: PbEntityId;
+    spender?: PbEntityId;
+    serial_numbers: bigint[];
+    approved_for_all?: { value?: boolean };
+    delegating_spender?: PbEntityId;
+  }[];
+  tokenAllowances: { tokenId?: PbEntityId; owner?: PbEntityId; spender?: PbEntityId; amount?: bigint }[];
+}
+
+export function approveAllowance(ctx: ItemContext): void {
+  if (!ctx.item.successful) return;
+  const body = serviceBody<AllowanceBody>(ctx);
+  const ts = ctx.item.consensusTimestamp;
+  const payer = ctx.item.payerAccountId;
+  // An absent owner means the payer grants its own allowance.
+  const owner = (id: PbEntityId | undefined) => accountId(id) || payer;
+  for (const a of body.cryptoAllowances) {
+    ctx.rows.change(
+      'crypto_allowance',
+      {
+        owner: owner(a.owner),
+        spender: accountId(a.spender),
+        amount: a.amount ?? 0n,
+        amount_granted: a.amount ?? 0n,
+        payer_account_id: payer,
+      },
+      ts,
+    );
+  }
+  for (const a of body.tokenAllowances) {
+    ctx.rows.change(
+      'token_allowance',
+      {
+        owner: owner(a.owner),
+        spender: accountId(a.spender),
+        token_id: tokenId(a.tokenId),
+        amount: a.amount ?? 0n,
+        amount_granted: a.amount ?? 0n,
+        payer_account_id: payer,
+      },
+      ts,
+    );
+  }
+  for (const a of body.nftAllowances) {
+    const token = tokenId(a.tokenId);
+    const spender = accountId(a.spender);
+    if (a.approved_for_all) {
+      ctx.rows.change(
+        'nft_allowance',
+        {
+          owner: owner(a.owner),
+          spender,
+          token_id: token,
+          approved_for_all: a.approved_for_all.value ?? false,
+          payer_account_id: payer,
+        },
+        ts,
+      );
+    }
+    const delegating = accountId(a.delegating_spender);
+    for (const serial of a.serial_numbers) {
+      ctx.rows.change(
+        'nft',
+        { token_id: token, serial_number: serial, spender, delegating_spender: delegating || null },
+        ts,
+        true,
+        ['delegating_spender'],
+      );
+    }
+  }
+}
+
+export function deleteAllowance(ctx: ItemContext): void {
+  if (!ctx.item.successful) return;
+  const body = serviceBody<{ nftAllowances: { token_id?: PbEntityId; serial_numbers: bigint[] }[] }>(ctx);
+  for (const a of body.nftAllowances) {
+    for (const serial of a.serial_numbers) {
+      ctx.rows.change(
+        'nft',
+        { token_id: tokenId(a.token_id), serial_number: serial, spender: null, delegating_spender: null },
+        ctx.item.consensusTimestamp,
+        true,
+        ['spender', 'delegating_spender'],
+      );
+    }
+  }
+}

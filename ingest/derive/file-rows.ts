@@ -1,0 +1,76 @@
+/**
+ * Everything one record file produces, collected in memory before the single database transaction that
+ * writes it: plain inserts per table, ordered changes to tables with history, and balance deltas (summed per
+ * account and per token account, applied after the changes).
+ */
+import type { Row } from '../sink/bulk-insert.ts';
+import type { Change } from '../sink/history-upsert.ts';
+
+export interface BalanceDelta {
+  amount: bigint;
+  timestamp: bigint;
+}
+
+export class FileRows {
+  readonly inserts = new Map<string, Row[]>();
+  readonly changes = new Map<string, Change[]>();
+  readonly entityBalances = new Map<bigint, BalanceDelta>();
+  readonly tokenBalances = new Map<string, BalanceDelta & { accountId: bigint; tokenId: bigint }>();
+  /** Upserts that replace the whole row (contract, contract_state, schedule). */
+  readonly replaces = new Map<string, Row[]>();
+
+  insert(table: string, row: Row): void {
+    let rows = this.inserts.get(table);
+    if (!rows) {
+      rows = [];
+      this.inserts.set(table, rows);
+    }
+    rows.push(row);
+  }
+
+  rows(table: string): readonly Row[] {
+    return this.inserts.get(table) ?? [];
+  }
+
+  /** A change to a history table; `history` false updates the current row in place. */
+  change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): void {
+    let list = this.changes.get(table);
+    if (!list) {
+      list = [];
+      this.changes.set(table, list);
+    }
+    list.push(overwrite ? { row, timestamp, history, overwrite } : { row, timestamp, history });
+  }
+
+  replace(table: string, row: Row): void {
+    let rows = this.replaces.get(table);
+    if (!rows) {
+      rows = [];
+      this.replaces.set(table, rows);
+    }
+    rows.push(row);
+  }
+
+  addEntityBalance(id: bigint, amount: bigint, timestamp: bigint): void {
+    if (id === 0n) return;
+    const current = this.entityBalances.get(id);
+    if (current) {
+      current.amount += amount;
+      current.timestamp = timestamp;
+    } else {
+      this.entityBalances.set(id, { amount, timestamp });
+    }
+  }
+
+  addTokenBalance(accountId: bigint, tokenId: bigint, amount: bigint, timestamp: bigint): void {
+    if (accountId === 0n || tokenId === 0n) return;
+    const key = `${accountId}/${tokenId}`;
+    const current = this.tokenBalances.get(key);
+    if (current) {
+      current.amount += amount;
+      current.timestamp = timestamp;
+    } else {
+      this.tokenBalances.set(key, { accountId, tokenId, amount, timestamp });
+    }
+  }
+}

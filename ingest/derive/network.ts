@@ -1,0 +1,113 @@
+/** Network-level transactions: UtilPrng, Freeze, NodeStakeUpdate. */
+import type { PbEntityId } from '../decode/types.ts';
+import { fileId, type ItemContext, nanos, serviceBody } from './context.ts';
+import { epochDay } from './crypto.ts';
+
+export function prng(ctx: ItemContext): void {
+  const { item } = ctx;
+  if (!item.successful) return;
+  const body = serviceBody<{ range?: number }>(ctx) ?? {};
+  ctx.rows.insert('prng', {
+    consensus_timestamp: item.consensusTimestamp,
+    range: body.range ?? 0,
+    prng_bytes: item.record.prng_bytes ?? null,
+    prng_number: item.record.prng_number ?? null,
+    payer_account_id: item.payerAccountId,
+  });
+}
+
+export function freeze(ctx: ItemContext): void {
+  const { item } = ctx;
+  if (!item.successful) return;
+  const body = serviceBody<{
+    update_file?: PbEntityId;
+    file_hash?: Uint8Array;
+    start_time?: unknown;
+    freeze_type?: number;
+  }>(ctx);
+  ctx.rows.insert('network_freeze', {
+    consensus_timestamp: item.consensusTimestamp,
+    end_time: null,
+    file_hash: body.file_hash ?? new Uint8Array(),
+    file_id: fileId(body.update_file) || null,
+    payer_account_id: item.payerAccountId,
+    start_time: body.start_time ? nanos(body.start_time) : item.consensusTimestamp,
+    type: body.freeze_type ?? 0,
+  });
+}
+
+interface Fraction {
+  numerator?: bigint;
+  denominator?: bigint;
+}
+
+interface NodeStakeUpdateBody {
+  end_of_staking_period?: unknown;
+  node_stake: {
+    max_stake?: bigint;
+    min_stake?: bigint;
+    node_id?: bigint;
+    reward_rate?: bigint;
+    stake?: bigint;
+    stake_not_rewarded?: bigint;
+    stake_rewarded?: bigint;
+  }[];
+  max_staking_reward_rate_per_hbar?: bigint;
+  node_reward_fee_fraction?: Fraction;
+  staking_periods_stored?: bigint;
+  staking_period?: bigint;
+  staking_reward_fee_fraction?: Fraction;
+  staking_start_threshold?: bigint;
+  reserved_staking_rewards?: bigint;
+  unreserved_staking_reward_balance?: bigint;
+  reward_balance_threshold?: bigint;
+  max_stake_rewarded?: bigint;
+  max_total_reward?: bigint;
+}
+
+/** Staking period results: one `node_stake` per node and one `network_stake`, keyed by the epoch day. */
+export function nodeStakeUpdate(ctx: ItemContext): void {
+  const { item } = ctx;
+  if (!item.successful) return;
+  const body = serviceBody<NodeStakeUpdateBody>(ctx);
+  const ts = item.consensusTimestamp;
+  const periodEnd = nanos(body.end_of_staking_period);
+  const day = epochDay(periodEnd);
+  let stakeTotal = 0n;
+  for (const node of body.node_stake) {
+    stakeTotal += node.stake ?? 0n;
+    ctx.rows.insert('node_stake', {
+      consensus_timestamp: ts,
+      epoch_day: day,
+      max_stake: node.max_stake ?? 0n,
+      min_stake: node.min_stake ?? 0n,
+      node_id: node.node_id ?? 0n,
+      reward_rate: node.reward_rate ?? 0n,
+      stake: node.stake ?? 0n,
+      stake_not_rewarded: node.stake_not_rewarded ?? 0n,
+      stake_rewarded: node.stake_rewarded ?? 0n,
+      staking_period: periodEnd,
+    });
+  }
+  const period = body.staking_period ?? 1440n;
+  ctx.rows.insert('network_stake', {
+    consensus_timestamp: ts,
+    epoch_day: day,
+    max_stake_rewarded: body.max_stake_rewarded ?? 0n,
+    max_staking_reward_rate_per_hbar: body.max_staking_reward_rate_per_hbar ?? 0n,
+    max_total_reward: body.max_total_reward ?? 0n,
+    node_reward_fee_denominator: body.node_reward_fee_fraction?.denominator ?? 0n,
+    node_reward_fee_numerator: body.node_reward_fee_fraction?.numerator ?? 0n,
+    reserved_staking_rewards: body.reserved_staking_rewards ?? 0n,
+    reward_balance_threshold: body.reward_balance_threshold ?? 0n,
+    stake_total: stakeTotal,
+    staking_period: periodEnd,
+    staking_period_duration: period,
+    staking_periods_stored: body.staking_periods_stored ?? 0n,
+    staking_reward_fee_denominator: body.staking_reward_fee_fraction?.denominator ?? 0n,
+    staking_reward_fee_numerator: body.staking_reward_fee_fraction?.numerator ?? 0n,
+    staking_reward_rate: body.max_staking_reward_rate_per_hbar ?? 0n,
+    staking_start_threshold: body.staking_start_threshold ?? 0n,
+    unreserved_staking_reward_balance: body.unreserved_staking_reward_balance ?? 0n,
+  });
+}

@@ -1,0 +1,227 @@
+/**
+ * One verified record file → every row it produces. Items are derived in file order; each transaction
+ * family lives in its own module and this file only dispatches on the transaction type.
+ */
+import { toHex } from '../decode/hash.ts';
+import type { ParsedRecordFile } from '../decode/record-file.ts';
+import { decodeRecordItem, type RecordItem } from '../decode/record-item.ts';
+import type { ParsedSidecarFile } from '../decode/sidecar-file.ts';
+import { instantOfName } from '../decode/stream-file-name.ts';
+import * as consensus from './consensus.ts';
+import { accountId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
+import * as contract from './contract.ts';
+import * as crypto from './crypto.ts';
+import * as file from './file.ts';
+import { FileRows } from './file-rows.ts';
+import * as network from './network.ts';
+import * as schedule from './schedule.ts';
+import { deriveSidecarRecords } from './sidecar.ts';
+import * as token from './token.ts';
+import { deriveCommon, transactionRow } from './transaction.ts';
+
+type Handler = (ctx: ItemContext) => void;
+
+/** Per HAPI type (TransactionBody field number): the rows beyond the common ones. */
+const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
+  [8, contract.contractCreate],
+  [9, contract.contractUpdate],
+  [11, crypto.cryptoCreate],
+  [12, crypto.cryptoDelete],
+  [15, crypto.cryptoUpdate],
+  [16, file.fileAppend],
+  [17, file.fileCreate],
+  [18, file.fileDelete],
+  [19, file.fileUpdate],
+  [20, (ctx) => file.systemDeleteOrUndelete(ctx, true)],
+  [21, (ctx) => file.systemDeleteOrUndelete(ctx, false)],
+  [22, contract.contractDelete],
+  [23, network.freeze],
+  [24, consensus.topicCreate],
+  [25, consensus.topicUpdate],
+  [26, consensus.topicDelete],
+  [27, consensus.submitMessage],
+  [29, token.tokenCreate],
+  [31, (ctx) => token.tokenAccountStatus(ctx, 'freeze_status', 1)],
+  [32, (ctx) => token.tokenAccountStatus(ctx, 'freeze_status', 2)],
+  [33, (ctx) => token.tokenAccountStatus(ctx, 'kyc_status', 1)],
+  [34, (ctx) => token.tokenAccountStatus(ctx, 'kyc_status', 2)],
+  [35, token.tokenDelete],
+  [36, token.tokenUpdate],
+  [37, (ctx) => token.tokenSupply(ctx, 'mint')],
+  [38, (ctx) => token.tokenSupply(ctx, 'burn')],
+  [39, (ctx) => token.tokenSupply(ctx, 'wipe')],
+  [40, (ctx) => token.tokenAssociation(ctx, true)],
+  [41, (ctx) => token.tokenAssociation(ctx, false)],
+  [42, schedule.scheduleCreate],
+  [43, schedule.scheduleDelete],
+  [44, schedule.scheduleSign],
+  [45, token.tokenFeeScheduleUpdate],
+  [46, (ctx) => token.tokenPause(ctx, true)],
+  [47, (ctx) => token.tokenPause(ctx, false)],
+  [48, crypto.approveAllowance],
+  [49, crypto.deleteAllowance],
+  [51, network.nodeStakeUpdate],
+  [52, network.prng],
+  [53, token.tokenUpdateNfts],
+]);
+
+/** The "main" entity a transaction is about (`transaction.entity_id`), 0 when none. */
+function mainEntity(item: RecordItem): bigint {
+  const body = (item.bodyName ? item.body[item.bodyName] : undefined) as Record<string, unknown> | undefined;
+  const receipt = item.record.receipt;
+  const get = (field: string) => body?.[field] as Parameters<typeof accountId>[0];
+  switch (item.type) {
+    case 7:
+    case 8:
+    case 9:
+    case 22:
+    case 50:
+      return contract.contractEntity({ item });
+    case 11:
+      return accountId(receipt?.accountID);
+    case 12:
+      return accountId(get('deleteAccountID'));
+    case 15:
+      return accountId(get('accountIDToUpdate'));
+    case 16:
+    case 17:
+    case 18:
+    case 19:
+    case 20:
+    case 21:
+      return file.fileEntity({ item });
+    case 24:
+      return topicId(receipt?.topicID);
+    case 25:
+    case 26:
+    case 27:
+      return topicId(get('topicID'));
+    case 29:
+      return tokenId(receipt?.tokenID);
+    case 31:
+    case 32:
+    case 33:
+    case 34:
+    case 35:
+    case 36:
+    case 37:
+    case 38:
+    case 39:
+    case 46:
+    case 47:
+    case 53:
+      return tokenId(get('token'));
+    case 40:
+    case 41:
+      return accountId(get('account'));
+    case 45:
+      return tokenId(get('token_id'));
+    case 42:
+      return scheduleId(receipt?.scheduleID);
+    case 43:
+    case 44:
+      return scheduleId(get('scheduleID'));
+    default:
+      return 0n;
+  }
+}
+
+export interface DerivedFile {
+  readonly rows: FileRows;
+  readonly items: readonly RecordItem[];
+  readonly consensusStart: bigint;
+  readonly consensusEnd: bigint;
+}
+
+export interface DeriveOptions {
+  /** `record_file.index`: the block number of v6 files, else the previous index + 1. */
+  readonly index: bigint;
+  readonly loadStart: bigint;
+  readonly sidecars: readonly {
+    readonly name: string;
+    readonly id: number;
+    readonly types: readonly number[];
+    readonly file: ParsedSidecarFile;
+  }[];
+}
+
+export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
+  const rows = new FileRows();
+  const items = parsed.items.map(decodeRecordItem);
+  const hapiMinor = parsed.hapiVersion?.minor ?? 0;
+  const transactions = new Map<bigint, Record<string, unknown>>();
+  let gasUsed = 0n;
+  let bloom: Uint8Array | undefined;
+  for (const item of items) {
+    const transaction = transactionRow({ item, rows, hapiMinor }, mainEntity(item));
+    const ctx: ItemContext = { item, rows, transaction, hapiMinor };
+    deriveCommon(ctx);
+    HANDLERS.get(item.type)?.(ctx);
+    contract.contractResult(ctx);
+    if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
+    // Inner transactions of an atomic batch list themselves on their parent, in order.
+    if (transaction.batch_key && (transaction.nonce as number) === 0 && item.parentConsensusTimestamp !== undefined) {
+      const parent = transactions.get(item.parentConsensusTimestamp);
+      if (parent) {
+        const inner = (parent.inner_transactions as bigint[] | null) ?? [];
+        inner.push(item.payerAccountId, transaction.valid_start_ns as bigint);
+        parent.inner_transactions = inner;
+      }
+    }
+    const result = item.record.contractCallResult ?? item.record.contractCreateResult;
+    if (result && item.parentConsensusTimestamp === undefined) {
+      gasUsed += result.gasUsed ?? 0n;
+      if (result.bloom && result.bloom.length > 0) bloom = orBloom(bloom, result.bloom);
+    }
+    transactions.set(item.consensusTimestamp, transaction);
+    rows.insert('transaction', transaction);
+  }
+  const payers = new Map(items.map((item) => [item.consensusTimestamp, item.payerAccountId]));
+  for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
+
+  const fileInstant = instantOfName(parsed.name);
+  const consensusStart = items[0]?.consensusTimestamp ?? fileInstant;
+  const consensusEnd = items.at(-1)?.consensusTimestamp ?? fileInstant;
+  for (const sidecar of options.sidecars) {
+    rows.insert('sidecar_file', {
+      consensus_end: consensusEnd,
+      count: sidecar.file.records.length,
+      hash_algorithm: 0,
+      hash: sidecar.file.hash,
+      id: sidecar.id,
+      name: sidecar.name,
+      size: sidecar.file.size,
+      types: sidecar.types,
+    });
+  }
+  const loadEnd = BigInt(Math.floor(Date.now() / 1000));
+  rows.insert('record_file', {
+    name: parsed.name,
+    load_start: options.loadStart,
+    load_end: loadEnd,
+    hash: toHex(parsed.hash),
+    prev_hash: toHex(parsed.previousHash),
+    consensus_start: consensusStart,
+    consensus_end: consensusEnd,
+    count: BigInt(items.length),
+    digest_algorithm: 0,
+    hapi_version_major: parsed.hapiVersion?.major ?? null,
+    hapi_version_minor: parsed.hapiVersion?.minor ?? null,
+    hapi_version_patch: parsed.hapiVersion?.patch ?? null,
+    version: parsed.version,
+    file_hash: toHex(parsed.fileHash),
+    index: options.index,
+    gas_used: gasUsed,
+    logs_bloom: bloom ?? new Uint8Array(),
+    size: parsed.size,
+    sidecar_count: parsed.sidecars.length,
+  });
+  return { rows, items, consensusStart, consensusEnd };
+}
+
+function orBloom(current: Uint8Array | undefined, next: Uint8Array): Uint8Array {
+  if (!current) return new Uint8Array(next);
+  const out = new Uint8Array(Math.max(current.length, next.length));
+  for (let i = 0; i < out.length; i++) out[i] = (current[i] ?? 0) | (next[i] ?? 0);
+  return out;
+}

@@ -1,0 +1,93 @@
+/**
+ * Schedules: ScheduleCreate / Sign / Delete (`schedule`, the SCHEDULE entity, `transaction_signature`) and
+ * the execution of a scheduled transaction (`schedule.executed_timestamp`).
+ */
+import type { PbEntityId } from '../decode/types.ts';
+import { accountId, entityRow, type ItemContext, nanos, scheduleId, serviceBody } from './context.ts';
+
+interface ScheduleCreateBody {
+  scheduledTransactionBody?: Uint8Array;
+  memo?: string;
+  adminKey?: Uint8Array;
+  payerAccountID?: PbEntityId;
+  expiration_time?: unknown;
+  wait_for_expiry?: boolean;
+}
+
+export function scheduleCreate(ctx: ItemContext): void {
+  const { item } = ctx;
+  if (!item.successful) return;
+  const body = serviceBody<ScheduleCreateBody>(ctx);
+  const id = scheduleId(item.record.receipt?.scheduleID);
+  if (id === 0n) return;
+  const ts = item.consensusTimestamp;
+  ctx.rows.change(
+    'entity',
+    {
+      ...entityRow(id),
+      created_timestamp: ts,
+      deleted: false,
+      expiration_timestamp: body.expiration_time ? nanos(body.expiration_time) : null,
+      key: body.adminKey ?? null,
+      memo: body.memo ?? '',
+      type: 'SCHEDULE',
+    },
+    ts,
+  );
+  ctx.rows.replace('schedule', {
+    schedule_id: id,
+    consensus_timestamp: ts,
+    creator_account_id: item.payerAccountId,
+    payer_account_id: accountId(body.payerAccountID) || item.payerAccountId,
+    transaction_body: body.scheduledTransactionBody ?? new Uint8Array(),
+    expiration_time: body.expiration_time ? nanos(body.expiration_time) : null,
+    wait_for_expiry: body.wait_for_expiry ?? false,
+  });
+  signatures(ctx, id);
+}
+
+export function scheduleSign(ctx: ItemContext): void {
+  if (!ctx.item.successful) return;
+  signatures(ctx, scheduleId(serviceBody<{ scheduleID?: PbEntityId }>(ctx).scheduleID));
+}
+
+export function scheduleDelete(ctx: ItemContext): void {
+  if (!ctx.item.successful) return;
+  const id = scheduleId(serviceBody<{ scheduleID?: PbEntityId }>(ctx).scheduleID);
+  if (id !== 0n)
+    ctx.rows.change('entity', { ...entityRow(id), deleted: true, type: 'SCHEDULE' }, ctx.item.consensusTimestamp);
+}
+
+const SIGNATURE_FIELDS = [
+  ['contract', 1],
+  ['ed25519', 2],
+  ['RSA_3072', 3],
+  ['ECDSA_384', 4],
+  ['ECDSA_secp256k1', 6],
+] as const;
+
+/** `transaction_signature` rows: one per distinct public key prefix of the signature map. */
+function signatures(ctx: ItemContext, entity: bigint): void {
+  const seen = new Set<string>();
+  for (const pair of ctx.item.signaturePairs) {
+    const prefix = pair.pubKeyPrefix ?? new Uint8Array();
+    const key = Buffer.from(prefix).toString('hex');
+    if (seen.has(key)) continue;
+    const found = SIGNATURE_FIELDS.find(([field]) => pair[field] !== undefined);
+    if (!found) continue;
+    seen.add(key);
+    ctx.rows.insert('transaction_signature', {
+      consensus_timestamp: ctx.item.consensusTimestamp,
+      entity_id: entity || null,
+      public_key_prefix: prefix,
+      signature: pair[found[0]],
+      type: found[1],
+    });
+  }
+}
+
+/** A scheduled transaction ran: its schedule records when. */
+export function scheduledExecution(ctx: ItemContext): void {
+  const id = scheduleId(ctx.item.record.scheduleRef);
+  if (id !== 0n) ctx.rows.replace('schedule', { schedule_id: id, executed_timestamp: ctx.item.consensusTimestamp });
+}

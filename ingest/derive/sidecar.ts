@@ -1,0 +1,93 @@
+/**
+ * v6 sidecar records joined to their transactions by consensus timestamp: storage changes
+ * (`contract_state_change`, current values in `contract_state`), call actions (`contract_action`) and
+ * bytecode (`contract.runtime_bytecode` / `initcode`).
+ */
+import type { SidecarRecord } from '../decode/sidecar-file.ts';
+import { accountId, contractId } from './context.ts';
+import type { FileRows } from './file-rows.ts';
+
+/** Left-pads a storage slot to 32 bytes, the key `contract_state` uses. */
+function slot32(slot: Uint8Array): Uint8Array {
+  if (slot.length >= 32) return slot;
+  const out = new Uint8Array(32);
+  out.set(slot, 32 - slot.length);
+  return out;
+}
+
+export function deriveSidecarRecords(
+  rows: FileRows,
+  records: readonly SidecarRecord[],
+  payerAt: (timestamp: bigint) => bigint | undefined,
+): void {
+  for (const record of records) {
+    const ts = record.consensusTimestamp;
+    const payer = payerAt(ts) ?? 0n;
+    for (const change of record.stateChanges ?? []) {
+      const contract = contractId(change.contract_id);
+      for (const storage of change.storage_changes) {
+        const slot = storage.slot ?? new Uint8Array();
+        const written = storage.value_written?.value;
+        rows.insert('contract_state_change', {
+          consensus_timestamp: ts,
+          contract_id: contract,
+          payer_account_id: payer,
+          slot,
+          value_read: storage.value_read ?? new Uint8Array(),
+          value_written: storage.value_written ? (written ?? new Uint8Array()) : null,
+          migration: record.migration,
+        });
+        if (storage.value_written) {
+          rows.replace('contract_state', {
+            contract_id: contract,
+            slot: slot32(slot),
+            value: written ?? new Uint8Array(),
+            created_timestamp: ts,
+            modified_timestamp: ts,
+          });
+        }
+      }
+    }
+    (record.actions ?? []).forEach((action, index) => {
+      const callerAccount = accountId(action.calling_account);
+      const callerContract = contractId(action.calling_contract);
+      const resultType =
+        action.output !== undefined
+          ? 11
+          : action.revert_reason !== undefined
+            ? 12
+            : action.error !== undefined
+              ? 13
+              : 0;
+      rows.insert('contract_action', {
+        call_depth: action.call_depth ?? 0,
+        call_operation_type: action.call_operation_type ?? 0,
+        call_type: action.call_type ?? 0,
+        caller: callerContract || callerAccount || null,
+        caller_type: callerContract ? 'CONTRACT' : callerAccount ? 'ACCOUNT' : null,
+        consensus_timestamp: ts,
+        gas: action.gas ?? 0n,
+        gas_used: action.gas_used ?? 0n,
+        index,
+        input: action.input ?? null,
+        payer_account_id: payer,
+        recipient_account: accountId(action.recipient_account) || null,
+        recipient_address: action.targeted_address ?? null,
+        recipient_contract: contractId(action.recipient_contract) || null,
+        result_data: action.output ?? action.revert_reason ?? action.error ?? null,
+        result_data_type: resultType,
+        value: action.value ?? 0n,
+      });
+    });
+    if (record.bytecode) {
+      const id = contractId(record.bytecode.contract_id);
+      if (id !== 0n) {
+        rows.replace('contract', {
+          id,
+          initcode: record.bytecode.initcode ?? null,
+          runtime_bytecode: record.bytecode.runtime_bytecode ?? null,
+        });
+      }
+    }
+  }
+}

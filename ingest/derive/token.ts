@@ -1,0 +1,276 @@
+/**
+ * Tokens: create, update, delete, pause, fee schedules, supply changes (mint / burn / wipe with their NFTs),
+ * account relationships (associate, dissociate, freeze, KYC) and NFT metadata updates.
+ */
+import type { PbEntityId } from '../decode/types.ts';
+import { accountId, durationSeconds, entityRow, type ItemContext, nanos, serviceBody, tokenId } from './context.ts';
+import { customFeeRow, type PbCustomFee } from './custom-fees.ts';
+
+const MAX_SUPPLY_INFINITE = 9223372036854775807n;
+
+interface TokenCreateBody {
+  name?: string;
+  symbol?: string;
+  decimals?: number;
+  initialSupply?: bigint;
+  treasury?: PbEntityId;
+  adminKey?: Uint8Array;
+  kycKey?: Uint8Array;
+  freezeKey?: Uint8Array;
+  wipeKey?: Uint8Array;
+  supplyKey?: Uint8Array;
+  freezeDefault?: boolean;
+  expiry?: unknown;
+  autoRenewAccount?: PbEntityId;
+  autoRenewPeriod?: { seconds?: bigint };
+  memo?: string;
+  tokenType?: number;
+  supplyType?: number;
+  maxSupply?: bigint;
+  fee_schedule_key?: Uint8Array;
+  custom_fees: PbCustomFee[];
+  pause_key?: Uint8Array;
+  metadata?: Uint8Array;
+  metadata_key?: Uint8Array;
+}
+
+export function tokenCreate(ctx: ItemContext): void {
+  const { item } = ctx;
+  if (!item.successful) return;
+  const body = serviceBody<TokenCreateBody>(ctx);
+  const id = tokenId(item.record.receipt?.tokenID);
+  if (id === 0n) return;
+  const ts = item.consensusTimestamp;
+  const finite = body.supplyType === 1;
+  ctx.rows.change(
+    'entity',
+    {
+      ...entityRow(id),
+      auto_renew_account_id: accountId(body.autoRenewAccount) || null,
+      auto_renew_period: durationSeconds(body.autoRenewPeriod) ?? null,
+      created_timestamp: ts,
+      deleted: false,
+      expiration_timestamp: body.expiry ? nanos(body.expiry) : null,
+      key: body.adminKey ?? null,
+      memo: body.memo ?? '',
+      type: 'TOKEN',
+    },
+    ts,
+  );
+  const freezeStatus = body.freezeKey ? (body.freezeDefault ? 1 : 2) : 0;
+  const kycStatus = body.kycKey ? 2 : 0;
+  ctx.rows.change(
+    'token',
+    {
+      token_id: id,
+      created_timestamp: ts,
+      decimals: BigInt(body.decimals ?? 0),
+      fee_schedule_key: body.fee_schedule_key ?? null,
+      freeze_default: body.freezeDefault ?? false,
+      freeze_key: body.freezeKey ?? null,
+      freeze_status: freezeStatus,
+      initial_supply: body.initialSupply ?? 0n,
+      kyc_key: body.kycKey ?? null,
+      kyc_status: kycStatus,
+      max_supply: finite ? (body.maxSupply ?? 0n) : MAX_SUPPLY_INFINITE,
+      metadata: body.metadata ?? new Uint8Array(),
+      metadata_key: body.metadata_key ?? null,
+      name: body.name ?? '',
+      pause_key: body.pause_key ?? null,
+      pause_status: body.pause_key ? 'UNPAUSED' : 'NOT_APPLICABLE',
+      supply_key: body.supplyKey ?? null,
+      supply_type: finite ? 'FINITE' : 'INFINITE',
+      symbol: body.symbol ?? '',
+      total_supply: item.record.receipt?.newTotalSupply ?? body.initialSupply ?? 0n,
+      treasury_account_id: accountId(body.treasury),
+      type: body.tokenType === 1 ? 'NON_FUNGIBLE_UNIQUE' : 'FUNGIBLE_COMMON',
+      wipe_key: body.wipeKey ?? null,
+    },
+    ts,
+  );
+  customFeeRow(ctx, id, body.custom_fees, id);
+  // The treasury and fee collectors are associated by the network; newer records list them explicitly.
+  const associated = new Set<bigint>(
+    item.record.automatic_token_associations.map((a) => accountId(a.account_id)).filter((a) => a !== 0n),
+  );
+  if (associated.size === 0) associated.add(accountId(body.treasury));
+  for (const account of associated) {
+    const treasury = account === accountId(body.treasury);
+    ctx.rows.change(
+      'token_account',
+      {
+        account_id: account,
+        token_id: id,
+        associated: true,
+        automatic_association: false,
+        balance: 0n,
+        balance_timestamp: ts,
+        created_timestamp: ts,
+        freeze_status: body.freezeKey ? (treasury ? 2 : freezeStatus) : 0,
+        kyc_status: body.kycKey ? (treasury ? 1 : kycStatus) : 0,
+      },
+      ts,
+    );
+  }
+}
+
+interface TokenUpdateBody {
+  token?: PbEntityId;
+  symbol?: string;
+  name?: string;
+  treasury?: PbEntityId;
+  adminKey?: Uint8Array;
+  kycKey?: Uint8Array;
+  freezeKey?: Uint8Array;
+  wipeKey?: Uint8Array;
+  supplyKey?: Uint8Array;
+  autoRenewAccount?: PbEntityId;
+  autoRenewPeriod?: { seconds?: bigint };
+  expiry?: unknown;
+  memo?: { value?: string };
+  fee_schedule_key?: Uint8Array;
+  pause_key?: Uint8Array;
+  metadata?: { value?: Uint8Array };
+  metadata_key?: Uint8Array;
+}
+
+export function tokenUpdate(ctx: ItemContext): void {
+  if (!ctx.item.successful) return;
+  const body = serviceBody<TokenUpdateBody>(ctx);
+  const id = tokenId(body.token);
+  if (id === 0n) return;
+  const ts = ctx.item.consensusTimestamp;
+  const entity: Record<string, unknown> = { ...entityRow(id), type: 'TOKEN' };
+  if (body.autoRenewAccount) entity.auto_renew_account_id = accountId(body.autoRenewAccount);
+  if (body.autoRenewPeriod) entity.auto_renew_period = durationSeconds(body.autoRenewPeriod) ?? null;
+  if (body.expiry) entity.expiration_timestamp = nanos(body.expiry);
+  if (body.adminKey) entity.key = body.adminKey;
+  if (body.memo) entity.memo = body.memo.value ?? '';
+  ctx.rows.change('entity', entity, ts);
+  const token: Record<string, unknown> = { token_id: id };
+  if (body.symbol) token.symbol = body.symbol;
+  if (body.name) token.name = body.name;
+  if (body.treasury) token.treasury_account_id = accountId(body.treasury);
+  if (body.kycKey) token.kyc_key = body.kycKey;
+  if (body.freezeKey) token.freeze_key = body.freezeKey;
+  if (body.wipeKey) token.wipe_key = body.wipeKey;
+  if (body.supplyKey) token.supply_key = body.supplyKey;
+  if (body.fee_schedule_key) token.fee_schedule_key = body.fee_schedule_key;
+  if (body.pause_key) token.pause_key = body.pause_key;
+  if (body.metadata) token.metadata = body.metadata.value ?? new Uint8Array();
+  if (body.metadata_key) token.metadata_key = body.metadata_key;
+  ctx.rows.change('token', token, ts);
+}
+
+export function tokenDelete(ctx: ItemContext): void {
+  if (!ctx.item.successful) return;
+  const id = tokenId(serviceBody<{ token?: PbEntityId }>(ctx).token);
+  if (id !== 0n)
+    ctx.rows.change('entity', { ...entityRow(id), deleted: true, type: 'TOKEN' }, ctx.item.consensusTimestamp);
+}
+
+export function tokenPause(ctx: ItemContext, paused: boolean): void {
+  if (!ctx.item.successful) return;
+  const id = tokenId(serviceBody<{ token?: PbEntityId }>(ctx).token);
+  if (id !== 0n) {
+    ctx.rows.change(
+      'token',
+      { token_id: id, pause_status: paused ? 'PAUSED' : 'UNPAUSED' },
+      ctx.item.consensusTimestamp,
+    );
+  }
+}
+
+export function tokenFeeScheduleUpdate(ctx: ItemContext): void {
+  if (!ctx.item.successful) return;
+  const body = serviceBody<{ token_id?: PbEntityId; custom_fees: PbCustomFee[] }>(ctx);
+  const id = tokenId(body.token_id);
+  if (id !== 0n) customFeeRow(ctx, id, body.custom_fees);
+}
+
+interface SupplyBody {
+  token?: PbEntityId;
+  account?: PbEntityId;
+  metadata?: Uint8Array[];
+  serialNumbers?: bigint[];
+}
+
+/** Mint, burn and wipe: the new total supply, and the NFTs created or removed. */
+export function tokenSupply(ctx: ItemContext, kind: 'mint' | 'burn' | 'wipe'): void {
+  const { item } = ctx;
+  if (!item.successful) return;
+  const body = serviceBody<SupplyBody>(ctx);
+  const id = tokenId(body.token);
+  if (id === 0n) return;
+  const ts = item.consensusTimestamp;
+  const receipt = item.record.receipt;
+  if (receipt?.newTotalSupply !== undefined) {
+    ctx.rows.change('token', { token_id: id, total_supply: receipt.newTotalSupply }, ts, false);
+  }
+  if (kind === 'mint') {
+    const metadata = body.metadata ?? [];
+    receipt?.serialNumbers.forEach((serial, i) => {
+      ctx.rows.change(
+        'nft',
+        {
+          token_id: id,
+          serial_number: serial,
+          created_timestamp: ts,
+          deleted: false,
+          metadata: metadata[i] ?? new Uint8Array(),
+        },
+        ts,
+      );
+    });
+    return;
+  }
+  for (const serial of body.serialNumbers ?? []) {
+    ctx.rows.change(
+      'nft',
+      { token_id: id, serial_number: serial, account_id: null, deleted: true, spender: null, delegating_spender: null },
+      ts,
+      true,
+      ['account_id', 'spender', 'delegating_spender'],
+    );
+  }
+}
+
+export function tokenUpdateNfts(ctx: ItemContext): void {
+  if (!ctx.item.successful) return;
+  const body = serviceBody<{ token?: PbEntityId; serial_numbers: bigint[]; metadata?: { value?: Uint8Array } }>(ctx);
+  const id = tokenId(body.token);
+  if (id === 0n || !body.metadata) return;
+  for (const serial of body.serial_numbers) {
+    ctx.rows.change(
+      'nft',
+      { token_id: id, serial_number: serial, metadata: body.metadata.value ?? new Uint8Array() },
+      ctx.item.consensusTimestamp,
+    );
+  }
+}
+
+/** Associate / dissociate: the account's relationship with each listed token. */
+export function tokenAssociation(ctx: ItemContext, associated: boolean): void {
+  if (!ctx.item.successful) return;
+  const body = serviceBody<{ account?: PbEntityId; tokens: PbEntityId[] }>(ctx);
+  const account = accountId(body.account);
+  const ts = ctx.item.consensusTimestamp;
+  for (const token of body.tokens) {
+    const row: Record<string, unknown> = { account_id: account, token_id: tokenId(token), associated };
+    if (associated) {
+      Object.assign(row, { automatic_association: false, balance: 0n, balance_timestamp: ts, created_timestamp: ts });
+    }
+    ctx.rows.change('token_account', row, ts);
+  }
+}
+
+/** Freeze (1) / unfreeze (2) and KYC grant (1) / revoke (2). */
+export function tokenAccountStatus(ctx: ItemContext, column: 'freeze_status' | 'kyc_status', value: number): void {
+  if (!ctx.item.successful) return;
+  const body = serviceBody<{ token?: PbEntityId; account?: PbEntityId }>(ctx);
+  ctx.rows.change(
+    'token_account',
+    { account_id: accountId(body.account), token_id: tokenId(body.token), [column]: value },
+    ctx.item.consensusTimestamp,
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The rows every transaction writes, whatever its type and outcome: `transaction`, `transaction_hash`,
+ * `crypto_transfer` (balances follow), `staking_reward_transfer`; and on success or FAIL_INVALID the token
+ * transfers, NFT transfers (into `transaction.nft_transfer` and `nft` ownership), automatic associations and
+ * assessed custom fees.
+ */
+import type { PbAccountAmount, PbEntityId, PbTokenTransferList } from '../decode/types.ts';
+import { accountId, type ItemContext, nanos, nullable, tokenId } from './context.ts';
+
+const FAIL_INVALID = 9;
+const CONSENSUS_SUBMIT_MESSAGE = 27;
+/** Before 2020 failed CryptoTransfers listed spurious non-fee transfers; they are kept but marked. */
+const ERRATA_CUTOFF = 1577836799000000000n;
+const WILDCARD_SERIAL = -1n;
+
+export function transactionRow(ctx: Omit<ItemContext, 'transaction'>, entityId: bigint): Record<string, unknown> {
+  const { item } = ctx;
+  const { body, record } = item;
+  const id = body.transactionID ?? record.transactionID;
+  return {
+    consensus_timestamp: item.consensusTimestamp,
+    type: item.type,
+    result: item.status,
+    payer_account_id: item.payerAccountId,
+    valid_start_ns: nanos(id?.transactionValidStart),
+    valid_duration_seconds: body.transactionValidDuration?.seconds ?? null,
+    node_account_id: nullable(accountId(body.nodeAccountID)),
+    entity_id: nullable(entityId),
+    initial_balance: 0n,
+    max_fee: body.transactionFee ?? 0n,
+    charged_tx_fee: record.transactionFee ?? 0n,
+    memo: body.memo ?? new Uint8Array(),
+    transaction_hash: record.transactionHash ?? new Uint8Array(),
+    scheduled: record.scheduleRef !== undefined,
+    nonce: id?.nonce ?? 0,
+    parent_consensus_timestamp: item.parentConsensusTimestamp ?? null,
+    index: item.index,
+    nft_transfer: null,
+    max_custom_fees: body.max_custom_fees.length > 0 ? body.max_custom_fees : null,
+    batch_key: body.batch_key ?? null,
+    inner_transactions: null,
+    high_volume: body.high_volume ?? false,
+    high_volume_pricing_multiplier: record.high_volume_pricing_multiplier ?? null,
+  };
+}
+
+function sameAccount(a: PbEntityId | undefined, b: PbEntityId | undefined): boolean {
+  return (
+    accountId(a) === accountId(b) && Buffer.compare(a?.alias ?? Buffer.alloc(0), b?.alias ?? Buffer.alloc(0)) === 0
+  );
+}
+
+interface CryptoTransferBody {
+  transfers?: { accountAmounts: PbAccountAmount[] };
+  tokenTransfers: PbTokenTransferList[];
+}
+
+export function deriveCommon(ctx: ItemContext): void {
+  const { item, rows, transaction } = ctx;
+  const { record } = item;
+  const ts = item.consensusTimestamp;
+  const payer = item.payerAccountId;
+  const transferBody = item.body.cryptoTransfer as CryptoTransferBody | undefined;
+
+  const hash = record.transactionHash;
+  if (hash && hash.length > 0 && item.type !== CONSENSUS_SUBMIT_MESSAGE) {
+    rows.insert('transaction_hash', {
+      consensus_timestamp: ts,
+      hash: hash.subarray(0, 32),
+      hash_suffix: hash.length > 32 ? hash.subarray(32) : null,
+      payer_account_id: payer,
+    });
+  }
+
+  const failedTransfer = !item.successful && transferBody !== undefined && ts < ERRATA_CUTOFF;
+  for (const aa of record.transferList?.accountAmounts ?? []) {
+    const account = accountId(aa.accountID);
+    const amount = aa.amount ?? 0n;
+    let isApproval = false;
+    let errata: string | null = null;
+    if (amount < 0n || failedTransfer) {
+      const inBody = transferBody?.transfers?.accountAmounts.find(
+        (b) => (b.amount ?? 0n) === amount && sameAccount(b.accountID, aa.accountID),
+      );
+      if (inBody) {
+        isApproval = inBody.is_approval ?? false;
+        if (failedTransfer) errata = 'DELETE';
+      }
+    }
+    rows.insert('crypto_transfer', {
+      entity_id: account,
+      consensus_timestamp: ts,
+      amount,
+      payer_account_id: payer,
+      is_approval: isApproval,
+      errata,
+    });
+    if (errata === null) rows.addEntityBalance(account, amount, ts);
+  }
+
+  for (const aa of record.paid_staking_rewards) {
+    rows.insert('staking_reward_transfer', {
+      account_id: accountId(aa.accountID),
+      amount: aa.amount ?? 0n,
+      consensus_timestamp: ts,
+      payer_account_id: payer,
+    });
+  }
+
+  if (!item.successful && item.status !== FAIL_INVALID) return;
+
+  if (item.type !== 29) {
+    for (const association of record.automatic_token_associations) {
+      const account = accountId(association.account_id);
+      const token = tokenId(association.token_id);
+      rows.change(
+        'token_account',
+        {
+          account_id: account,
+          token_id: token,
+          associated: true,
+          automatic_association: true,
+          balance: 0n,
+          balance_timestamp: ts,
+          created_timestamp: ts,
+        },
+        ts,
+      );
+    }
+  }
+
+  const nftTransfers: Record<string, unknown>[] = [];
+  for (const list of record.tokenTransferLists) {
+    const token = tokenId(list.token);
+    for (const aa of list.transfers) {
+      const account = accountId(aa.accountID);
+      const amount = aa.amount ?? 0n;
+      rows.insert('token_transfer', {
+        token_id: token,
+        account_id: account,
+        consensus_timestamp: ts,
+        amount,
+        payer_account_id: payer,
+        is_approval: tokenApproval(transferBody, token, aa),
+      });
+      rows.addTokenBalance(account, token, amount, ts);
+    }
+    for (const nft of list.nftTransfers) {
+      const serial = nft.serialNumber ?? 0n;
+      const receiver = accountId(nft.receiverAccountID);
+      const sender = accountId(nft.senderAccountID);
+      const bodyNft = transferBody?.tokenTransfers
+        .find((l) => tokenId(l.token) === token)
+        ?.nftTransfers.find(
+          (n) =>
+            (n.serialNumber ?? 0n) === serial &&
+            accountId(n.receiverAccountID) === receiver &&
+            accountId(n.senderAccountID) === sender,
+        );
+      nftTransfers.push({
+        is_approval: bodyNft?.is_approval ?? false,
+        receiver_account_id: nullable(receiver),
+        sender_account_id: nullable(sender),
+        serial_number: serial,
+        token_id: token,
+      });
+      if (receiver !== 0n && serial !== WILDCARD_SERIAL) {
+        // A new owner clears any approved spender.
+        rows.change(
+          'nft',
+          { token_id: token, serial_number: serial, account_id: receiver, delegating_spender: null, spender: null },
+          ts,
+          true,
+          ['delegating_spender', 'spender'],
+        );
+      }
+    }
+  }
+  if (nftTransfers.length > 0) transaction.nft_transfer = nftTransfers;
+
+  for (const fee of record.assessed_custom_fees) {
+    rows.insert('assessed_custom_fee', {
+      amount: fee.amount ?? 0n,
+      collector_account_id: accountId(fee.fee_collector_account_id),
+      consensus_timestamp: ts,
+      token_id: nullable(tokenId(fee.token_id)),
+      effective_payer_account_ids: fee.effective_payer_account_id.map((p) => accountId(p)),
+      payer_account_id: payer,
+    });
+  }
+}
+
+/** A debit is an approved (allowance) transfer when the body lists it, or the same account, as approved. */
+function tokenApproval(body: CryptoTransferBody | undefined, token: bigint, aa: PbAccountAmount): boolean {
+  if ((aa.amount ?? 0n) >= 0n || !body) return false;
+  const list = body.tokenTransfers.filter((l) => tokenId(l.token) === token).flatMap((l) => l.transfers);
+  const exact = list.find((b) => (b.amount ?? 0n) === aa.amount && sameAccount(b.accountID, aa.accountID));
+  if (exact) return exact.is_approval ?? false;
+  return list.some((b) => sameAccount(b.accountID, aa.accountID) && (b.is_approval ?? false));
+}

@@ -1,0 +1,48 @@
+/**
+ * Column names and types of the target tables, read from the database itself so that rows only name
+ * columns and the schema (the reference's, via db/migrations) stays the single source of types.
+ */
+import type pg from 'pg';
+
+export interface ColumnInfo {
+  readonly name: string;
+  /** As `format_type` spells it: `bigint`, `bytea`, `entity_id`, `bigint[]`, `int8range`, … */
+  readonly type: string;
+}
+
+export class TableSchema {
+  private readonly tables: ReadonlyMap<string, readonly ColumnInfo[]>;
+
+  private constructor(tables: ReadonlyMap<string, readonly ColumnInfo[]>) {
+    this.tables = tables;
+  }
+
+  static async load(client: pg.ClientBase): Promise<TableSchema> {
+    const result = await client.query<{ table: string; name: string; type: string }>(
+      `select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+         from pg_attribute a join pg_class c on c.oid = a.attrelid
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+          and a.attnum > 0 and not a.attisdropped and not c.relispartition
+        order by c.relname, a.attnum`,
+    );
+    const tables = new Map<string, ColumnInfo[]>();
+    for (const row of result.rows) {
+      const list = tables.get(row.table) ?? [];
+      list.push({ name: row.name, type: row.type.replace(/^character varying\(\d+\)$/, 'varchar') });
+      tables.set(row.table, list);
+    }
+    return new TableSchema(tables);
+  }
+
+  columns(table: string): readonly ColumnInfo[] {
+    const columns = this.tables.get(table);
+    if (!columns) throw new Error(`unknown table ${table}`);
+    return columns;
+  }
+
+  column(table: string, name: string): ColumnInfo {
+    const column = this.columns(table).find((c) => c.name === name);
+    if (!column) throw new Error(`unknown column ${table}.${name}`);
+    return column;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Values → the text form Postgres parses for a column type. Every bulk write sends its columns as `text[]`
+ * arrays that the statement unnests and casts, so one code path serves every table and type (bytea as `\x…`,
+ * arrays as array literals, jsonb as JSON with exact int64 numbers).
+ */
+
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+export function byteaText(bytes: Uint8Array): string {
+  let out = '\\x';
+  for (const byte of bytes) out += HEX[byte];
+  return out;
+}
+
+/** JSON with bigint written as bare numbers (exact), bytes never expected inside. */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `__big${v}__` : v)).replace(
+    /"__big(-?\d+)__"/g,
+    '$1',
+  );
+}
+
+function arrayElement(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = sqlText(value, false);
+  return `"${(text ?? '').replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
+/** The text of one value; `null` for SQL NULL. `asJson` marks jsonb columns (objects and arrays as JSON). */
+export function sqlText(value: unknown, asJson: boolean): string | null {
+  if (value === null || value === undefined) return null;
+  if (asJson) return jsonText(value);
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'bigint':
+    case 'number':
+      return value.toString();
+    case 'boolean':
+      return value ? 't' : 'f';
+    default:
+      break;
+  }
+  if (value instanceof Uint8Array) return byteaText(value);
+  if (Array.isArray(value)) return `{${value.map(arrayElement).join(',')}}`;
+  return jsonText(value);
+}
+
+/** `[lower,upper)` with an open upper bound when `upper` is undefined. */
+export function rangeText(lower: bigint, upper?: bigint): string {
+  return `[${lower},${upper ?? ''})`;
+}

@@ -1,0 +1,163 @@
+/**
+ * Writes one record file's rows in ONE database transaction, the `record_file` row last: that row is the
+ * ingest cursor (the next file must chain onto the newest one), so a crash before COMMIT leaves neither
+ * rows nor cursor, and a replay of a committed file is recognised and skipped.
+ */
+import type pg from 'pg';
+import type { FileRows } from '../derive/file-rows.ts';
+import { bulkInsert, type Row } from './bulk-insert.ts';
+import { applyChanges, HISTORY_TABLES } from './history-upsert.ts';
+import type { TableSchema } from './schema.ts';
+import { byteaText } from './sql-text.ts';
+
+/** Tables upserted whole: key columns, and columns whose first value is kept. */
+const REPLACE_TABLES: Readonly<Record<string, { key: readonly string[]; keepFirst: readonly string[] }>> = {
+  contract: { key: ['id'], keepFirst: [] },
+  contract_state: { key: ['contract_id', 'slot'], keepFirst: ['created_timestamp'] },
+  schedule: { key: ['schedule_id'], keepFirst: ['consensus_timestamp', 'creator_account_id'] },
+};
+
+/** Order matters only for readability of failures; every table is in the same transaction. */
+const CHANGE_ORDER = [
+  'entity',
+  'token',
+  'token_account',
+  'topic',
+  'custom_fee',
+  'nft',
+  'crypto_allowance',
+  'token_allowance',
+  'nft_allowance',
+  'token_airdrop',
+  'node',
+];
+
+function mergeReplaces(table: string, rows: readonly Row[]): Row[] {
+  const spec = REPLACE_TABLES[table];
+  if (!spec) throw new Error(`no upsert rule for ${table}`);
+  const merged = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const key = spec.key
+      .map((k) => {
+        const v = row[k];
+        return v instanceof Uint8Array ? byteaText(v) : String(v);
+      })
+      .join('/');
+    const current = merged.get(key);
+    if (!current) {
+      merged.set(key, { ...row });
+      continue;
+    }
+    for (const [column, value] of Object.entries(row)) {
+      if (value === null || value === undefined) continue;
+      if (spec.keepFirst.includes(column) && current[column] !== undefined && current[column] !== null) continue;
+      current[column] = value;
+    }
+  }
+  return [...merged.values()];
+}
+
+async function upsertReplaces(client: pg.ClientBase, schema: TableSchema, table: string, rows: readonly Row[]) {
+  const spec = REPLACE_TABLES[table];
+  if (!spec || rows.length === 0) return;
+  const merged = mergeReplaces(table, rows);
+  // Rows of one table can name different columns (a bytecode sidecar vs a create); group by column set.
+  const groups = new Map<string, Row[]>();
+  for (const row of merged) {
+    const signature = Object.keys(row).sort().join(',');
+    const list = groups.get(signature);
+    if (list) list.push(row);
+    else groups.set(signature, [row]);
+  }
+  for (const group of groups.values()) {
+    const columns = Object.keys(group[0] ?? {}).filter((c) => !spec.key.includes(c));
+    const sets = columns.map((c) =>
+      spec.keepFirst.includes(c)
+        ? `"${c}" = coalesce("${table}"."${c}", excluded."${c}")`
+        : `"${c}" = coalesce(excluded."${c}", "${table}"."${c}")`,
+    );
+    const conflict = `on conflict (${spec.key.map((k) => `"${k}"`).join(', ')}) ${sets.length > 0 ? `do update set ${sets.join(', ')}` : 'do nothing'}`;
+    await bulkInsert(client, schema, table, group, conflict);
+  }
+}
+
+async function applyBalances(client: pg.ClientBase, rows: FileRows): Promise<void> {
+  if (rows.entityBalances.size > 0) {
+    const ids: string[] = [];
+    const amounts: string[] = [];
+    const timestamps: string[] = [];
+    for (const [id, delta] of rows.entityBalances) {
+      ids.push(id.toString());
+      amounts.push(delta.amount.toString());
+      timestamps.push(delta.timestamp.toString());
+    }
+    // An account first seen in a transfer (genesis accounts, or data starting mid-chain) gets a row here.
+    await client.query(
+      `insert into entity (id, shard, realm, num, balance, balance_timestamp, timestamp_range, type, memo)
+       select u.id, u.id >> 54, (u.id >> 38) & 65535, u.id & 274877906943, u.amount, u.ts, int8range(u.ts, null), 'ACCOUNT', ''
+         from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as u(id, amount, ts)
+       on conflict (id) do update set balance = coalesce(entity.balance, 0) + excluded.balance,
+                                      balance_timestamp = excluded.balance_timestamp`,
+      [ids, amounts, timestamps],
+    );
+  }
+  if (rows.tokenBalances.size > 0) {
+    const accounts: string[] = [];
+    const tokens: string[] = [];
+    const amounts: string[] = [];
+    const timestamps: string[] = [];
+    for (const delta of rows.tokenBalances.values()) {
+      accounts.push(delta.accountId.toString());
+      tokens.push(delta.tokenId.toString());
+      amounts.push(delta.amount.toString());
+      timestamps.push(delta.timestamp.toString());
+    }
+    await client.query(
+      `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range)
+       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null)
+         from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(account, token, amount, ts)
+       on conflict (account_id, token_id) do update set balance = token_account.balance + excluded.balance,
+                                                        balance_timestamp = excluded.balance_timestamp`,
+      [accounts, tokens, amounts, timestamps],
+    );
+  }
+}
+
+/**
+ * Associations made by TokenAssociate carry no freeze/KYC status; like the reference, they start from the
+ * token's defaults (frozen when it freezes by default, KYC revoked when it has a KYC key).
+ */
+async function defaultTokenAccountStatus(client: pg.ClientBase, from: bigint, to: bigint): Promise<void> {
+  await client.query(
+    `update token_account ta
+        set freeze_status = coalesce(ta.freeze_status, case when t.freeze_key is null then 0 when t.freeze_default then 1 else 2 end),
+            kyc_status = coalesce(ta.kyc_status, case when t.kyc_key is null then 0 else 2 end)
+       from token t
+      where t.token_id = ta.token_id and (ta.freeze_status is null or ta.kyc_status is null)
+        and lower(ta.timestamp_range) between $1 and $2`,
+    [from.toString(), to.toString()],
+  );
+}
+
+export async function writeFileRows(
+  client: pg.ClientBase,
+  schema: TableSchema,
+  rows: FileRows,
+  range: { start: bigint; end: bigint },
+): Promise<void> {
+  const changeTables = [...rows.changes.keys()].sort((a, b) => CHANGE_ORDER.indexOf(a) - CHANGE_ORDER.indexOf(b));
+  for (const table of changeTables) {
+    const spec = HISTORY_TABLES[table];
+    if (!spec) throw new Error(`no history rule for ${table}`);
+    await applyChanges(client, schema, spec, rows.changes.get(table) ?? []);
+  }
+  await applyBalances(client, rows);
+  if (rows.changes.has('token_account') || rows.tokenBalances.size > 0) {
+    await defaultTokenAccountStatus(client, range.start, range.end);
+  }
+  for (const [table, list] of rows.replaces) await upsertReplaces(client, schema, table, list);
+  for (const [table, list] of rows.inserts) {
+    if (table !== 'record_file') await bulkInsert(client, schema, table, list);
+  }
+  await bulkInsert(client, schema, 'record_file', rows.rows('record_file'));
+}
