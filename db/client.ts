@@ -1,8 +1,25 @@
-import { Client, types } from '@neondatabase/serverless';
+import { neon, neonConfig, types } from '@neondatabase/serverless';
 import type { SQL } from 'drizzle-orm';
-import { drizzle, type NeonDatabase } from 'drizzle-orm/neon-serverless';
+import { drizzle, type NeonHttpDatabase } from 'drizzle-orm/neon-http';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { parseJsonExact } from './json-exact.ts';
+
+export interface DatabaseSettings {
+  /** postgres://… of the database (Neon in production, the local embedded Postgres in development). */
+  url: string;
+  /**
+   * `host:port` of the local SQL-over-HTTP proxy in front of a plain Postgres (`db/local/sql-proxy.ts`). Absent
+   * for Neon, whose endpoints serve the protocol themselves.
+   */
+  localProxy?: string;
+}
+
+export interface Database {
+  /** drizzle over this database, for the query builder. */
+  readonly orm: NeonHttpDatabase;
+  /** Runs one statement. Column values come back as the driver decodes them: int8 and numeric as strings. */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+}
 
 const dialect = new PgDialect();
 const JSON_TYPE_OIDS = new Set([114, 3802]);
@@ -13,55 +30,20 @@ const typeParsers = {
     JSON_TYPE_OIDS.has(oid) ? parseJsonExact : types.getTypeParser(oid, format),
 };
 
-export interface DatabaseSettings {
-  /** postgres://… of the database (Neon in production, the local embedded Postgres in development). */
-  url: string;
-  /**
-   * `host:port` of a WebSocket-to-TCP proxy in front of a plain Postgres (`db/local/ws-proxy.ts`). Absent for
-   * Neon, whose endpoints speak WebSocket themselves.
-   */
-  wsProxy?: string;
-}
-
-export interface Database {
-  /** drizzle over this connection, for the query builder. */
-  readonly orm: NeonDatabase;
-  /** Runs one statement. Column values come back as the driver decodes them: int8 and numeric as strings. */
-  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
-  /** Ends the connection if one was opened. */
-  close(): Promise<void>;
-}
-
 /**
- * One connection per request, opened on the first query: a Worker cannot keep sockets across requests, and a
- * request answered from the edge cache or rejected by validation opens none.
+ * Statements go over Neon's SQL-over-HTTP protocol: one request each, on connections pooled by the server (Neon's
+ * proxy, or ours locally), so a Worker request pays no connection setup and opens nothing it must close.
+ * See docs/adr/0001-database-driver.md.
  */
 export function createDatabase(settings: DatabaseSettings): Database {
-  const client = new Client({ connectionString: settings.url, types: typeParsers });
-  const proxy = settings.wsProxy;
-  if (proxy) {
-    client.neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
-    client.neonConfig.useSecureWebSocket = false;
-    client.neonConfig.pipelineTLS = false;
-    client.neonConfig.pipelineConnect = false;
-  }
-  const orm = drizzle(client);
-  let connecting: Promise<void> | undefined;
-  const ready = () => {
-    connecting ??= client.connect();
-    return connecting;
-  };
+  const proxy = settings.localProxy;
+  if (proxy) neonConfig.fetchEndpoint = () => `http://${proxy}/sql`;
+  const sql = neon(settings.url);
   return {
-    orm,
+    orm: drizzle({ client: sql }),
     async rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
-      await ready();
-      // Straight to the driver: drizzle's session would replace the json parsers for the query.
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const result = await client.query({ text, values: params, types: typeParsers });
-      return result.rows as T[];
-    },
-    async close() {
-      if (connecting) await connecting.then(() => client.end()).catch(() => {});
+      return (await sql.query(text, params, { types: typeParsers })) as T[];
     },
   };
 }

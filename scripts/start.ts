@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
-import { startWsProxy } from '../db/local/ws-proxy.ts';
+import { startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
 import { freePort, isPortFree } from './local-stack/free-port.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
@@ -47,17 +47,17 @@ try {
 
   const target = new URL(databaseUrl);
   const isLocal = ['127.0.0.1', 'localhost', '::1'].includes(target.hostname);
-  let wsProxy: string | undefined;
+  let localProxy: string | undefined;
   if (isLocal) {
-    // Neon endpoints speak WebSocket themselves; a plain Postgres needs the bridge.
-    const proxy = await startWsProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port || 5432}`] });
+    // Neon endpoints serve SQL over HTTP themselves; a plain Postgres needs the local proxy.
+    const proxy = await startSqlProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port || 5432}`] });
     stops.push(() => proxy.close());
-    wsProxy = proxy.address;
+    localProxy = proxy.address;
   }
 
   const worker = await startWorkerProcess({
     port: API_PORT,
-    vars: { DATABASE_URL: databaseUrl, ...(wsProxy ? { DB_WS_PROXY: wsProxy } : {}) },
+    vars: { DATABASE_URL: databaseUrl, ...(localProxy ? { DB_LOCAL_PROXY: localProxy } : {}) },
   });
   stops.push(() => worker.stop());
   worker.child.once('exit', (code) => {

@@ -35,13 +35,8 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     c.set('config', deps.config(c.env));
     c.set('now', deps.now);
-    const db = createDatabase({ url: c.env.DATABASE_URL, wsProxy: c.env.DB_WS_PROXY });
-    c.set('db', db);
-    try {
-      await next();
-    } finally {
-      c.executionCtx.waitUntil(db.close());
-    }
+    c.set('db', createDatabase({ url: c.env.DATABASE_URL, localProxy: c.env.DB_LOCAL_PROXY }));
+    await next();
   });
   app.use('/api/*', cors(), rateLimit, basicAuth, edgeCache(deps.cacheKeyPrefix));
   app.route('/health', healthRoutes);

@@ -4,8 +4,8 @@ import type { RateLimiter } from './durable/rate-limiter.ts';
 export interface Env {
   /** postgres://… of the mirror database. */
   DATABASE_URL: string;
-  /** `host:port` of the local WebSocket-to-TCP proxy; set only when the database is a plain local Postgres. */
-  DB_WS_PROXY?: string;
+  /** `host:port` of the local SQL-over-HTTP proxy; set only when the database is a plain local Postgres. */
+  DB_LOCAL_PROXY?: string;
   /** Per-client token buckets (wrangler.toml `durable_objects`); without it nothing is rate limited. */
   RATE_LIMITER?: DurableObjectNamespace<RateLimiter>;
   /** Settings in the reference's tree, as `HIERO_MIRROR_REST_*` variables (see workers/config/config.ts). */

@@ -12,7 +12,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { startLocalPostgres } from '../../db/local/embedded-postgres.ts';
-import { startWsProxy } from '../../db/local/ws-proxy.ts';
+import { startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { migrate } from '../../db/migrate.ts';
 import { freePort } from '../../scripts/local-stack/free-port.ts';
 import { REPO_ROOT, startWorkerProcess } from '../../scripts/local-stack/worker-process.ts';
@@ -67,12 +67,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 try {
   const url = await recreateDatabase(database.url, 'conformance');
   await migrate(url);
-  const proxy = await startWsProxy({ port: 0, allowedTargets: [`127.0.0.1:${database.port}`] });
+  const proxy = await startSqlProxy({ port: 0, allowedTargets: [`127.0.0.1:${database.port}`] });
   stops.push(() => proxy.close());
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',
     port: await freePort(),
-    vars: { DATABASE_URL: url, DB_WS_PROXY: proxy.address },
+    vars: { DATABASE_URL: url, DB_LOCAL_PROXY: proxy.address },
     persistTo: path.join(RUN_DIR, 'wrangler-state'),
     output: 'ignore',
   });

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startWsProxy } from '../../db/local/ws-proxy.ts';
+import { startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { freePort } from '../../scripts/local-stack/free-port.ts';
 import { startWorkerProcess } from '../../scripts/local-stack/worker-process.ts';
 
 export interface TestWorker {
   readonly baseUrl: string;
-  /** Database connections the Worker has opened so far: a request answered without a query opens none. */
-  readonly dbConnections: number;
+  /** Statements the Worker has run so far: a request answered from the edge cache runs none. */
+  readonly dbQueries: number;
   /** GET `path` (starting with `/`), with the body parsed when it is JSON. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies of every shape; assertions check them.
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
@@ -23,12 +23,12 @@ export interface TestWorker {
  */
 export async function startTestWorker(databaseUrl: string): Promise<TestWorker> {
   const target = new URL(databaseUrl);
-  const proxy = await startWsProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port}`] });
+  const proxy = await startSqlProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port}`] });
   const state = await mkdtemp(path.join(tmpdir(), 'edge-mirror-worker-'));
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',
     port: await freePort(),
-    vars: { DATABASE_URL: databaseUrl, DB_WS_PROXY: proxy.address },
+    vars: { DATABASE_URL: databaseUrl, DB_LOCAL_PROXY: proxy.address },
     persistTo: state,
     output: 'ignore',
   }).catch(async (error: unknown) => {
@@ -38,8 +38,8 @@ export async function startTestWorker(databaseUrl: string): Promise<TestWorker> 
   });
   return {
     baseUrl: worker.baseUrl,
-    get dbConnections() {
-      return proxy.connections;
+    get dbQueries() {
+      return proxy.queries;
     },
     async get(path, headers = {}) {
       const res = await fetch(worker.baseUrl + path, { headers });

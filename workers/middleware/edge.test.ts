@@ -30,12 +30,12 @@ describe('edge cache', () => {
     expect(first.status).toBe(200);
     // The store happens after the response is sent (waitUntil): give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const connections = worker.dbConnections;
+    const queries = worker.dbQueries;
     const second = await worker.get(PATH);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
-    expect(worker.dbConnections).toBe(connections);
+    expect(worker.dbQueries).toBe(queries);
   });
 
   it('answers If-None-Match with the current ETag by 304 without a body', async () => {
@@ -78,9 +78,9 @@ describe('edge cache', () => {
   it('does not cache when switched off', async () => {
     await worker.setState({ config: { edge: { cache: { enabled: false } } } });
     await worker.get(PATH);
-    const connections = worker.dbConnections;
+    const queries = worker.dbQueries;
     await worker.get(PATH);
-    expect(worker.dbConnections).toBe(connections + 1);
+    expect(worker.dbQueries).toBe(queries + 1);
     await worker.setState({});
   });
 });

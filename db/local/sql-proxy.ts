@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+
+export interface SqlProxy {
+  /** `host:port` for the Worker's DB_LOCAL_PROXY; the driver posts to `http://<address>/sql`. */
+  readonly address: string;
+  /** Statements run through the proxy so far (a request answered from the edge cache runs none). */
+  readonly queries: number;
+  close(): Promise<void>;
+}
+
+interface QueryData {
+  query: string;
+  params?: unknown[];
+}
+
+/** Values come back as Postgres text; the driver in the Worker applies its own type parsers, as with Neon. */
+const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+
+/**
+ * Neon's SQL-over-HTTP protocol in front of a plain local Postgres, so the Worker runs the production driver
+ * (`neon()` from @neondatabase/serverless) unchanged: one POST per statement, served on pooled connections.
+ * Only the Postgres servers in `allowedTargets` (`host:port`) are reachable, and only on loopback.
+ */
+export async function startSqlProxy(options: {
+  port: number;
+  allowedTargets: string[];
+  poolSize?: number;
+}): Promise<SqlProxy> {
+  const allowed = new Set(options.allowedTargets);
+  const pools = new Map<string, pg.Pool>();
+  let queries = 0;
+
+  const poolFor = (connectionString: string): pg.Pool | undefined => {
+    const url = new URL(connectionString);
+    if (!allowed.has(`${url.hostname}:${url.port || '5432'}`)) return undefined;
+    let pool = pools.get(connectionString);
+    if (!pool) {
+      pool = new pg.Pool({ connectionString, max: options.poolSize ?? 16 });
+      pool.on('error', () => {});
+      pools.set(connectionString, pool);
+    }
+    return pool;
+  };
+
+  const run = async (client: pg.Pool | pg.PoolClient, data: QueryData) => {
+    queries += 1;
+    const result = await client.query({
+      text: data.query,
+      values: data.params ?? [],
+      rowMode: 'array',
+      types: RAW_TEXT,
+    });
+    return {
+      command: result.command,
+      rowCount: result.rowCount,
+      rows: result.rows,
+      fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      rowAsArray: true,
+    };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const send = (status: number, body: unknown) => {
+      const text = JSON.stringify(body);
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    };
+    if (req.method !== 'POST' || !req.url?.startsWith('/sql')) return send(404, { message: 'not found' });
+    const pool = poolFor(String(req.headers['neon-connection-string'] ?? ''));
+    if (!pool) return send(403, { message: 'database not allowed' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as QueryData | { queries: QueryData[] };
+    try {
+      if (!('queries' in body)) return send(200, await run(pool, body));
+      // A batch is one transaction, as on Neon.
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const results = [];
+        for (const query of body.queries) results.push(await run(client, query));
+        await client.query('commit');
+        send(200, { results });
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      const e = error as pg.DatabaseError;
+      send(400, { message: e.message, code: e.code, detail: e.detail, hint: e.hint, position: e.position });
+    }
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    address: `127.0.0.1:${port}`,
+    get queries() {
+      return queries;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([...pools.values()].map((pool) => pool.end()));
+    },
+  };
+}
