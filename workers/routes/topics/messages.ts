@@ -1,0 +1,125 @@
+import { Hono } from 'hono';
+import type { Comparison } from '../../../db/queries/comparison.ts';
+import { topicMessageBySequence, topicMessageByTimestamp, topicMessages } from '../../../db/queries/topics-messages.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { nextLink } from '../../format/pagination.ts';
+import { isEntityIdText, requireEntityId } from '../../params/entity-id.ts';
+import type { ParamParser } from '../../params/filters.ts';
+import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { parseQuery } from '../../params/query.ts';
+import { parseQueryString } from '../../params/query-string.ts';
+import { parsePositiveLong, positiveLongParam } from '../../params/scalars.ts';
+import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
+import { jsonResponse } from '../../respond.ts';
+import { rangeOfFilters } from './lookup-range.ts';
+import { formatTopicMessage, isUtf8Encoding } from './message-format.ts';
+
+/** A message, once its sequence number or timestamp is known, never changes. */
+const MESSAGE_MAX_AGE = 600;
+
+/** `encoding`: `base64`, `utf-8` or `utf8`, any case, under any operator. */
+const encodingParam: ParamParser<string> = (value) => {
+  const encoding = value.toLowerCase();
+  return encoding === 'base64' || /^utf-?8$/.test(encoding) ? encoding : undefined;
+};
+
+/** A topic id in a path: `shard.realm.num`, `realm.num`, `num` or an encoded id; no EVM address. */
+const isTopicIdText = (text: string) => isEntityIdText(text, { allowEvmAddress: false });
+
+/**
+ * `/topics/{topicId}/messages`, `/topics/{topicId}/messages/{sequenceNumber}` and
+ * `/topics/messages/{consensusTimestamp}`, registered in the reference's order (it decides `/topics/messages/x`).
+ */
+export const topicMessageRoutes = new Hono<AppEnv>()
+  .get('/:topicId/messages', async (c) => {
+    const { config } = c.var;
+    const topicText = c.req.param('topicId');
+    if (!isTopicIdText(topicText)) throw ApiError.invalidParams('topic.id');
+    const search = new URL(c.req.url).search;
+    const maxRepeated = config.query.maxRepeatedQueryParameters;
+    const filters = parseQuery(
+      search,
+      {
+        encoding: encodingParam,
+        limit: limitParam(c.var.maxLimit),
+        order: orderParam,
+        sequencenumber: positiveLongParam,
+        timestamp: timestampParam,
+      },
+      { maxRepeated },
+    );
+    const topicId = encodedTopicId(topicText, config.common);
+    const limit = resolveLimit(filters, config.response.limit.default);
+    const order = resolveOrder(filters, 'asc');
+    const sequenceNumbers: Comparison<bigint>[] = [];
+    const timestamps: Comparison<bigint>[] = [];
+    for (const filter of filters) {
+      if (filter.key === 'sequencenumber') sequenceNumbers.push(filter);
+      else if (filter.key === 'timestamp') timestamps.push(filter);
+    }
+
+    let lookup: Parameters<typeof topicMessages>[1]['lookup'];
+    if (config.query.topicMessageLookup) {
+      const sequenceNumber = rangeOfFilters('sequencenumber', sequenceNumbers, 1n);
+      const timestamp = rangeOfFilters('timestamp', timestamps, 0n);
+      if (!sequenceNumber || !timestamp) return jsonResponse(c, { messages: [], links: { next: null } });
+      lookup = { sequenceNumber, timestamp };
+    }
+    const rows = await topicMessages(c.var.db, { topicId, sequenceNumbers, timestamps, order, limit, lookup });
+
+    // The reference reads the raw `encoding` value, and fails on a repeated one once it formats a message.
+    const encodings = parseQueryString(search, maxRepeated).find((param) => param.key === 'encoding')?.values ?? [];
+    if (encodings.length > 1 && rows.length > 0) throw ApiError.internal(new Error('repeated encoding'));
+    const encoding = encodings[0];
+    const utf8Text = typeof encoding === 'string' && isUtf8Encoding(encoding);
+    const messages = rows.map((row) => formatTopicMessage(row, utf8Text));
+
+    const last = messages[messages.length - 1];
+    const next =
+      last && messages.length === limit
+        ? nextLink({
+            url: c.req.url,
+            order,
+            cursor: { timestamp: last.consensus_timestamp as string },
+            maxRepeated,
+            boundValue: (_field, value) => parseTimestamp(value),
+            includeHost: config.response.includeHostInLink,
+          })
+        : null;
+    return jsonResponse(c, { messages, links: { next } });
+  })
+  .get('/:topicId/messages/:sequenceNumber', async (c) => {
+    const { config } = c.var;
+    parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
+    const topicText = c.req.param('topicId');
+    const sequenceNumber = parsePositiveLong(c.req.param('sequenceNumber'));
+    const invalid = [
+      ...(isTopicIdText(topicText) ? [] : ['topic.id']),
+      ...(sequenceNumber === undefined ? ['sequencenumber'] : []),
+    ];
+    if (invalid.length > 0 || sequenceNumber === undefined) throw ApiError.invalidParams(invalid);
+    const topicId = encodedTopicId(topicText, config.common);
+    const row = await topicMessageBySequence(c.var.db, {
+      topicId,
+      sequenceNumber,
+      useLookup: config.query.topicMessageLookup,
+    });
+    if (!row) throw ApiError.notFound();
+    return jsonResponse(c, formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
+  })
+  .get('/messages/:consensusTimestamp', async (c) => {
+    const { config } = c.var;
+    parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
+    const timestamp = parseTimestamp(c.req.param('consensusTimestamp'));
+    if (timestamp === undefined) throw ApiError.invalidParams('consensus_timestamp');
+    const row = await topicMessageByTimestamp(c.var.db, timestamp);
+    if (!row) throw ApiError.notFound();
+    return jsonResponse(c, formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
+  });
+
+function encodedTopicId(text: string, common: { shard: number; realm: number }): bigint {
+  const id = requireEntityId(text, { ...common, allowEvmAddress: false });
+  if (id.kind !== 'num') throw ApiError.invalidParams('topic.id');
+  return id.encoded;
+}
