@@ -16,6 +16,8 @@ export class FileRows {
   readonly changes = new Map<string, Change[]>();
   readonly entityBalances = new Map<bigint, BalanceDelta>();
   readonly tokenBalances = new Map<string, BalanceDelta & { accountId: bigint; tokenId: bigint }>();
+  /** Address book versions to close (file id → end timestamp) before new ones start. */
+  readonly closedAddressBooks = new Map<bigint, bigint>();
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
   readonly replaces = new Map<string, Row[]>();
 
@@ -40,6 +42,10 @@ export class FileRows {
       this.changes.set(table, list);
     }
     list.push(overwrite ? { row, timestamp, history, overwrite } : { row, timestamp, history });
+  }
+
+  closeAddressBook(fileId: bigint, end: bigint): void {
+    if (!this.closedAddressBooks.has(fileId)) this.closedAddressBooks.set(fileId, end);
   }
 
   replace(table: string, row: Row): void {

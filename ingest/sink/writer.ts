@@ -156,6 +156,12 @@ export async function writeFileRows(
     await defaultTokenAccountStatus(client, range.start, range.end);
   }
   for (const [table, list] of rows.replaces) await upsertReplaces(client, schema, table, list);
+  for (const [fileId, end] of rows.closedAddressBooks) {
+    await client.query(
+      'update address_book set end_consensus_timestamp = $2 where file_id = $1 and end_consensus_timestamp is null',
+      [fileId.toString(), end.toString()],
+    );
+  }
   for (const [table, list] of rows.inserts) {
     if (table !== 'record_file') await bulkInsert(client, schema, table, list);
   }

@@ -1,0 +1,78 @@
+/**
+ * `npm run ingest -- --source <dir | s3://bucket/prefix | gs://bucket/prefix> [--network <name>]
+ *  [--address-book <file>] [--until-idle]` with DATABASE_URL (default: the local embedded database that
+ * `npm start` runs). Verifies and writes record stream files; SIGTERM / SIGINT stop it between files.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { runIngest } from './pipeline/run.ts';
+import { DirStore } from './sources/dir-store.ts';
+import type { ObjectStore } from './sources/object-store.ts';
+import { RecordStreamSource } from './sources/record-stream-source.ts';
+import { S3Store, s3OptionsFromUrl } from './sources/s3-store.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+/** The database `npm start` runs when DATABASE_URL is unset. */
+const LOCAL_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54320/mirror_node';
+
+export function storeFor(source: string): ObjectStore {
+  return /^(s3|gs):\/\//.test(source) ? new S3Store(s3OptionsFromUrl(source)) : new DirStore(source);
+}
+
+/** The initial address book: `--address-book`, else the network's bootstrap book shipped beside the repo. */
+function bootstrapBook(file: string | undefined, network: string | undefined): Uint8Array | undefined {
+  if (file) return new Uint8Array(readFileSync(file));
+  if (!network) return undefined;
+  const shared = path.resolve(REPO_ROOT, '../shared/fixtures/streams/bootstrap-addressbook', network);
+  return existsSync(shared) ? new Uint8Array(readFileSync(shared)) : undefined;
+}
+
+const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'ingest', ...fields }));
+
+export async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      source: { type: 'string' },
+      network: { type: 'string' },
+      'address-book': { type: 'string' },
+      'until-idle': { type: 'boolean', default: false },
+      'poll-interval': { type: 'string', default: '2000' },
+    },
+  });
+  const source = values.source ?? process.env.INGEST_SOURCE;
+  if (!source) {
+    console.error('usage: npm run ingest -- --source <dir | s3://bucket/prefix | gs://bucket/prefix> [--network <name>] [--address-book <file>] [--until-idle]');
+    return 2;
+  }
+  const network = values.network ?? process.env.INGEST_NETWORK;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? LOCAL_DATABASE_URL });
+  await client.connect();
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  try {
+    await runIngest({
+      source: new RecordStreamSource(storeFor(source), network ? { network } : {}),
+      client,
+      bootstrapAddressBook: bootstrapBook(values['address-book'] ?? process.env.INGEST_ADDRESS_BOOK, network),
+      untilIdle: values['until-idle'] ?? false,
+      pollIntervalMs: Number(values['poll-interval']),
+      signal: controller.signal,
+      log,
+    });
+    return 0;
+  } catch (error) {
+    log({ msg: 'ingest failed', level: 'error', error: error instanceof Error ? error.message : String(error) });
+    return 1;
+  } finally {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+    await client.end();
+  }
+}
+
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));

@@ -1,0 +1,161 @@
+/**
+ * The ingest loop: list what is new after the cursor, verify each file, derive its rows and write them
+ * with the cursor in one transaction, oldest first. `untilIdle` returns once a listing finds nothing new;
+ * otherwise it polls. A rejected file stops the run (until-idle) or is retried at the next poll.
+ */
+import type pg from 'pg';
+import { FormatError } from '../decode/byte-reader.ts';
+import { toHex } from '../decode/hash.ts';
+import type { FileRows } from '../derive/file-rows.ts';
+import { deriveRecordFile } from '../derive/record-file.ts';
+import { TableSchema } from '../sink/schema.ts';
+import { writeFileRows } from '../sink/writer.ts';
+import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
+import type { ConsensusOptions } from '../verify/consensus.ts';
+import { RejectedFileError } from '../verify/errors.ts';
+import type { AddressBooks } from './address-books.ts';
+import { Progress } from './progress.ts';
+import { type Cursor, loadAddressBooks, loadCursor } from './state.ts';
+import { verifyFile } from './verify-file.ts';
+
+export type Log = (fields: Record<string, unknown>) => void;
+
+export interface IngestOptions {
+  readonly source: RecordStreamSource;
+  /** A connected client the ingest owns for the run. */
+  readonly client: pg.ClientBase;
+  /** NodeAddressBook bytes to start from when the database has no book yet. */
+  readonly bootstrapAddressBook?: Uint8Array;
+  readonly untilIdle?: boolean;
+  readonly pollIntervalMs?: number;
+  readonly batchSize?: number;
+  readonly consensus?: ConsensusOptions;
+  readonly signal?: AbortSignal;
+  readonly log?: Log;
+  readonly progressIntervalMs?: number;
+}
+
+export interface IngestSummary {
+  readonly files: number;
+  readonly transactions: number;
+  readonly cursor: Cursor | undefined;
+}
+
+/** Serialises writers: two ingest processes on one database never interleave their files. */
+const WRITER_LOCK = 7_283_911;
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
+  const { source, client, signal } = options;
+  const log: Log = options.log ?? ((fields) => console.log(JSON.stringify({ service: 'ingest', ...fields })));
+  const schema = await TableSchema.load(client);
+  let cursor = await loadCursor(client);
+  const loaded = await loadAddressBooks(client, options.bootstrapAddressBook);
+  const books = loaded.books;
+  let bootstrapRows = loaded.bootstrapRows;
+  const progress = new Progress(options.progressIntervalMs);
+  let files = 0;
+  let transactions = 0;
+  log({ msg: 'ingest started', source: source.store.description, cursor: cursor?.name ?? null });
+
+  while (!signal?.aborted) {
+    const pending = await source.nextFiles(cursor?.name, options.batchSize ?? 100);
+    if (pending.length === 0) {
+      if (options.untilIdle) break;
+      await sleep(options.pollIntervalMs ?? 2_000, signal);
+      continue;
+    }
+    for (const file of pending) {
+      if (signal?.aborted) break;
+      try {
+        const written = await ingestOne(file, { ...options, log }, schema, books, cursor, bootstrapRows);
+        if (!written) continue;
+        bootstrapRows = undefined;
+        cursor = written.cursor;
+        files++;
+        transactions += written.count;
+        const line = progress.record(written.count, written.cursor.consensusEnd);
+        if (line) log(line);
+      } catch (error) {
+        if (!(error instanceof RejectedFileError)) throw error;
+        log({ msg: 'file rejected', level: 'error', file: error.file, reason: error.reason });
+        if (options.untilIdle) throw error;
+        await sleep(options.pollIntervalMs ?? 2_000, signal);
+        break;
+      }
+    }
+  }
+  log({ ...progress.summary(cursor?.consensusEnd), msg: 'ingest stopped' });
+  return { files, transactions, cursor };
+}
+
+async function ingestOne(
+  file: PendingFile,
+  options: IngestOptions & { log: Log },
+  schema: TableSchema,
+  books: AddressBooks,
+  cursor: Cursor | undefined,
+  bootstrapRows: FileRows | undefined,
+): Promise<{ cursor: Cursor; count: number } | undefined> {
+  const started = performance.now();
+  const loadStart = BigInt(Math.floor(Date.now() / 1000));
+  const verified = await verifyFile(options.source, file, books.keys(), cursor?.hash, options.consensus);
+  const { parsed } = verified;
+  const index = parsed.blockNumber ?? (cursor ? cursor.index + 1n : 0n);
+  let derived: ReturnType<typeof deriveRecordFile>;
+  try {
+    derived = deriveRecordFile(parsed, { index, loadStart, sidecars: verified.sidecars });
+  } catch (error) {
+    if (error instanceof FormatError) throw new RejectedFileError(parsed.name, error.message);
+    throw error;
+  }
+  const versions = books.follow(derived.rows);
+  const { client } = options;
+  await client.query('begin');
+  try {
+    await client.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
+    const latest = await loadCursor(client);
+    if (latest && latest.consensusEnd >= derived.consensusEnd) {
+      // Already written (a replay, or another writer got there first): nothing to do.
+      await client.query('rollback');
+      books.rollback();
+      return undefined;
+    }
+    if (bootstrapRows) await writeFileRows(client, schema, bootstrapRows, { start: 0n, end: 0n });
+    await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    books.rollback();
+    throw error;
+  }
+  const stakes = derived.rows.rows('node_stake');
+  books.commit(versions, stakes.length > 0 ? new Map(stakes.map((s) => [s.node_id as bigint, s.stake as bigint])) : undefined);
+  options.log({
+    msg: 'record file ingested',
+    file: parsed.name,
+    version: parsed.version,
+    index: index.toString(),
+    count: derived.items.length,
+    consensusStart: derived.consensusStart.toString(),
+    consensusEnd: derived.consensusEnd.toString(),
+    hash: toHex(parsed.hash),
+    node: verified.folder.node.accountName ?? verified.folder.node.nodeId?.toString(),
+    sidecars: verified.sidecars.length,
+    ms: Math.round(performance.now() - started),
+  });
+  return {
+    cursor: { name: parsed.name, hash: parsed.hash, index, consensusEnd: derived.consensusEnd },
+    count: derived.items.length,
+  };
+}

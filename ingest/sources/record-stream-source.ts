@@ -1,0 +1,121 @@
+/**
+ * Record stream files in a bucket or directory: discovers the node folders (legacy account-id layout
+ * `[recordstreams/]record<shard.realm.num>/`, or HIP-679 node-id layout `<network>/<shard>/<nodeId>/record/`),
+ * lists the signature files after the last ingested file, and reads data, signature and sidecar files.
+ */
+import { baseName, dataNameOfSignature, isRecordSignatureName } from '../decode/stream-file-name.ts';
+import type { ObjectStore } from './object-store.ts';
+
+export interface NodeFolder {
+  /** The node as the folder names it: account `0.0.3` (legacy) or node id (HIP-679). */
+  readonly node: { readonly accountName?: string; readonly nodeId?: bigint };
+  /** Key prefix of the folder, ending in `/`. */
+  readonly prefix: string;
+}
+
+/** One data file that at least one node signed, with where each signature and data copy lives. */
+export interface PendingFile {
+  /** Data file name without compression suffix: `2022-07-13T08_46_11.304284003Z.rcd`. */
+  readonly name: string;
+  readonly signatures: readonly { readonly folder: NodeFolder; readonly key: string }[];
+  /** Data file keys per folder, as listed (`.rcd` or `.rcd.gz`). */
+  readonly dataKeys: ReadonlyMap<NodeFolder, string>;
+}
+
+export interface RecordStreamSourceOptions {
+  /** Network folder of the node-id layout (`mainnet`, `testnet`, `demo`…). */
+  readonly network?: string;
+  readonly shard?: bigint;
+}
+
+const ACCOUNT_FOLDER = /^record(\d+\.\d+\.\d+)\/$/;
+
+/** `X.rcd.gz` / `X.rcd` → `X`: the listing starts after `X_`, which skips X's own files ('_' > '.'). */
+export function stemOf(name: string): string {
+  return baseName(name).replace(/\.rcd(\.gz)?$/, '');
+}
+
+export class RecordStreamSource {
+  readonly store: ObjectStore;
+  private readonly options: RecordStreamSourceOptions;
+  private folders: NodeFolder[] | undefined;
+
+  constructor(store: ObjectStore, options: RecordStreamSourceOptions = {}) {
+    this.store = store;
+    this.options = options;
+  }
+
+  async nodeFolders(): Promise<NodeFolder[]> {
+    if (this.folders && this.folders.length > 0) return this.folders;
+    const found: NodeFolder[] = [];
+    for (const root of ['', 'recordstreams/']) {
+      for (const folder of await this.store.listFolders(root)) {
+        const match = ACCOUNT_FOLDER.exec(folder.slice(root.length));
+        if (match?.[1]) found.push({ node: { accountName: match[1] }, prefix: folder });
+      }
+      if (found.length > 0) break;
+    }
+    if (found.length === 0 && this.options.network) {
+      const shardPrefix = `${this.options.network}/${this.options.shard ?? 0n}/`;
+      for (const folder of await this.store.listFolders(shardPrefix)) {
+        const id = folder.slice(shardPrefix.length, -1);
+        if (/^\d+$/.test(id)) found.push({ node: { nodeId: BigInt(id) }, prefix: `${folder}record/` });
+      }
+    }
+    this.folders = found;
+    return found;
+  }
+
+  /** Files signed after `lastName` (oldest first), from every node folder, at most `batch` names. */
+  async nextFiles(lastName: string | undefined, batch: number): Promise<PendingFile[]> {
+    const folders = await this.nodeFolders();
+    const byName = new Map<string, { signatures: PendingFile['signatures'][number][]; dataKeys: Map<NodeFolder, string> }>();
+    const listings = await Promise.all(
+      folders.map(async (folder) => ({
+        folder,
+        keys: await this.store.list(folder.prefix, lastName ? `${folder.prefix}${stemOf(lastName)}_` : '', batch * 2),
+      })),
+    );
+    for (const { folder, keys } of listings) {
+      for (const key of keys) {
+        const name = key.slice(folder.prefix.length);
+        if (name.includes('/')) continue;
+        const isSignature = isRecordSignatureName(name);
+        const dataName = isSignature ? dataNameOfSignature(name) : name.replace(/\.gz$/, '');
+        if (!/Z\.rcd$/.test(dataName)) continue;
+        let entry = byName.get(dataName);
+        if (!entry) {
+          entry = { signatures: [], dataKeys: new Map() };
+          byName.set(dataName, entry);
+        }
+        if (isSignature) entry.signatures.push({ folder, key });
+        else entry.dataKeys.set(folder, key);
+      }
+    }
+    // A folder whose listing was cut at the limit may hold more signatures of names past its last key;
+    // only names every listing fully covers are complete.
+    let cutoff: string | undefined;
+    let cutoffInclusive = true;
+    for (const { folder, keys } of listings) {
+      const last = keys.at(-1);
+      if (keys.length < batch * 2 || !last) continue;
+      const name = last.slice(folder.prefix.length).replace(/(_sig|\.gz)$/, '');
+      if (cutoff === undefined || name <= cutoff) {
+        cutoffInclusive = (name === cutoff ? cutoffInclusive : true) && last.endsWith('_sig');
+        cutoff = name;
+      }
+    }
+    const complete = (name: string) =>
+      cutoff === undefined || name < cutoff || (name === cutoff && cutoffInclusive);
+    return [...byName.entries()]
+      .filter(([name, entry]) => entry.signatures.length > 0 && complete(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, batch)
+      .map(([name, entry]) => ({ name, signatures: entry.signatures, dataKeys: entry.dataKeys }));
+  }
+
+  /** A sidecar of a record file in `folder`'s `sidecar/` sub-folder. */
+  sidecarKey(folder: NodeFolder, sidecarName: string): string {
+    return `${folder.prefix}sidecar/${sidecarName}`;
+  }
+}
