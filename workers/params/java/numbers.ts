@@ -52,18 +52,23 @@ function parseInteger(text: string, radix: number, min: bigint, max: bigint): bi
 /** `Long.parseLong(text)` (and `Long.valueOf`); undefined where Java throws `NumberFormatException`. */
 export const parseJavaLong = (text: string): bigint | undefined => parseInteger(text, 10, LONG_MIN, LONG_MAX);
 
-// Character.isWhitespace: Unicode space separators except the no-break ones, and the ASCII/C0 separators.
-const JAVA_WHITESPACE = /[\t\n\u000b\f\r\u001c-\u001f \u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u205f\u3000]/gu;
+// Character.isWhitespace: the ASCII and C0 separators, and Unicode space separators except the no-break ones.
+const JAVA_WHITESPACE = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005,
+  0x2006, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x205f, 0x3000,
+]);
 
-/** `StringUtils.isBlank`: empty or only (Java) whitespace. */
-export const isJavaBlank = (text: string): boolean => text.replace(JAVA_WHITESPACE, '') === '';
+const removeWhitespace = (text: string): string =>
+  [...text].filter((char) => !JAVA_WHITESPACE.has(char.codePointAt(0) as number)).join('');
+
+export const isJavaBlank = (text: string): boolean => removeWhitespace(text) === '';
 
 /**
  * Spring's text to `int` conversion (`NumberUtils.parseNumber`): all whitespace removed anywhere, then
  * `Integer.decode` for `0x`, `0X` or `#` hexadecimal (after an optional `-`), else `Integer.valueOf`.
  */
 export function parseSpringInt(text: string): number | undefined {
-  const trimmed = text.replace(JAVA_WHITESPACE, '');
+  const trimmed = removeWhitespace(text);
   const unsigned = trimmed.startsWith('-') ? trimmed.slice(1) : trimmed;
   const hexDigits = /^(0x|0X|#)/.exec(unsigned);
   if (!hexDigits) {
@@ -85,7 +90,13 @@ export function javaSplit(text: string, separator: string): string[] {
 }
 
 /** `String.trim()`: drops leading and trailing characters up to U+0020. */
-export const javaTrim = (text: string): string => text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+export function javaTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return text.slice(start, end);
+}
 
 const canonical = (name: string): string =>
   [...name]
