@@ -44,7 +44,9 @@ export async function main(argv: string[]): Promise<number> {
   });
   const source = values.source ?? process.env.INGEST_SOURCE;
   if (!source) {
-    console.error('usage: npm run ingest -- --source <dir | s3://bucket/prefix | gs://bucket/prefix> [--network <name>] [--address-book <file>] [--until-idle]');
+    console.error(
+      'usage: npm run ingest -- --source <dir | s3://bucket/prefix | gs://bucket/prefix> [--network <name>] [--address-book <file>] [--until-idle]',
+    );
     return 2;
   }
   const network = values.network ?? process.env.INGEST_NETWORK;

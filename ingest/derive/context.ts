@@ -14,6 +14,8 @@ export interface ItemContext {
   readonly transaction: Record<string, unknown>;
   /** HAPI version of the file, for rules that changed between versions. */
   readonly hapiMinor: number;
+  /** Contracts that a ContractCreate item of this file creates (their own item writes the entity). */
+  readonly createdInFile: ReadonlySet<bigint>;
 }
 
 export const accountId = (id: PbEntityId | undefined): bigint => idOf(id, 'accountNum');

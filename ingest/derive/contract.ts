@@ -212,7 +212,7 @@ export function contractResult(ctx: ItemContext): void {
   });
   // Contracts created by this one (pre-v6 records list them only here).
   for (const created of createdIds) {
-    if (created === 0n || (create && created === target)) continue;
+    if (created === 0n || (create && created === target) || ctx.createdInFile.has(created)) continue;
     ctx.rows.change(
       'entity',
       { ...entityRow(created), created_timestamp: ts, deleted: false, memo: '', type: 'CONTRACT' },

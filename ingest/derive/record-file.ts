@@ -21,6 +21,8 @@ import { deriveCommon, transactionRow } from './transaction.ts';
 
 type Handler = (ctx: ItemContext) => void;
 
+const contractEntity = (item: RecordItem) => contract.contractEntity({ item });
+
 /** Per HAPI type (TransactionBody field number): the rows beyond the common ones. */
 const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [8, contract.contractCreate],
@@ -150,11 +152,17 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   const items = parsed.items.map(decodeRecordItem);
   const hapiMinor = parsed.hapiVersion?.minor ?? 0;
   const transactions = new Map<bigint, Record<string, unknown>>();
+  const createdInFile = new Set(
+    items
+      .filter((i) => i.type === 8 && i.successful)
+      .map((i) => contractEntity(i))
+      .filter((id) => id !== 0n),
+  );
   let gasUsed = 0n;
   let bloom: Uint8Array | undefined;
   for (const item of items) {
-    const transaction = transactionRow({ item, rows, hapiMinor }, mainEntity(item));
-    const ctx: ItemContext = { item, rows, transaction, hapiMinor };
+    const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
+    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile };
     deriveCommon(ctx);
     HANDLERS.get(item.type)?.(ctx);
     contract.contractResult(ctx);

@@ -6,7 +6,7 @@
 import { type AddressBookNode, parseAddressBook } from '../decode/address-book.ts';
 import { encodeEntityId } from '../decode/ids.ts';
 import type { FileRows } from '../derive/file-rows.ts';
-import { nodeKeysOf, type NodeKeys } from '../verify/node-keys.ts';
+import { type NodeKeys, nodeKeysOf } from '../verify/node-keys.ts';
 
 export const ADDRESS_BOOK_101 = encodeEntityId(0n, 0n, 101n);
 export const ADDRESS_BOOK_102 = encodeEntityId(0n, 0n, 102n);
@@ -27,7 +27,11 @@ export class AddressBooks {
   /** Bytes of the latest create/update plus later appends, per book file. */
   private readonly pending = new Map<bigint, Uint8Array>();
 
-  constructor(current: readonly AddressBookNode[], pending: ReadonlyMap<bigint, Uint8Array>, stakes?: ReadonlyMap<bigint, bigint>) {
+  constructor(
+    current: readonly AddressBookNode[],
+    pending: ReadonlyMap<bigint, Uint8Array>,
+    stakes?: ReadonlyMap<bigint, bigint>,
+  ) {
     this.current = current;
     for (const [file, bytes] of pending) this.pending.set(file, bytes);
     this.stakes = stakes;
@@ -109,7 +113,9 @@ export function addVersionRows(rows: FileRows, version: AddressBookVersion, clos
   if (closedAt !== undefined) {
     const open = rows
       .rows('address_book')
-      .find((r) => r.file_id === version.fileId && r.end_consensus_timestamp === null) as Record<string, unknown> | undefined;
+      .find((r) => r.file_id === version.fileId && r.end_consensus_timestamp === null) as
+      | Record<string, unknown>
+      | undefined;
     if (open) open.end_consensus_timestamp = closedAt;
     else rows.closeAddressBook(version.fileId, closedAt);
   }

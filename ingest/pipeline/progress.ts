@@ -28,7 +28,10 @@ export class Progress {
       transactions: this.transactions,
       filesPerSecond: Number((this.files / seconds).toFixed(2)),
       transactionsPerSecond: Math.round(this.transactions / seconds),
-      lagSeconds: consensusEnd === undefined ? null : Math.max(0, Math.round(nowMs / 1000 - Number(consensusEnd / 1_000_000_000n))),
+      lagSeconds:
+        consensusEnd === undefined
+          ? null
+          : Math.max(0, Math.round(nowMs / 1000 - Number(consensusEnd / 1_000_000_000n))),
     };
   }
 }

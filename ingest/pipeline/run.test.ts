@@ -15,7 +15,9 @@ describe('ingesting the v6 record stream fixtures', () => {
   it('writes both record files with the hashes, indexes and counts of the MANIFEST', async () => {
     const run = await ingestFixture(db.url, 'v6');
     expect(run.files).toBe(2);
-    const files = await db.sql.query('select name, index, count, hash, prev_hash, file_hash, consensus_start, consensus_end, sidecar_count, version from record_file order by consensus_end');
+    const files = await db.sql.query(
+      'select name, index, count, hash, prev_hash, file_hash, consensus_start, consensus_end, sidecar_count, version from record_file order by consensus_end',
+    );
     expect(files.rows).toMatchObject([
       {
         name: '2022-07-13T08_46_08.041986003Z.rcd.gz',

@@ -140,7 +140,10 @@ async function ingestOne(
     throw error;
   }
   const stakes = derived.rows.rows('node_stake');
-  books.commit(versions, stakes.length > 0 ? new Map(stakes.map((s) => [s.node_id as bigint, s.stake as bigint])) : undefined);
+  books.commit(
+    versions,
+    stakes.length > 0 ? new Map(stakes.map((s) => [s.node_id as bigint, s.stake as bigint])) : undefined,
+  );
   options.log({
     msg: 'record file ingested',
     file: parsed.name,

@@ -64,7 +64,10 @@ export async function loadAddressBooks(client: pg.ClientBase, bootstrap: Uint8Ar
   const stakes = await latestStakes(client);
   const row = stored.rows[0];
   if (row) {
-    return { books: new AddressBooks(parseAddressBook(new Uint8Array(row.file_data)), pending, stakes), bootstrapRows: undefined };
+    return {
+      books: new AddressBooks(parseAddressBook(new Uint8Array(row.file_data)), pending, stakes),
+      bootstrapRows: undefined,
+    };
   }
   if (!bootstrap) {
     throw new Error('no address book in the database: pass --address-book <file> (a NodeAddressBook protobuf)');

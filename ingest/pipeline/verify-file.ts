@@ -11,7 +11,7 @@ import { type ParsedSidecarFile, parseSidecarFile } from '../decode/sidecar-file
 import { type ParsedSignatureFile, parseSignatureFile } from '../decode/signature-file.ts';
 import { sidecarName } from '../decode/stream-file-name.ts';
 import type { NodeFolder, PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
-import { agreedHashes, checkDataFile, type ConsensusOptions, type NodeSignature } from '../verify/consensus.ts';
+import { agreedHashes, type ConsensusOptions, checkDataFile, type NodeSignature } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import type { NodeKeys } from '../verify/node-keys.ts';
 
@@ -95,7 +95,10 @@ async function fetchSidecars(
       throw error;
     }
     if (!bytesEqual(file.hash, metadata.hash)) {
-      throw new RejectedFileError(parsed.name, `sidecar ${name} hash ${toHex(file.hash)} does not match ${toHex(metadata.hash)}`);
+      throw new RejectedFileError(
+        parsed.name,
+        `sidecar ${name} hash ${toHex(file.hash)} does not match ${toHex(metadata.hash)}`,
+      );
     }
     out.push({ name, id: metadata.id, types: metadata.types, file });
   }

@@ -69,7 +69,10 @@ export class RecordStreamSource {
   /** Files signed after `lastName` (oldest first), from every node folder, at most `batch` names. */
   async nextFiles(lastName: string | undefined, batch: number): Promise<PendingFile[]> {
     const folders = await this.nodeFolders();
-    const byName = new Map<string, { signatures: PendingFile['signatures'][number][]; dataKeys: Map<NodeFolder, string> }>();
+    const byName = new Map<
+      string,
+      { signatures: PendingFile['signatures'][number][]; dataKeys: Map<NodeFolder, string> }
+    >();
     const listings = await Promise.all(
       folders.map(async (folder) => ({
         folder,
@@ -105,8 +108,7 @@ export class RecordStreamSource {
         cutoff = name;
       }
     }
-    const complete = (name: string) =>
-      cutoff === undefined || name < cutoff || (name === cutoff && cutoffInclusive);
+    const complete = (name: string) => cutoff === undefined || name < cutoff || (name === cutoff && cutoffInclusive);
     return [...byName.entries()]
       .filter(([name, entry]) => entry.signatures.length > 0 && complete(name))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

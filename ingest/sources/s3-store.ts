@@ -94,7 +94,8 @@ export class S3Store implements ObjectStore {
   private async listObjects(params: Record<string, string>): Promise<string> {
     const query = new URLSearchParams({ 'list-type': '2', ...params });
     const response = await this.request(`${this.bucketUrl()}?${query}`);
-    if (!response.ok) throw new Error(`${this.description}: list failed with HTTP ${response.status}: ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`${this.description}: list failed with HTTP ${response.status}: ${await response.text()}`);
     return response.text();
   }
 
