@@ -161,8 +161,23 @@ function readRecord(folder: string, name: string) {
   return parseRecordFile(name, readFileSync(path.join(RECORDSTREAMS, folder, 'record0.0.3', name)));
 }
 
+type Fact = readonly [
+  string,
+  string,
+  number,
+  number,
+  bigint,
+  bigint,
+  string | undefined,
+  string,
+  string,
+  string | undefined,
+  bigint | undefined,
+  number | undefined,
+];
+
 describe('record stream files', () => {
-  it.each(FACTS)(
+  it.each(FACTS as readonly Fact[])(
     '%s/%s reproduces the MANIFEST facts',
     (folder, name, version, count, start, end, previous, hash, fileHash, metadataHash, block, size) => {
       const file = readRecord(folder, name);
