@@ -177,23 +177,22 @@ type Fact = readonly [
 ];
 
 describe('record stream files', () => {
-  it.each(FACTS as readonly Fact[])(
-    '%s/%s reproduces the MANIFEST facts',
-    (folder, name, version, count, start, end, previous, hash, fileHash, metadataHash, block, size) => {
-      const file = readRecord(folder, name);
-      expect(file.version).toBe(version);
-      expect(file.items).toHaveLength(count);
-      if (previous) expect(toHex(file.previousHash)).toBe(previous);
-      expect(toHex(file.hash)).toBe(hash);
-      expect(toHex(file.fileHash)).toBe(fileHash);
-      if (metadataHash) expect(toHex(file.metadataHash ?? new Uint8Array())).toBe(metadataHash);
-      expect(file.blockNumber).toBe(block);
-      if (size) expect(file.size).toBe(size);
-      const items = file.items.map(decodeRecordItem);
-      expect(items[0]?.consensusTimestamp).toBe(start);
-      expect(items.at(-1)?.consensusTimestamp).toBe(end);
-    },
-  );
+  const cases = (FACTS as readonly Fact[]).map((fact) => ({ label: `${fact[0]}/${fact[1]}`, fact }));
+  it.each(cases)('$label reproduces the MANIFEST facts', ({ fact }) => {
+    const [folder, name, version, count, start, end, previous, hash, fileHash, metadataHash, block, size] = fact;
+    const file = readRecord(folder, name);
+    expect(file.version).toBe(version);
+    expect(file.items).toHaveLength(count);
+    if (previous) expect(toHex(file.previousHash)).toBe(previous);
+    expect(toHex(file.hash)).toBe(hash);
+    expect(toHex(file.fileHash)).toBe(fileHash);
+    if (metadataHash) expect(toHex(file.metadataHash ?? new Uint8Array())).toBe(metadataHash);
+    expect(file.blockNumber).toBe(block);
+    if (size) expect(file.size).toBe(size);
+    const items = file.items.map(decodeRecordItem);
+    expect(items[0]?.consensusTimestamp).toBe(start);
+    expect(items.at(-1)?.consensusTimestamp).toBe(end);
+  });
 
   it('reads the v2 header HAPI version and the v5 and v6 semantic versions', () => {
     expect(readRecord('v2', '2019-08-30T18_10_00.419072Z.rcd').hapiVersion).toEqual({ major: 3, minor: 0, patch: 0 });
