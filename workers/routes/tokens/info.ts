@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { tokenInfo } from '../../../db/queries/tokens.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import type { ParamParser } from '../../params/filters.ts';
+import { parseQuery } from '../../params/query.ts';
+import { parseTimestamp } from '../../params/timestamp.ts';
+import { jsonResponse } from '../../respond.ts';
+import { formatTokenInfo } from './format.ts';
+import { tokenIdPathParam } from './params.ts';
+
+const TOKEN_MAX_AGE = 5;
+
+/** `timestamp` of a token's state: `eq`, `lt` or `lte` only. */
+const stateTimestampParam: ParamParser<bigint> = (value, operator) =>
+  operator === 'eq' || operator === 'lt' || operator === 'lte' ? parseTimestamp(value) : undefined;
+
+/** `GET /api/v1/tokens/{tokenId}`: the token now, or as of `timestamp` (the last one given; `eq` reads as `lte`). */
+export const tokenInfoRoutes = new Hono<AppEnv>().get('/:tokenId', async (c) => {
+  const { config } = c.var;
+  const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
+  const filters = parseQuery(
+    new URL(c.req.url).search,
+    { timestamp: stateTimestampParam },
+    { maxRepeated: config.query.maxRepeatedQueryParameters },
+  );
+  const last = filters[filters.length - 1];
+  const at = last && { operator: last.operator === 'eq' ? ('lte' as const) : last.operator, value: last.value };
+  const row = await tokenInfo(c.var.db, tokenId, at);
+  // A token without a custom fee row (as of the time asked) is not found, as in the reference.
+  if (!row?.has_custom_fee) throw ApiError.notFound();
+  return jsonResponse(c, formatTokenInfo(row), { maxAge: TOKEN_MAX_AGE });
+});
