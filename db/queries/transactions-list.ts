@@ -3,6 +3,9 @@ import type { Database } from '../client.ts';
 import { SUCCESS_CODES } from '../codes/response-codes.ts';
 import { type TransactionRow, transactionDetailColumns } from './transactions.ts';
 
+/** 0.0.98, which receives a share of nearly every fee: the crypto transfer account index leaves it out. */
+const FEE_COLLECTOR_ACCOUNT = 98n;
+
 export type Comparison = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte';
 
 const SQL_OPERATOR: Record<Comparison, SQL> = {
@@ -150,6 +153,10 @@ function transferKeys(
     : sql``;
   const conditions = [
     ...accountConditions(sql.raw(`x.${accountColumn}`), query.accounts),
+    // spelled out so the planner can use the crypto transfer account index, which leaves out the fee account
+    ...(table === 'crypto_transfer' && query.accounts.length > 0 && !admits(query.accounts, FEE_COLLECTOR_ACCOUNT)
+      ? [sql`x.entity_id <> ${FEE_COLLECTOR_ACCOUNT}`]
+      : []),
     ...timestampConditions(sql`x.consensus_timestamp`, query.timestamp),
     ...transactionConditions(query, sql`t.result`, sql`t.type`),
   ];
@@ -161,6 +168,21 @@ function transferKeys(
      where ${and(conditions)}
      order by x.consensus_timestamp ${direction}
      limit ${query.limit}`;
+}
+
+/** True when `account` meets every condition (an `eq` list is one condition: any of its ids). */
+function admits(conditions: readonly AccountCondition[], account: bigint): boolean {
+  const eq = conditions.filter((c) => c.operator === 'eq');
+  if (eq.length > 0 && !eq.some((c) => c.account === account)) return false;
+  const compare: Record<Comparison, (value: bigint) => boolean> = {
+    eq: () => true,
+    ne: (value) => account !== value,
+    lt: (value) => account < value,
+    lte: (value) => account <= value,
+    gt: (value) => account > value,
+    gte: (value) => account >= value,
+  };
+  return conditions.every(({ operator, account: value }) => value !== null && compare[operator](value));
 }
 
 function accountConditions(column: SQL, accounts: readonly AccountCondition[]): SQL[] {
