@@ -1,0 +1,33 @@
+import type { Context, Next } from 'hono';
+import { contractByKey } from '../../../db/queries/contracts.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { parseQuery } from '../../params/query.ts';
+import { timestampParam } from '../../params/timestamp.ts';
+import { jsonResponse } from '../../respond.ts';
+import { checkContractIdPath, contractKey } from './contract-id.ts';
+import { formatContractDetail } from './format-contract.ts';
+
+/**
+ * `GET /contracts/{contractIdOrAddress}`: the contract with its code; with `timestamp` filters, the version of it
+ * valid then. `/contracts/results` passes on to its own route.
+ */
+export async function getContractRoute(c: Context<AppEnv>, next: Next): Promise<Response | undefined> {
+  const text = c.req.param('contractId') ?? '';
+  if (text === 'results') {
+    await next();
+    return undefined;
+  }
+  const { config } = c.var;
+  checkContractIdPath(text);
+  const filters = parseQuery(
+    new URL(c.req.url).search,
+    { timestamp: timestampParam },
+    { maxRepeated: config.query.maxRepeatedQueryParameters },
+  );
+  const key = contractKey(text, config.common);
+  const rows = await contractByKey(c.var.db, key, filters);
+  const row = rows.length === 1 ? rows[0] : undefined;
+  if (!row) throw ApiError.notFound();
+  return jsonResponse(c, formatContractDetail(row));
+}

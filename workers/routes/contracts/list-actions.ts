@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { contractActions } from '../../../db/queries/contract-result-details.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import type { ParamParser } from '../../params/filters.ts';
+import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { parseQuery } from '../../params/query.ts';
+import { jsonResponse } from '../../respond.ts';
+import { formatAction } from './format-action.ts';
+import { transactionTarget } from './get-result.ts';
+import { contractsNextLink } from './paging.ts';
+import { indexParam } from './params.ts';
+
+/** The call tree of a transaction never changes once recorded. */
+const ACTIONS_MAX_AGE = 600;
+
+/** `index` of actions: as for logs, but `ne` is refused once the query is otherwise valid. */
+const actionIndexParam: ParamParser<number> = (value, operator) => {
+  const index = indexParam(value, operator);
+  if (index !== undefined && operator === 'ne') throw ApiError.invalidParams('index');
+  return index;
+};
+
+/** `GET /contracts/results/{transactionIdOrHash}/actions`: the transaction's contract actions by index. */
+export async function listActionsRoute(c: Context<AppEnv>): Promise<Response> {
+  const { config } = c.var;
+  const filters = parseQuery(
+    new URL(c.req.url).search,
+    { index: actionIndexParam, limit: limitParam(c.var.maxLimit), order: orderParam },
+    { maxRepeated: config.query.maxRepeatedQueryParameters },
+  );
+  const limit = resolveLimit(filters, config.response.limit.default);
+  const order = resolveOrder(filters, 'asc');
+  const indexes = filters.flatMap((f) =>
+    f.key === 'index' && f.operator !== 'ne' ? [{ operator: f.operator, value: f.value }] : [],
+  );
+  const target = transactionTarget(c.req.param('transactionIdOrHash') ?? '', c, 0);
+  const rows = await contractActions(c.var.db, target, { indexes, order, limit });
+  if (rows === undefined) throw ApiError.notFound();
+  const actions = rows.map(formatAction);
+  const last = actions[actions.length - 1];
+  const next = last && actions.length === limit ? contractsNextLink(c, order, { index: last.index }) : null;
+  return jsonResponse(c, { actions, links: { next } }, { maxAge: ACTIONS_MAX_AGE });
+}

@@ -1,0 +1,186 @@
+import type { Context } from 'hono';
+import type { Comparison } from '../../../db/queries/comparison.ts';
+import {
+  type BlockKey,
+  type ContractResultsQuery,
+  contractResults,
+  contractResultsWithDetails,
+} from '../../../db/queries/contract-results.ts';
+import { entityIdsByEvmAddresses } from '../../../db/queries/contracts.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { parseEntityId } from '../../params/entity-id.ts';
+import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { parseQuery } from '../../params/query.ts';
+import { booleanParam } from '../../params/scalars.ts';
+import { formatTimestamp, timestampParam } from '../../params/timestamp.ts';
+import { jsonResponse } from '../../respond.ts';
+import { checkContractIdPath, opaqueEvmAddress, resolveContractId } from './contract-id.ts';
+import { formatContractResult, formatContractResultDetails } from './format-result.ts';
+import { contractsNextLink } from './paging.ts';
+import {
+  blockHashParam,
+  checkBlockFilterUsage,
+  contractBlockNumberParam,
+  fromParam,
+  resolveHbar,
+  type SenderFilter,
+  transactionIndexParam,
+} from './params.ts';
+import { timestampWindow } from './timestamp-window.ts';
+
+const ALL_RESULTS_MAX_AGE = 10;
+
+function parseResultsQuery(c: Context<AppEnv>) {
+  const { config } = c.var;
+  const search = new URL(c.req.url).search;
+  const maxRepeated = config.query.maxRepeatedQueryParameters;
+  const filters = parseQuery(
+    search,
+    {
+      from: fromParam(config.common),
+      'block.hash': blockHashParam,
+      'block.number': contractBlockNumberParam,
+      hbar: booleanParam,
+      internal: booleanParam,
+      limit: limitParam(c.var.maxLimit),
+      order: orderParam,
+      timestamp: timestampParam,
+      'transaction.index': transactionIndexParam,
+    },
+    { maxRepeated },
+  );
+  checkBlockFilterUsage(search, maxRepeated);
+  return { filters, search, maxRepeated };
+}
+
+type ResultsFilters = ReturnType<typeof parseResultsQuery>['filters'];
+
+/**
+ * The senders' encoded ids: EVM addresses that are not long-zero aliases belong to one live entity each (none is a
+ * 404, several a 500, for the first such address in the order given).
+ */
+async function resolveSenders(c: Context<AppEnv>, senders: readonly SenderFilter[]): Promise<bigint[]> {
+  const addresses = senders.flatMap((s) => (s.kind === 'evm-address' ? (opaqueEvmAddress(s.address) ?? []) : []));
+  const byAddress = await entityIdsByEvmAddresses(c.var.db, addresses, false);
+  return senders.map((sender) => {
+    if (sender.kind === 'id') return sender.id;
+    const address = opaqueEvmAddress(sender.address);
+    if (address === undefined) {
+      const alias = parseEntityId(sender.address, c.var.config.common);
+      if (alias?.kind !== 'num') throw ApiError.invalidParams('from');
+      return alias.encoded;
+    }
+    const found = byAddress.get(address.toLowerCase()) ?? [];
+    if (found.length === 0) throw ApiError.notFound();
+    if (found.length > 1) throw ApiError.internal(new Error(`several entities with the evm address ${address}`));
+    return found[0] as bigint;
+  });
+}
+
+/** The query both result lists share: senders, block, transaction index, nonce, page. */
+type ResultsQuery = ContractResultsQuery & { timestamps: bigint[]; timestampComparisons: Comparison<bigint>[] };
+
+async function baseQuery(c: Context<AppEnv>, filters: ResultsFilters): Promise<ResultsQuery> {
+  const senderFilters = filters.flatMap((f) => (f.key === 'from' ? [f] : []));
+  const senderIds = await resolveSenders(
+    c,
+    senderFilters.map((f) => f.value),
+  );
+  const senders: bigint[] = [];
+  const senderComparisons: Comparison<bigint>[] = [];
+  senderFilters.forEach(({ operator }, i) => {
+    const id = senderIds[i] as bigint;
+    if (operator === 'eq') senders.push(id);
+    else senderComparisons.push({ operator, value: id });
+  });
+  let block: BlockKey | undefined;
+  const transactionIndexes: bigint[] = [];
+  let internal = false;
+  for (const filter of filters) {
+    if (filter.key === 'block.number') block = { number: filter.value };
+    else if (filter.key === 'block.hash') block = { hashPrefix: filter.value };
+    else if (filter.key === 'transaction.index') transactionIndexes.push(filter.value);
+    else if (filter.key === 'internal') internal = filter.value;
+  }
+  return {
+    senders,
+    senderComparisons,
+    timestamps: [],
+    timestampComparisons: [],
+    transactionIndexes,
+    block,
+    internal,
+    order: resolveOrder(filters, 'desc'),
+    limit: resolveLimit(filters, c.var.config.response.limit.default),
+  };
+}
+
+const timestampFilters = (filters: ResultsFilters) => filters.flatMap((f) => (f.key === 'timestamp' ? [f] : []));
+
+/** `GET /contracts/{contractIdOrAddress}/results`: the contract's results, as stored. */
+export async function listContractResultsRoute(c: Context<AppEnv>): Promise<Response> {
+  const text = c.req.param('contractId') ?? '';
+  checkContractIdPath(text);
+  const { filters } = parseResultsQuery(c);
+  const contractId = await resolveContractId(c.var.db, text, c.var.config.common);
+  const query = await baseQuery(c, filters);
+  // the reference drops the contract condition for contract 0
+  if (contractId !== 0n) query.contractId = contractId;
+  for (const { operator, value } of timestampFilters(filters)) {
+    if (operator === 'eq') query.timestamps.push(value);
+    else query.timestampComparisons.push({ operator, value });
+  }
+
+  const rows = await contractResults(c.var.db, query);
+  const results = rows.map(formatContractResult);
+  const last = results[results.length - 1];
+  const next =
+    last && results.length === query.limit
+      ? contractsNextLink(c, query.order, { timestamp: last.timestamp ?? '' })
+      : null;
+  return jsonResponse(c, { results, links: { next } });
+}
+
+/**
+ * `GET /contracts/results`: results of all contracts with their blocks and Ethereum transactions. The timestamp
+ * filters fold into one window (see `timestampWindow`); a window cut short continues on the next page.
+ */
+export async function listAllResultsRoute(c: Context<AppEnv>): Promise<Response> {
+  const { config, db } = c.var;
+  const { filters, search, maxRepeated } = parseResultsQuery(c);
+  const hbar = resolveHbar(search, maxRepeated);
+  const query = await baseQuery(c, filters);
+  const empty = () => jsonResponse(c, { results: [], links: { next: null } }, { maxAge: ALL_RESULTS_MAX_AGE });
+
+  // a block bounds the range itself, so it is never cut to a window
+  const window = await timestampWindow(timestampFilters(filters), query.order, {
+    config,
+    db,
+    now: c.var.now(),
+    bind: config.query.bindTimestampRange && query.block === undefined,
+  });
+  if (window.empty) return empty();
+  if (window.lower !== undefined) query.timestampComparisons.push({ operator: 'gte', value: window.lower });
+  if (window.upper !== undefined) query.timestampComparisons.push({ operator: 'lte', value: window.upper });
+  query.timestamps.push(...window.eq);
+  for (const value of window.ne) query.timestampComparisons.push({ operator: 'ne', value });
+
+  const rows = await contractResultsWithDetails(db, query, BigInt(config.query.maxRecordFileCloseIntervalNs));
+  const results = rows.map((row) =>
+    formatContractResultDetails(row, {
+      block: row,
+      ethereum: row.et_found ? row : undefined,
+      hbar,
+      delegation: config.response.enableDelegationAddress,
+    }),
+  );
+  if (results.length === 0) return empty();
+  const isEnd = results.length !== query.limit;
+  const last = results[results.length - 1];
+  let next: string | null = null;
+  if (!isEnd && last) next = contractsNextLink(c, query.order, { timestamp: String(last.timestamp) });
+  else if (window.next !== undefined)
+    next = contractsNextLink(c, query.order, { timestamp: formatTimestamp(window.next) });
+  return jsonResponse(c, { results, links: { next } }, { maxAge: ALL_RESULTS_MAX_AGE });
+}
