@@ -1,5 +1,113 @@
 import { Hono } from 'hono';
+import { type BalanceRow, currentBalances, snapshotBalances } from '../../../db/queries/balances.ts';
 import type { AppEnv } from '../../context.ts';
+import { nextLink } from '../../format/pagination.ts';
+import { int64, timestampString } from '../../format/values.ts';
+import { formatEntityId, parseEntityId } from '../../params/entity-id.ts';
+import { legacyOrder } from '../../params/legacy-order.ts';
+import { limitParam, orderParam, resolveLimit } from '../../params/limit-order.ts';
+import { publicKeyParam } from '../../params/public-key.ts';
+import { parseQuery } from '../../params/query.ts';
+import { MAX_LONG } from '../../params/scalars.ts';
+import { timestampParam } from '../../params/timestamp.ts';
+import { jsonResponse } from '../../respond.ts';
+import { formatTokenBalances } from '../accounts/format.ts';
+import { optimizedSnapshotSearch } from '../accounts/history.ts';
+import { balanceParam } from '../accounts/list.ts';
+import { balanceAccountFilters } from './account-filter.ts';
 
-/** `/api/v1/balances` routes (issue #10). Paths it does not serve fall through to the 404 handler. */
-export const balanceRoutes = new Hono<AppEnv>();
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
+
+/** The latest balance time among the rows (null when none has one). */
+function latestTimestamp(rows: readonly BalanceRow[]): string | null {
+  let latest: bigint | null = null;
+  for (const row of rows) {
+    if (row.consensus_timestamp === null) continue;
+    const value = BigInt(row.consensus_timestamp);
+    if (latest === null || value > latest) latest = value;
+  }
+  return timestampString(latest);
+}
+
+/**
+ * `GET /api/v1/balances`: hbar and token balances by account, now (from the entities) or, with `timestamp`, as of
+ * the latest balance snapshot the filter allows (`eq` reads as "at or before").
+ */
+export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const { config, db } = c.var;
+  const search = new URL(c.req.url).search;
+  const maxRepeated = config.query.maxRepeatedQueryParameters;
+  const filters = parseQuery(
+    search,
+    {
+      'account.balance': balanceParam,
+      // any value passes validation here; the route reads ids, addresses and aliases itself
+      'account.id': (value: string) => value,
+      'account.publickey': publicKeyParam,
+      limit: limitParam(c.var.maxLimit),
+      order: orderParam,
+      timestamp: timestampParam,
+    },
+    { maxRepeated, legacy: true },
+  );
+  const ids = await balanceAccountFilters(
+    db,
+    filters.flatMap((f) => (f.key === 'account.id' ? [f] : [])),
+    config,
+  );
+  const limit = resolveLimit(filters, config.response.limit.default);
+  const order = legacyOrder(search, maxRepeated, 'desc');
+  const balances = filters.flatMap((f) =>
+    f.key === 'account.balance' ? [{ operator: f.operator, value: f.value }] : [],
+  );
+  const publicKeys = filters.flatMap((f) =>
+    f.key === 'account.publickey' ? [{ operator: f.operator, value: f.value }] : [],
+  );
+  const timestamps = filters.flatMap((f) => (f.key === 'timestamp' ? [f] : []));
+  const tokenLimit = config.response.limit.tokenBalance.multipleAccounts;
+
+  let rows: BalanceRow[] = [];
+  if (timestamps.length === 0) {
+    rows = await currentBalances(db, { ids, balances, publicKeys, order, limit, tokenLimit });
+  } else {
+    let lower = 0n;
+    let upper = MAX_LONG;
+    const ne: bigint[] = [];
+    for (const { operator, value } of timestamps) {
+      if (operator === 'gt' || operator === 'gte') lower = max(lower, operator === 'gt' ? value + 1n : value);
+      else if (operator === 'lt') upper = min(upper, value - 1n);
+      else if (operator === 'lte' || operator === 'eq') upper = min(upper, value);
+      else ne.push(value);
+    }
+    const snapshot = optimizedSnapshotSearch(lower, upper, ne, c.var.now());
+    // Public key filters apply as equality here; two different keys match nothing.
+    const keys = new Set(publicKeys.map((f) => f.value));
+    if (snapshot && keys.size <= 1) {
+      const [publicKey] = keys;
+      rows = await snapshotBalances(db, { ids, balances, publicKey, snapshot, order, limit, tokenLimit });
+    }
+  }
+
+  const items = rows.map((row) => ({
+    account: formatEntityId(BigInt(row.account_id)),
+    balance: int64(row.balance),
+    tokens: formatTokenBalances(row.token_balances),
+  }));
+  const last = items[items.length - 1]?.account;
+  const next =
+    items.length === limit && last
+      ? nextLink({
+          url: c.req.url,
+          order,
+          cursor: { 'account.id': last },
+          maxRepeated,
+          boundValue: (_field, value) => {
+            const id = parseEntityId(value, config.common);
+            return id?.kind === 'num' ? id.encoded : undefined;
+          },
+          includeHost: config.response.includeHostInLink,
+        })
+      : null;
+  return jsonResponse(c, { timestamp: latestTimestamp(rows), balances: items, links: { next } });
+});

@@ -1,0 +1,125 @@
+import type { Context } from 'hono';
+import { currentAccount, historicalAccount, type TimestampFilter } from '../../../db/queries/accounts.ts';
+import { type ConsensusBounds, listTransactions } from '../../../db/queries/transactions-list.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { nextLink } from '../../format/pagination.ts';
+import { timestampString } from '../../format/values.ts';
+import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { type FilterOf, lastValue, parseQuery } from '../../params/query.ts';
+import { booleanParam } from '../../params/scalars.ts';
+import { parseTimestamp, type TimestampRange, timestampParam, timestampRange } from '../../params/timestamp.ts';
+import { transactionTypeParam } from '../../params/transaction-filters.ts';
+import { jsonResponse } from '../../respond.ts';
+import { formatTransaction } from '../transactions/format.ts';
+import { boundTimeWindow } from '../transactions/time-window.ts';
+import { resolveAccountId } from './account-id.ts';
+import { formatAccount } from './format.ts';
+import { snapshotSearch } from './history.ts';
+import { startupDefaultLimit } from './startup-limit.ts';
+
+/** An account changes with every transfer: cached for two seconds. */
+const ACCOUNT_MAX_AGE = 2;
+
+/** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}`: the account, its balances and a page of its transactions. */
+export async function getAccount(c: Context<AppEnv>): Promise<Response> {
+  const { config, db } = c.var;
+  const filters = parseQuery(new URL(c.req.url).search, querySpec(c.var.maxLimit), {
+    maxRepeated: config.query.maxRepeatedQueryParameters,
+  });
+  const id = (await resolveAccountId(db, c.req.param('idOrAliasOrEvmAddress') ?? '', config)) as bigint;
+
+  // The reference reads this route's timestamps loosely (`strictTimestampParam` is not consulted): any mix of
+  // operators, no range cap; an empty range finds nothing.
+  const timestampFilters = filters.filter((f) => f.key === 'timestamp');
+  const range = timestampRange(timestampFilters, {
+    maxRange: config.query.maxTimestampRange,
+    maxRangeNs: BigInt(config.query.maxTimestampRangeNs),
+    required: false,
+    allowNe: true,
+    allowOpenRange: true,
+    strict: false,
+    validateRange: false,
+  });
+  if (range.empty) throw ApiError.notFound('Timestamp range is empty');
+
+  const tokenLimit = config.response.limit.tokenBalance.singleAccount;
+  const filter: TimestampFilter = { lower: range.lower, upper: range.upper, eq: range.eq, ne: range.ne };
+  const row =
+    timestampFilters.length > 0
+      ? await historicalAccount(db, {
+          id,
+          tokenLimit,
+          timestamp: filter,
+          snapshot: snapshotSearch(filter, c.var.now()),
+        })
+      : await currentAccount(db, { id, tokenLimit });
+  if (!row) throw ApiError.notFound();
+
+  const includeTransactions = lastValue(filters, 'transactions') ?? true;
+  const page = includeTransactions
+    ? await transactionPage(c, id, filters, range)
+    : { transactions: [], links: { next: null } };
+  return jsonResponse(
+    c,
+    { ...formatAccount(row, { delegationAddress: config.response.enableDelegationAddress }), ...page },
+    { maxAge: ACCOUNT_MAX_AGE },
+  );
+}
+
+const querySpec = (maxLimit: number) => ({
+  limit: limitParam(maxLimit),
+  order: orderParam,
+  timestamp: timestampParam,
+  transactiontype: transactionTypeParam,
+  transactions: booleanParam,
+});
+
+type AccountFilters = FilterOf<ReturnType<typeof querySpec>>[];
+
+/**
+ * The account's transactions, as `GET /api/v1/transactions?account.id=<id>` lists them (paid by it, transferring
+ * to or from it, or linked to it), with that route's paging: a short page ends the list unless the time window
+ * (`query.bindTimestampRange`) cut the search short.
+ */
+async function transactionPage(c: Context<AppEnv>, id: bigint, filters: AccountFilters, range: TimestampRange) {
+  const { config, db } = c.var;
+  const limit = resolveLimit(filters, startupDefaultLimit(c));
+  const order = resolveOrder(filters, 'desc');
+  if (range.eq.length > 1) return { transactions: [], links: { next: null } };
+
+  let bounds: ConsensusBounds = { lower: range.lower, upper: range.upper, eq: range.eq[0] ?? null, ne: range.ne };
+  let windowEnd: bigint | undefined;
+  if (bounds.eq === null && config.query.bindTimestampRange) {
+    const window = await boundTimeWindow(db, bounds, order, {
+      maxRangeNs: BigInt(config.query.maxTransactionsTimestampRangeNs),
+      nowNs: c.var.now(),
+    });
+    bounds = window.bounds;
+    windowEnd = window.next;
+  }
+  const rows = await listTransactions(db, {
+    accounts: [{ operator: 'eq', account: id }],
+    types: filters.flatMap((f) => (f.key === 'transactiontype' ? [f.value] : [])),
+    timestamp: bounds,
+    order,
+    limit,
+    precedingTypes: config.query.transactions.precedingTransactionTypes,
+  });
+  const transactions = rows.map(formatTransaction);
+
+  const full = transactions.length === limit;
+  const cursor = full ? transactions[transactions.length - 1]?.consensus_timestamp : timestampString(windowEnd);
+  const next =
+    cursor === null || cursor === undefined
+      ? null
+      : nextLink({
+          url: c.req.url,
+          order,
+          cursor: { timestamp: cursor },
+          maxRepeated: config.query.maxRepeatedQueryParameters,
+          boundValue: (_field, value) => parseTimestamp(value),
+          includeHost: config.response.includeHostInLink,
+        });
+  return { transactions, links: { next } };
+}

@@ -1,0 +1,74 @@
+import type { Context } from 'hono';
+import { listAccounts } from '../../../db/queries/accounts-list.ts';
+import type { AppEnv } from '../../context.ts';
+import { nextLink } from '../../format/pagination.ts';
+import { entityIdParam, parseEntityId } from '../../params/entity-id.ts';
+import type { ParamParser } from '../../params/filters.ts';
+import { legacyBoolean, legacyOrder } from '../../params/legacy-order.ts';
+import { limitParam, orderParam, resolveLimit } from '../../params/limit-order.ts';
+import { publicKeyParam } from '../../params/public-key.ts';
+import { parseQuery } from '../../params/query.ts';
+import { booleanParam, parsePositiveLong } from '../../params/scalars.ts';
+import { jsonResponse } from '../../respond.ts';
+import { formatAccount } from './format.ts';
+
+/** The list changes with every new account and transfer: cached for ten seconds. */
+const LIST_MAX_AGE = 10;
+
+/** `account.balance`: tinybars, 0 to 2^63-1, under any operator. */
+export const balanceParam: ParamParser<bigint> = (value) => parsePositiveLong(value, true);
+
+/** `GET /api/v1/accounts`: accounts and contracts by id, with or without their balances. */
+export async function getAccounts(c: Context<AppEnv>): Promise<Response> {
+  const { config } = c.var;
+  const search = new URL(c.req.url).search;
+  const maxRepeated = config.query.maxRepeatedQueryParameters;
+  const filters = parseQuery(
+    search,
+    {
+      'account.balance': balanceParam,
+      'account.id': entityIdParam(config.common),
+      'account.publickey': publicKeyParam,
+      balance: booleanParam,
+      limit: limitParam(c.var.maxLimit),
+      order: orderParam,
+    },
+    { maxRepeated, legacy: true },
+  );
+  const limit = resolveLimit(filters, config.response.limit.default);
+  const order = legacyOrder(search, maxRepeated, 'asc');
+  const rows = await listAccounts(c.var.db, {
+    ids: filters.flatMap((f) =>
+      f.key === 'account.id' ? [{ operator: f.operator, value: f.value.kind === 'num' ? f.value.encoded : null }] : [],
+    ),
+    balances: filters.flatMap((f) => (f.key === 'account.balance' ? [{ operator: f.operator, value: f.value }] : [])),
+    // the reference applies every public key filter (with `and`): two different keys match nothing
+    publicKeys: filters.flatMap((f) =>
+      f.key === 'account.publickey' ? [{ operator: f.operator, value: f.value }] : [],
+    ),
+    withBalance: legacyBoolean(search, maxRepeated, 'balance', true),
+    order,
+    limit,
+    tokenLimit: config.response.limit.tokenBalance.multipleAccounts,
+  });
+  const accounts = rows.map((row) =>
+    formatAccount(row, { delegationAddress: config.response.enableDelegationAddress }),
+  );
+
+  const last = accounts[accounts.length - 1]?.account;
+  const next =
+    accounts.length === limit && last
+      ? nextLink({
+          url: c.req.url,
+          order,
+          cursor: { 'account.id': last },
+          maxRepeated,
+          boundValue: (_field, value) => {
+            const id = parseEntityId(value, config.common);
+            return id?.kind === 'num' ? id.encoded : undefined;
+          },
+          includeHost: config.response.includeHostInLink,
+        })
+      : null;
+  return jsonResponse(c, { accounts, links: { next } }, { maxAge: LIST_MAX_AGE });
+}

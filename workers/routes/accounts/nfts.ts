@@ -1,0 +1,110 @@
+import type { Context } from 'hono';
+import { accountNfts, type ColumnFilter } from '../../../db/queries/accounts-nfts.ts';
+import type { Comparison } from '../../../db/queries/comparison.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { nextLink } from '../../format/pagination.ts';
+import { base64, int64, timestampString } from '../../format/values.ts';
+import { entityIdParam, formatEntityId, type ParsedEntityId, parseEntityId } from '../../params/entity-id.ts';
+import type { Filter } from '../../params/filters.ts';
+import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { parseQuery } from '../../params/query.ts';
+import { parsePositiveLong, positiveLongParam } from '../../params/scalars.ts';
+import { jsonResponse } from '../../respond.ts';
+import { resolveAccountId } from './account-id.ts';
+import { addToBound, type Bounds, boundParts, boundsCursor, newBound, validateBounds } from './bounds.ts';
+import { startupDefaultLimit } from './startup-limit.ts';
+
+const encoded = (id: ParsedEntityId): bigint | null => (id.kind === 'num' ? id.encoded : null);
+const nullableId = (value: string | null) => (value === null ? null : formatEntityId(BigInt(value)));
+
+const COLUMNS: Record<string, 'token_id' | 'serial_number'> = { 'token.id': 'token_id', serialnumber: 'serial_number' };
+
+/** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/nfts`: the NFTs the account owns, by token and serial number. */
+export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
+  const { config, db } = c.var;
+  const accountId = (await resolveAccountId(db, c.req.param('idOrAliasOrEvmAddress') ?? '', config)) as bigint;
+  const filters = parseQuery(
+    new URL(c.req.url).search,
+    {
+      limit: limitParam(c.var.maxLimit),
+      order: orderParam,
+      serialnumber: positiveLongParam,
+      'spender.id': entityIdParam(config.common),
+      'token.id': entityIdParam({ ...config.common, evmAddressType: 'num-alias' }),
+    },
+    { maxRepeated: config.query.maxRepeatedQueryParameters },
+  );
+
+  const bounds: Bounds<bigint | null, bigint> = { primary: newBound('token.id'), secondary: newBound('serialnumber') };
+  const spenderIn: Comparison<bigint | null>[] = [];
+  const spenderRanges: Filter<string, bigint | null>[] = [];
+  for (const filter of filters) {
+    if (filter.key === 'token.id') addToBound(bounds.primary, { ...filter, value: encoded(filter.value) });
+    else if (filter.key === 'serialnumber') addToBound(bounds.secondary, filter);
+    else if (filter.key === 'spender.id') {
+      const spender = { ...filter, value: encoded(filter.value) };
+      (filter.operator === 'eq' ? spenderIn : spenderRanges).push(spender);
+    }
+  }
+  validateBounds(bounds);
+  const operators = spenderRanges.map((f) => f.operator);
+  if (
+    operators.filter((o) => o === 'lt' || o === 'lte').length > 1 ||
+    operators.filter((o) => o === 'gt' || o === 'gte').length > 1
+  ) {
+    throw ApiError.badRequest('Multiple range params not allowed for spender.id');
+  }
+  if (operators.includes('ne')) throw ApiError.badRequest('Not equals (ne) comparison operator is not supported');
+
+  const limit = resolveLimit(filters, startupDefaultLimit(c));
+  const order = resolveOrder(filters, 'desc');
+  const rows = await accountNfts(db, {
+    accountId,
+    parts: boundParts(bounds).map((part) =>
+      part.map(
+        (f): ColumnFilter<'token_id' | 'serial_number'> => ({
+          column: COLUMNS[f.key] as 'token_id' | 'serial_number',
+          operator: f.operator,
+          value: f.value as bigint | null,
+        }),
+      ),
+    ),
+    spender: [...spenderRanges, ...spenderIn],
+    order,
+    limit,
+  });
+  const nfts = rows.map((row) => ({
+    account_id: nullableId(row.account_id),
+    created_timestamp: timestampString(row.created_timestamp),
+    delegating_spender: nullableId(row.delegating_spender),
+    deleted: row.deleted,
+    metadata: base64(row.metadata),
+    modified_timestamp: timestampString(row.modified_timestamp),
+    serial_number: int64(row.serial_number),
+    spender: nullableId(row.spender),
+    token_id: nullableId(row.token_id),
+  }));
+
+  const last = nfts[nfts.length - 1];
+  const cursor = boundsCursor(bounds, {
+    count: nfts.length,
+    limit,
+    last: last && { primary: last.token_id ?? '', secondary: last.serial_number ?? 0n },
+  });
+  const next =
+    cursor &&
+    nextLink({
+      url: c.req.url,
+      order,
+      cursor,
+      maxRepeated: config.query.maxRepeatedQueryParameters,
+      boundValue: (field, value) => {
+        if (field === 'serialnumber') return parsePositiveLong(value, true);
+        const id = parseEntityId(value, { ...config.common, evmAddressType: 'num-alias' });
+        return id?.kind === 'num' ? id.encoded : undefined;
+      },
+      includeHost: config.response.includeHostInLink,
+    });
+  return jsonResponse(c, { nfts, links: { next } });
+}

@@ -1,0 +1,114 @@
+import type { Context } from 'hono';
+import { entityExists } from '../../../db/queries/accounts-lookup.ts';
+import { accountRewards } from '../../../db/queries/accounts-rewards.ts';
+import { tokenRelationships } from '../../../db/queries/accounts-tokens.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { nextLink } from '../../format/pagination.ts';
+import { int64, timestampString } from '../../format/values.ts';
+import { entityIdParam, formatEntityId, parseEntityId } from '../../params/entity-id.ts';
+import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { parseQuery } from '../../params/query.ts';
+import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
+import { jsonResponse } from '../../respond.ts';
+import { resolveAccountId } from './account-id.ts';
+import { startupDefaultLimit } from './startup-limit.ts';
+
+/** Rewards are paid once a day: cached for a minute. */
+const REWARDS_MAX_AGE = 60;
+const FREEZE_STATUSES = ['NOT_APPLICABLE', 'FROZEN', 'UNFROZEN'];
+const KYC_STATUSES = ['NOT_APPLICABLE', 'GRANTED', 'REVOKED'];
+
+/** The path's account, which must exist (as any entity) for these routes; 404 otherwise. */
+async function existingAccount(c: Context<AppEnv>): Promise<bigint> {
+  const id = (await resolveAccountId(c.var.db, c.req.param('idOrAliasOrEvmAddress') ?? '', c.var.config)) as bigint;
+  if (!(await entityExists(c.var.db, id))) throw ApiError.notFound();
+  return id;
+}
+
+/** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/rewards`: staking rewards paid to the account. */
+export async function getRewards(c: Context<AppEnv>): Promise<Response> {
+  const { config } = c.var;
+  const accountId = await existingAccount(c);
+  const filters = parseQuery(
+    new URL(c.req.url).search,
+    { limit: limitParam(c.var.maxLimit), order: orderParam, timestamp: timestampParam },
+    { maxRepeated: config.query.maxRepeatedQueryParameters },
+  );
+  const timestamp = [];
+  for (const filter of filters) {
+    if (filter.key !== 'timestamp') continue;
+    if (filter.operator === 'ne') throw ApiError.badRequest('Not equals (ne) operator is not supported for timestamp');
+    timestamp.push({ operator: filter.operator, value: filter.value });
+  }
+  const limit = resolveLimit(filters, startupDefaultLimit(c));
+  const order = resolveOrder(filters, 'desc');
+  const rewards = (await accountRewards(c.var.db, { accountId, timestamp, order, limit })).map((row) => ({
+    account_id: formatEntityId(BigInt(row.account_id)),
+    amount: int64(row.amount),
+    timestamp: timestampString(row.consensus_timestamp),
+  }));
+
+  const last = rewards[rewards.length - 1];
+  const next =
+    rewards.length === limit && last?.timestamp
+      ? nextLink({
+          url: c.req.url,
+          order,
+          cursor: { timestamp: last.timestamp },
+          maxRepeated: config.query.maxRepeatedQueryParameters,
+          boundValue: (_field, value) => parseTimestamp(value),
+          includeHost: config.response.includeHostInLink,
+        })
+      : null;
+  return jsonResponse(c, { rewards, links: { next } }, { maxAge: REWARDS_MAX_AGE });
+}
+
+/** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/tokens`: the account's token associations and balances. */
+export async function getTokenRelationships(c: Context<AppEnv>): Promise<Response> {
+  const { config } = c.var;
+  const accountId = await existingAccount(c);
+  const tokenIdOptions = { ...config.common, evmAddressType: 'num-alias' } as const;
+  const filters = parseQuery(
+    new URL(c.req.url).search,
+    { limit: limitParam(c.var.maxLimit), order: orderParam, 'token.id': entityIdParam(tokenIdOptions) },
+    { maxRepeated: config.query.maxRepeatedQueryParameters },
+  );
+  const tokenIds = [];
+  for (const filter of filters) {
+    if (filter.key !== 'token.id') continue;
+    if (filter.operator === 'ne') {
+      throw ApiError.badRequest('Not equal (ne) comparison operator is not supported for token.id');
+    }
+    tokenIds.push({ operator: filter.operator, value: filter.value.kind === 'num' ? filter.value.encoded : null });
+  }
+  const limit = resolveLimit(filters, startupDefaultLimit(c));
+  const order = resolveOrder(filters, 'asc');
+  const rows = await tokenRelationships(c.var.db, { accountId, tokenIds, order, limit });
+  const tokens = rows.map((row) => ({
+    automatic_association: row.automatic_association,
+    balance: int64(row.balance),
+    created_timestamp: timestampString(row.created_timestamp),
+    decimals: int64(row.decimals),
+    freeze_status: row.freeze_status === null ? null : (FREEZE_STATUSES[row.freeze_status] ?? null),
+    kyc_status: row.kyc_status === null ? null : (KYC_STATUSES[row.kyc_status] ?? null),
+    token_id: formatEntityId(BigInt(row.token_id)),
+  }));
+
+  const last = tokens[tokens.length - 1];
+  const next =
+    tokens.length === limit && last?.token_id
+      ? nextLink({
+          url: c.req.url,
+          order,
+          cursor: { 'token.id': last.token_id },
+          maxRepeated: config.query.maxRepeatedQueryParameters,
+          boundValue: (_field, value) => {
+            const id = parseEntityId(value, tokenIdOptions);
+            return id?.kind === 'num' ? id.encoded : undefined;
+          },
+          includeHost: config.response.includeHostInLink,
+        })
+      : null;
+  return jsonResponse(c, { tokens, links: { next } });
+}
