@@ -109,8 +109,8 @@ export async function insertFileData(
   row: { consensus_timestamp: bigint; entity_id: bigint; file_data: Uint8Array | null; transaction_type?: number },
 ): Promise<void> {
   await insertRow(sql, 'file_data', {
-    transaction_type: FILE_UPDATE,
     ...row,
+    transaction_type: row.transaction_type ?? FILE_UPDATE,
     file_data: row.file_data === null ? null : Buffer.from(row.file_data),
   });
 }
