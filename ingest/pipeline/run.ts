@@ -61,7 +61,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
   const schema = await TableSchema.load(client);
   let cursor = await loadCursor(client);
   const loaded = await loadAddressBooks(client, options.bootstrapAddressBook);
-  const books = loaded.books;
+  let books = loaded.books;
   let bootstrapRows = loaded.bootstrapRows;
   const progress = new Progress(options.progressIntervalMs);
   let files = 0;
@@ -79,8 +79,13 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
       if (signal?.aborted) break;
       try {
         const written = await ingestOne(file, { ...options, log }, schema, books, cursor, bootstrapRows);
-        if (!written) continue;
         bootstrapRows = undefined;
+        if (written.skipped) {
+          // Another writer got there first: continue from what the database now holds.
+          cursor = written.cursor;
+          books = (await loadAddressBooks(client, undefined)).books;
+          continue;
+        }
         cursor = written.cursor;
         files++;
         transactions += written.count;
@@ -106,7 +111,7 @@ async function ingestOne(
   books: AddressBooks,
   cursor: Cursor | undefined,
   bootstrapRows: FileRows | undefined,
-): Promise<{ cursor: Cursor; count: number } | undefined> {
+): Promise<{ cursor: Cursor; count: number; skipped: boolean }> {
   const started = performance.now();
   const loadStart = BigInt(Math.floor(Date.now() / 1000));
   const verified = await verifyFile(options.source, file, books.keys(), cursor?.hash, options.consensus);
@@ -125,11 +130,12 @@ async function ingestOne(
   try {
     await client.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
     const latest = await loadCursor(client);
-    if (latest && latest.consensusEnd >= derived.consensusEnd) {
-      // Already written (a replay, or another writer got there first): nothing to do.
+    const moved = latest !== undefined && (cursor === undefined || latest.consensusEnd !== cursor.consensusEnd);
+    if (latest && moved) {
+      // Already written (a replay), or another writer got there first: resume from what the database holds.
       await client.query('rollback');
       books.rollback();
-      return undefined;
+      return { cursor: latest, count: 0, skipped: true };
     }
     if (bootstrapRows) await writeFileRows(client, schema, bootstrapRows, { start: 0n, end: 0n });
     await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
@@ -160,5 +166,6 @@ async function ingestOne(
   return {
     cursor: { name: parsed.name, hash: parsed.hash, index, consensusEnd: derived.consensusEnd },
     count: derived.items.length,
+    skipped: false,
   };
 }
