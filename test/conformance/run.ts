@@ -86,7 +86,7 @@ try {
     '--base',
     worker.baseUrl,
     '--hook',
-    `"${process.execPath}" "${path.join(REPO_ROOT, 'test/conformance/hook.ts')}"`,
+    `"${process.execPath}" "${path.join(REPO_ROOT, 'test/conformance/hook.mjs')}"`,
     ...(jsonIndex >= 0 ? [] : ['--json', REPORT_FILE]),
     ...args,
   ];

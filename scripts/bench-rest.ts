@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:rest [-- --duration S] [--connections N] [--only RE] [--skip-cached]`
+ *
+ * The REST benchmark of ../shared/perf: a database with the perf dataset (embedded Postgres under .data/bench-pg,
+ * or DATABASE_URL; loaded once with gen-dataset.mjs --scale 1 and reused), the Worker served exactly as
+ * `npm start` serves it (wrangler dev, the SQL-over-HTTP proxy), then bench.mjs over urls.json: first with the edge
+ * cache off (`rest: …`), then on (`rest-cached: …`). Rate limiting is off: one client sends all the load.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
+import { startSqlProxy } from '../db/local/sql-proxy.ts';
+import { migrate } from '../db/migrate.ts';
+import { sharedDir } from '../test/harness/shared-dir.ts';
+import { freePort } from './local-stack/free-port.ts';
+import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
+};
+const duration = option('duration', '10');
+const connections = option('connections', '16');
+const only = args.includes('--only') ? new RegExp(option('only', '.')) : undefined;
+const skipCached = args.includes('--skip-cached');
+
+const PERF_DIR = path.join(sharedDir(), 'perf');
+const OUT_DIR = path.join(REPO_ROOT, '.data/bench');
+const log = (message: string) => console.error(`bench: ${message}`);
+
+const stops: (() => Promise<void>)[] = [];
+const stopAll = async () => {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stopAll().then(() => process.exit(130)));
+}
+
+try {
+  mkdirSync(OUT_DIR, { recursive: true });
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const local = await startLocalPostgres({
+      dir: path.join(REPO_ROOT, '.data/bench-pg'),
+      port: await freePort(),
+      database: 'perf',
+    });
+    stops.push(() => local.stop());
+    databaseUrl = local.url;
+  }
+  await migrate(databaseUrl);
+  await loadDatasetOnce(databaseUrl);
+
+  const target = new URL(databaseUrl);
+  const proxy = await startSqlProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port || 5432}`] });
+  stops.push(() => proxy.close());
+  const urls = JSON.parse(readFileSync(path.join(PERF_DIR, 'urls.json'), 'utf8')) as string[];
+  const urlsFile = path.join(OUT_DIR, 'urls.json');
+  writeFileSync(urlsFile, JSON.stringify(only ? urls.filter((u) => only.test(u)) : urls));
+
+  for (const cached of skipCached ? [false] : [false, true]) {
+    const worker: WorkerProcess = await startWorkerProcess({
+      port: await freePort(),
+      vars: {
+        DATABASE_URL: databaseUrl,
+        DB_LOCAL_PROXY: proxy.address,
+        HIERO_MIRROR_REST_EDGE_CACHE_ENABLED: String(cached),
+        HIERO_MIRROR_REST_EDGE_RATELIMIT_ENABLED: 'false',
+      },
+      persistTo: path.join(OUT_DIR, 'wrangler-state'),
+      output: 'ignore',
+    });
+    log(`${cached ? 'edge cache on' : 'edge cache off'}: Worker ${worker.baseUrl}`);
+    const report = path.join(OUT_DIR, cached ? 'rest-cached.json' : 'rest.json');
+    await runNode([
+      path.join(PERF_DIR, 'bench.mjs'),
+      '--base',
+      worker.baseUrl,
+      '--urls',
+      urlsFile,
+      '--duration',
+      duration,
+      '--connections',
+      connections,
+      '--json',
+      report,
+    ]);
+    await worker.stop();
+    const { summary, rows } = JSON.parse(readFileSync(report, 'utf8')) as {
+      summary: { baseRpsGeomean: number; baseP50Geomean: number };
+      rows: { base: { non2xx: number } }[];
+    };
+    const non2xx = rows.reduce((sum, row) => sum + row.base.non2xx, 0);
+    console.log(
+      `${cached ? 'rest-cached' : 'rest'}: ${summary.baseRpsGeomean.toFixed(0)} rps geo-mean, p50 ${summary.baseP50Geomean.toFixed(1)} ms${non2xx ? ` (${non2xx} non-2xx)` : ''}`,
+    );
+  }
+  await stopAll();
+} catch (error) {
+  await stopAll();
+  console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+}
+
+/** Loads the perf dataset into an empty database; a database that already has it is reused as it is. */
+async function loadDatasetOnce(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ n: string }>('select count(*) as n from (select 1 from transaction limit 1) t');
+  await client.end();
+  if (rows[0]?.n !== '0') {
+    log('dataset present: reusing it');
+    return;
+  }
+  if (!existsSync('/usr/bin/psql') && !process.env.PATH?.split(':').some((dir) => existsSync(path.join(dir, 'psql')))) {
+    throw new Error('gen-dataset.mjs needs psql on PATH (Debian: apt-get install postgresql-client)');
+  }
+  log('loading the perf dataset (scale 1, seed 42): about a minute');
+  await runNode([path.join(PERF_DIR, 'gen-dataset.mjs'), '--db', url, '--scale', '1', '--seed', '42']);
+}
+
+function runNode(argv: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { cwd: REPO_ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
+  });
+}
