@@ -66,3 +66,33 @@ export function tokenAllowances(
   const parts = query.parts.length > 0 ? query.parts.map(part) : [part([])];
   return db.rows<AllowanceRow>(unionOfParts(parts, orderBy, query.limit));
 }
+
+export interface NftAllowanceRow extends Record<string, unknown> {
+  approved_for_all: boolean;
+  owner: string;
+  spender: string;
+  timestamp_from: string | null;
+  timestamp_to: string | null;
+  token_id: string;
+}
+
+/**
+ * The approved-for-all NFT allowances an account granted (`byOwner`) or was granted, by the other party then
+ * token id in `order`, within `bounds` (a condition from `boundConditions`, null for none).
+ */
+export function nftAllowances(
+  db: Database,
+  query: { accountId: bigint; byOwner: boolean; bounds: SQL | null; order: 'asc' | 'desc'; limit: number },
+): Promise<NftAllowanceRow[]> {
+  const direction = sql.raw(query.order);
+  const [account, other] = query.byOwner ? ['owner', 'spender'] : ['spender', 'owner'];
+  const conditions = [sql`${sql.raw(account)} = ${query.accountId}`, sql`approved_for_all = true`];
+  if (query.bounds) conditions.push(query.bounds);
+  return db.rows<NftAllowanceRow>(sql`
+    select approved_for_all, owner, spender, lower(timestamp_range) as timestamp_from,
+           upper(timestamp_range) as timestamp_to, token_id
+      from nft_allowance
+     where ${sql.join(conditions, sql` and `)}
+     order by ${sql.raw(other)} ${direction}, token_id ${direction}
+     limit ${query.limit}`);
+}
