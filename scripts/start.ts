@@ -1,13 +1,15 @@
 /**
  * `npm start`: the whole local mirror. An embedded PostgreSQL under .data/pg (kept across restarts) unless
  * DATABASE_URL names another; migrations; the WebSocket proxy the Worker's database driver goes through; and the
- * Worker under `wrangler dev` on http://localhost:8787. Ctrl-C (or SIGTERM) stops everything it started.
+ * Worker under `wrangler dev` on http://localhost:8787; with INGEST_SOURCE set, the ingest service filling that
+ * database from the source (idle otherwise). Ctrl-C (or SIGTERM) stops everything it started.
  */
 import path from 'node:path';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
 import { freePort, isPortFree } from './local-stack/free-port.ts';
+import { startIngestProcess } from './local-stack/ingest-process.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 
 const API_PORT = Number(process.env.PORT ?? 8787);
@@ -64,6 +66,14 @@ try {
     log({ msg: 'the Worker stopped', code });
     void stopAll(code ?? 1);
   });
+
+  const ingestSource = process.env.INGEST_SOURCE;
+  if (ingestSource) {
+    const ingest = startIngestProcess({ source: ingestSource, databaseUrl });
+    stops.push(() => ingest.stop());
+    ingest.child.once('exit', (code) => log({ msg: 'the ingest stopped', code }));
+    log({ msg: 'ingest started', source: ingestSource });
+  }
 
   const shown = new URL(databaseUrl);
   shown.password = shown.password ? '***' : '';

@@ -21,7 +21,12 @@ describe('the API over ingested v6 record files', () => {
     const response = await worker.get('/api/v1/transactions?order=asc');
     expect(response.status).toBe(200);
     expect(
-      response.body.transactions.map((t: Record<string, unknown>) => [t.consensus_timestamp, t.name, t.result, t.nonce]),
+      response.body.transactions.map((t: Record<string, unknown>) => [
+        t.consensus_timestamp,
+        t.name,
+        t.result,
+        t.nonce,
+      ]),
     ).toEqual([
       ['1657701968.041986003', 'FILEUPDATE', 'SUCCESS', 0],
       ['1657701971.304284003', 'CONTRACTCALL', 'SUCCESS', 0],
@@ -54,7 +59,7 @@ describe('the API over ingested v6 record files', () => {
     });
   });
 
-  it('shows the fee collector's balance built from the ingested transfers', async () => {
+  it('shows the fee collector balance built from the ingested transfers', async () => {
     const response = await worker.get('/api/v1/accounts/0.0.98');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ account: '0.0.98', balance: { balance: 56493422 } });
