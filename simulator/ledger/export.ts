@@ -1,0 +1,106 @@
+/**
+ * The ledger model as JSON, the ground truth a test compares the mirror's API with. Ids are `shard.realm.num`
+ * strings, 64-bit amounts are decimal strings, bytes are hex. `genesisBalance` is what an account held before
+ * the first file: a mirror that reads only the streams reports `balance − genesisBalance` for it.
+ */
+import { idString } from './ids.ts';
+import type { Ledger } from './ledger.ts';
+
+const hex = (bytes: Uint8Array | undefined) => (bytes ? Buffer.from(bytes).toString('hex') : null);
+
+export interface LedgerSnapshot {
+  readonly accounts: readonly {
+    id: string;
+    balance: string;
+    genesisBalance: string;
+    deleted: boolean;
+    memo: string;
+    evmAddress: string | null;
+    key: { type: string; publicKey: string } | null;
+    tokens: string[];
+  }[];
+  readonly tokens: readonly {
+    id: string;
+    type: string;
+    name: string;
+    symbol: string;
+    decimals: number;
+    treasury: string;
+    totalSupply: string;
+  }[];
+  readonly tokenBalances: readonly { account: string; token: string; balance: string }[];
+  readonly nfts: readonly {
+    token: string;
+    serial: string;
+    owner: string | null;
+    deleted: boolean;
+    spender: string | null;
+  }[];
+  readonly topics: readonly { id: string; sequenceNumber: string; runningHash: string | null }[];
+  readonly contracts: readonly {
+    id: string;
+    kind: string;
+    creator: string;
+    storage: Record<string, string>;
+    erc20Balances: Record<string, string>;
+  }[];
+  readonly pendingAirdrops: readonly { key: string; amount: string }[];
+  readonly schedules: readonly { id: string; executed: boolean }[];
+  readonly exchangeRate: { hbarEquiv: number; centEquiv: number };
+}
+
+export function exportLedger(ledger: Ledger): LedgerSnapshot {
+  const byNum = <T extends { num: bigint }>(items: Iterable<T>) => [...items].sort((a, b) => (a.num < b.num ? -1 : 1));
+  return {
+    accounts: byNum(ledger.accounts.values()).map((a) => ({
+      id: idString(a.num),
+      balance: String(a.balance),
+      genesisBalance: String(a.genesisBalance),
+      deleted: a.deleted,
+      memo: a.memo,
+      evmAddress: hex(a.evmAddress),
+      key: a.key ? { type: a.key.kind, publicKey: hex(a.key.publicKey) ?? '' } : null,
+      tokens: [...a.tokens].sort((x, y) => (x < y ? -1 : 1)).map(idString),
+    })),
+    tokens: byNum(ledger.tokens.values()).map((t) => ({
+      id: idString(t.num),
+      type: t.type,
+      name: t.name,
+      symbol: t.symbol,
+      decimals: t.decimals,
+      treasury: idString(t.treasury),
+      totalSupply: String(t.totalSupply),
+    })),
+    tokenBalances: [...ledger.tokenBalances].map(([key, balance]) => {
+      const [account = 0n, token = 0n] = key.split('/').map(BigInt);
+      return { account: idString(account), token: idString(token), balance: String(balance) };
+    }),
+    nfts: [...ledger.nfts].map(([key, nft]) => {
+      const [token = 0n, serial = 0n] = key.split('/').map(BigInt);
+      return {
+        token: idString(token),
+        serial: String(serial),
+        owner: nft.deleted ? null : idString(nft.owner),
+        deleted: nft.deleted,
+        spender: nft.spender === 0n ? null : idString(nft.spender),
+      };
+    }),
+    topics: byNum(ledger.topics.values()).map((t) => ({
+      id: idString(t.num),
+      sequenceNumber: String(t.sequenceNumber),
+      runningHash: t.sequenceNumber === 0n ? null : hex(t.runningHash),
+    })),
+    contracts: byNum(ledger.contracts.values()).map((c) => ({
+      id: idString(c.num),
+      kind: c.kind,
+      creator: idString(c.creator),
+      storage: Object.fromEntries([...c.storage].sort()),
+      erc20Balances: Object.fromEntries(
+        [...c.erc20Balances].map(([account, balance]) => [idString(account), String(balance)]),
+      ),
+    })),
+    pendingAirdrops: [...ledger.pendingAirdrops].map(([key, amount]) => ({ key, amount: String(amount) })),
+    schedules: byNum(ledger.schedules.values()).map((s) => ({ id: idString(s.num), executed: s.executed })),
+    exchangeRate: { hbarEquiv: ledger.exchangeRate.hbarEquiv, centEquiv: ledger.exchangeRate.centEquiv },
+  };
+}

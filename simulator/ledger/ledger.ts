@@ -1,0 +1,313 @@
+/**
+ * The ledger model: the state the simulated network is in after every transaction it wrote. Generators read it
+ * to build only transactions that make sense (a payer that can pay, a receiver associated with the token) and
+ * apply each outcome to it, so after a run it is the ground truth a mirror must reproduce from the streams.
+ *
+ * Invariant: the sum of all hbar balances never changes (fees move hbar, they do not burn it), and every
+ * change to a balance here appears as an entry of some record's transfer list.
+ */
+
+import {
+  FEE_COLLECTOR,
+  FIRST_USER_ENTITY,
+  NODE_REWARD_ACCOUNT,
+  nodeAccount,
+  STAKING_REWARD_ACCOUNT,
+  TREASURY,
+} from './ids.ts';
+import { Pool } from './pool.ts';
+
+/** All hbar of the simulated network, in tinybars (50 billion hbar), held by the treasury at genesis. */
+export const TOTAL_SUPPLY_TINYBARS = 5_000_000_000_000_000_000n;
+
+export type KeyKind = 'ed25519' | 'secp256k1';
+
+export interface SimKey {
+  readonly kind: KeyKind;
+  /** 32-byte ed25519 or 33-byte compressed secp256k1 public key. */
+  readonly publicKey: Uint8Array;
+  /** secp256k1 only: the EVM address the key implies. */
+  readonly evmAddress?: Uint8Array;
+}
+
+export interface Account {
+  readonly num: bigint;
+  balance: bigint;
+  /** Balance before the first file; a mirror that reads only the streams never sees it. */
+  readonly genesisBalance: bigint;
+  key: SimKey | undefined;
+  memo: string;
+  deleted: boolean;
+  /** 20-byte EVM address derived from an ECDSA key (an alias), when the account has one. */
+  readonly evmAddress: Uint8Array | undefined;
+  maxAutoAssociations: number;
+  /** Token numbers this account is associated with. */
+  readonly tokens: Set<bigint>;
+}
+
+export interface Token {
+  readonly num: bigint;
+  readonly type: 'FUNGIBLE_COMMON' | 'NON_FUNGIBLE_UNIQUE';
+  readonly name: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly treasury: bigint;
+  totalSupply: bigint;
+  nextSerial: bigint;
+}
+
+export interface Nft {
+  owner: bigint;
+  readonly metadata: Uint8Array;
+  deleted: boolean;
+  /** The spender approved for this serial, 0n for none. */
+  spender: bigint;
+}
+
+export interface Topic {
+  readonly num: bigint;
+  sequenceNumber: bigint;
+  runningHash: Uint8Array;
+  /** The only account allowed to submit (the holder of the submit key), undefined for open topics. */
+  readonly submitter: bigint | undefined;
+}
+
+export interface Contract {
+  readonly num: bigint;
+  readonly kind: string;
+  /** The account that deployed it (and holds its initial ERC-20 supply). */
+  readonly creator: bigint;
+  /** Slot (hex, leading zeros trimmed) → value (hex, trimmed); slots set to zero are removed. */
+  readonly storage: Map<string, string>;
+  /** SimToken contracts: account number → ERC-20 balance, followed from the Transfer logs. */
+  readonly erc20Balances: Map<bigint, bigint>;
+}
+
+export interface Schedule {
+  readonly num: bigint;
+  readonly payer: bigint;
+  readonly creator: bigint;
+  /** Accounts whose signature is still missing before the scheduled transfer runs. */
+  readonly awaiting: bigint;
+  readonly transfers: readonly { readonly account: bigint; readonly amount: bigint }[];
+  readonly createdAt: bigint;
+  executed: boolean;
+  /** The creating transaction's id with `scheduled: true`: the id of the execution's record. */
+  readonly scheduledId: Record<string, unknown>;
+}
+
+export interface ExchangeRate {
+  readonly hbarEquiv: number;
+  readonly centEquiv: number;
+  readonly expirationSeconds: bigint;
+}
+
+export class Ledger {
+  readonly accounts = new Map<bigint, Account>();
+  readonly tokens = new Map<bigint, Token>();
+  /** `${account}/${token}` → balance; present exactly while the account is associated. */
+  readonly tokenBalances = new Map<string, bigint>();
+  /** `${token}/${serial}` → NFT (burned ones stay, flagged deleted). */
+  readonly nfts = new Map<string, Nft>();
+  readonly topics = new Map<bigint, Topic>();
+  readonly contracts = new Map<bigint, Contract>();
+  readonly schedules = new Map<bigint, Schedule>();
+  /** `${owner}/${spender}` → remaining hbar allowance. */
+  readonly cryptoAllowances = new Map<string, bigint>();
+  /** `${owner}/${spender}/${token}` → remaining token allowance. */
+  readonly tokenAllowances = new Map<string, bigint>();
+  /** `${owner}/${spender}/${token}` for approved-for-all NFT allowances. */
+  readonly nftApprovalsForAll = new Set<string>();
+  /** `${sender}/${receiver}/${token}` (fungible) or `…/${token}/${serial}` (NFT) → amount (1 for NFTs). */
+  readonly pendingAirdrops = new Map<string, bigint>();
+  /** System file number → contents. */
+  readonly files = new Map<bigint, Uint8Array>();
+  /** Live (not deleted) user accounts, the usual payers and counterparties. */
+  readonly users = new Pool<bigint>();
+  /** Token → accounts associated with it. */
+  readonly associations = new Map<bigint, Pool<bigint>>();
+  readonly fungibleTokens = new Pool<bigint>();
+  readonly nftTokens = new Pool<bigint>();
+  readonly topicPool = new Pool<bigint>();
+  readonly contractPool = new Pool<bigint>();
+  /** Keys of the three allowance maps, prefixed `c:`, `t:` or `n:`. */
+  readonly allowanceKeys = new Pool<string>();
+  readonly airdropKeys = new Pool<string>();
+  /** `${token}/${serial}` of NFTs promised in a pending airdrop, so no serial is promised twice. */
+  readonly pendingNftSerials = new Set<string>();
+  readonly pendingSchedules = new Pool<bigint>();
+  exchangeRate: ExchangeRate = { hbarEquiv: 1, centEquiv: 12, expirationSeconds: 0n };
+  nextExchangeRate: ExchangeRate = { hbarEquiv: 1, centEquiv: 12, expirationSeconds: 0n };
+  private nextEntity = FIRST_USER_ENTITY;
+
+  constructor(nodeCount: number) {
+    this.addAccount(TREASURY, TOTAL_SUPPLY_TINYBARS, undefined);
+    for (let node = 0; node < nodeCount; node++) this.addAccount(nodeAccount(node), 0n, undefined);
+    for (const num of [FEE_COLLECTOR, STAKING_REWARD_ACCOUNT, NODE_REWARD_ACCOUNT]) this.addAccount(num, 0n, undefined);
+  }
+
+  private addAccount(num: bigint, genesisBalance: bigint, key: SimKey | undefined): Account {
+    const account: Account = {
+      num,
+      balance: genesisBalance,
+      genesisBalance,
+      key,
+      memo: '',
+      deleted: false,
+      evmAddress: undefined,
+      maxAutoAssociations: 0,
+      tokens: new Set(),
+    };
+    this.accounts.set(num, account);
+    return account;
+  }
+
+  /** The next entity number, as the network assigns it at consensus. */
+  allocateEntity(): bigint {
+    return this.nextEntity++;
+  }
+
+  account(num: bigint): Account {
+    const account = this.accounts.get(num);
+    if (!account) throw new Error(`ledger: no account 0.0.${num}`);
+    return account;
+  }
+
+  createAccount(
+    num: bigint,
+    key: SimKey,
+    fields: { memo: string; evmAddress: Uint8Array | undefined; maxAutoAssociations: number },
+  ): Account {
+    const account: Account = {
+      num,
+      balance: 0n,
+      genesisBalance: 0n,
+      key,
+      memo: fields.memo,
+      deleted: false,
+      evmAddress: fields.evmAddress,
+      maxAutoAssociations: fields.maxAutoAssociations,
+      tokens: new Set(),
+    };
+    this.accounts.set(num, account);
+    this.users.add(num);
+    return account;
+  }
+
+  /** Applies one netted hbar transfer list; throws when it would not sum to zero (a generator bug). */
+  applyHbar(transfers: ReadonlyMap<bigint, bigint>): void {
+    let sum = 0n;
+    for (const amount of transfers.values()) sum += amount;
+    if (sum !== 0n) throw new Error(`ledger: hbar transfers sum to ${sum}`);
+    for (const [num, amount] of transfers) {
+      const account = this.account(num);
+      account.balance += amount;
+      if (account.balance < 0n) throw new Error(`ledger: 0.0.${num} would go negative`);
+    }
+  }
+
+  isAssociated(account: bigint, token: bigint): boolean {
+    return this.tokenBalances.has(`${account}/${token}`);
+  }
+
+  tokenBalance(account: bigint, token: bigint): bigint {
+    return this.tokenBalances.get(`${account}/${token}`) ?? 0n;
+  }
+
+  associate(account: bigint, token: bigint): void {
+    const key = `${account}/${token}`;
+    if (!this.tokenBalances.has(key)) this.tokenBalances.set(key, 0n);
+    this.account(account).tokens.add(token);
+    let pool = this.associations.get(token);
+    if (!pool) {
+      pool = new Pool();
+      this.associations.set(token, pool);
+    }
+    pool.add(account);
+  }
+
+  /** Auto-association slots still free (−1 = unlimited). */
+  freeAutoAssociations(account: Account): number {
+    if (account.maxAutoAssociations < 0) return Number.POSITIVE_INFINITY;
+    return account.maxAutoAssociations - this.autoAssociated(account);
+  }
+
+  private readonly autoAssociations = new Map<bigint, number>();
+
+  autoAssociated(account: Account): number {
+    return this.autoAssociations.get(account.num) ?? 0;
+  }
+
+  autoAssociate(account: bigint, token: bigint): void {
+    this.associate(account, token);
+    this.autoAssociations.set(account, (this.autoAssociations.get(account) ?? 0) + 1);
+  }
+
+  addTokenBalance(account: bigint, token: bigint, delta: bigint): void {
+    const key = `${account}/${token}`;
+    const current = this.tokenBalances.get(key);
+    if (current === undefined) throw new Error(`ledger: 0.0.${account} is not associated with 0.0.${token}`);
+    if (current + delta < 0n) throw new Error(`ledger: token balance of 0.0.${account} would go negative`);
+    this.tokenBalances.set(key, current + delta);
+  }
+
+  nft(token: bigint, serial: bigint): Nft | undefined {
+    return this.nfts.get(`${token}/${serial}`);
+  }
+
+  /** `${owner}/${token}` → serials the owner holds, for picking what to transfer or burn without a scan. */
+  private readonly serialsByOwner = new Map<string, Set<bigint>>();
+
+  private ownerSerials(owner: bigint, token: bigint): Set<bigint> {
+    const key = `${owner}/${token}`;
+    let set = this.serialsByOwner.get(key);
+    if (!set) {
+      set = new Set();
+      this.serialsByOwner.set(key, set);
+    }
+    return set;
+  }
+
+  mintNft(token: Token, metadata: Uint8Array): bigint {
+    const serial = token.nextSerial++;
+    this.nfts.set(`${token.num}/${serial}`, { owner: token.treasury, metadata, deleted: false, spender: 0n });
+    this.ownerSerials(token.treasury, token.num).add(serial);
+    this.addTokenBalance(token.treasury, token.num, 1n);
+    token.totalSupply += 1n;
+    return serial;
+  }
+
+  burnNft(token: Token, serial: bigint): void {
+    const nft = this.nft(token.num, serial);
+    if (!nft || nft.deleted || nft.owner !== token.treasury)
+      throw new Error(`ledger: cannot burn ${token.num}/${serial}`);
+    nft.deleted = true;
+    nft.spender = 0n;
+    this.ownerSerials(token.treasury, token.num).delete(serial);
+    this.addTokenBalance(token.treasury, token.num, -1n);
+    token.totalSupply -= 1n;
+  }
+
+  /** Moves an NFT and its owner's token-balance counts; the serial's spender approval ends with the move. */
+  moveNft(token: bigint, serial: bigint, from: bigint, to: bigint): void {
+    const nft = this.nft(token, serial);
+    if (!nft || nft.deleted || nft.owner !== from)
+      throw new Error(`ledger: 0.0.${from} does not own ${token}/${serial}`);
+    this.addTokenBalance(from, token, -1n);
+    this.addTokenBalance(to, token, 1n);
+    this.ownerSerials(from, token).delete(serial);
+    this.ownerSerials(to, token).add(serial);
+    nft.owner = to;
+    nft.spender = 0n;
+  }
+
+  /** NFT serials (not burned) owned by `owner`, longest held first, at most `limit`. */
+  nftsOwnedBy(owner: bigint, token: bigint, limit: number): bigint[] {
+    const out: bigint[] = [];
+    for (const serial of this.serialsByOwner.get(`${owner}/${token}`) ?? []) {
+      if (out.length >= limit) break;
+      out.push(serial);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * `npm run simulate -- --out <dir> [--tps N] [--duration S | --files N] [--seed X] [--format record|block|both]
+ * [--nodes N] [--start ISO] [--live]`: a simulated network writing signed record streams and/or block streams
+ * into a bucket-shaped directory, with its ledger model in `<dir>/ledger.json`. Same seed, same options, same
+ * bytes (live mode starts its clock at the wall clock instead of `--start`).
+ */
+import { parseArgs } from 'node:util';
+import { type SimulationOptions, type StreamFormat, simulate } from './run.ts';
+import { instantName } from './write/layout.ts';
+
+const USAGE = `usage: npm run simulate -- --out <dir> [--tps N] [--duration S | --files N] [--seed X]
+       [--format record|block|both] [--nodes N] [--start ISO-8601] [--live]`;
+
+const DEFAULT_START = '2025-01-01T00:00:00Z';
+const PERIOD_MS = 2_000;
+
+export function parseOptions(argv: readonly string[]): SimulationOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      out: { type: 'string' },
+      tps: { type: 'string', default: '50' },
+      duration: { type: 'string' },
+      files: { type: 'string' },
+      seed: { type: 'string', default: 'edge-mirror' },
+      format: { type: 'string', default: 'record' },
+      nodes: { type: 'string', default: '4' },
+      start: { type: 'string' },
+      live: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (!values.out) throw new Error(`--out is required\n${USAGE}`);
+  const positive = (name: string, text: string | undefined) => {
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+    return value;
+  };
+  if (values.duration !== undefined && values.files !== undefined)
+    throw new Error('give --duration or --files, not both');
+  const format = values.format as StreamFormat;
+  if (format !== 'record') throw new Error('--format: only record streams so far');
+  let files: number | undefined;
+  if (values.files !== undefined) files = Math.floor(positive('files', values.files));
+  else if (values.duration !== undefined) files = Math.ceil((positive('duration', values.duration) * 1000) / PERIOD_MS);
+  else if (!values.live) files = 30;
+  const startMs = values.live && !values.start ? Date.now() : Date.parse(values.start ?? DEFAULT_START);
+  if (Number.isNaN(startMs)) throw new Error('--start must be an ISO-8601 instant');
+  return {
+    out: values.out,
+    tps: positive('tps', values.tps),
+    files,
+    seed: values.seed,
+    format,
+    live: values.live,
+    nodes: Math.floor(positive('nodes', values.nodes)),
+    startNs: BigInt(startMs) * 1_000_000n,
+    periodMs: PERIOD_MS,
+  };
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const quiet = argv.includes('--quiet');
+  const options = parseOptions(argv);
+  const controller = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
+  const started = performance.now();
+  const summary = await simulate({
+    ...options,
+    signal: controller.signal,
+    onFile: (file) => {
+      if (!quiet)
+        console.log(
+          JSON.stringify({ service: 'simulate', file: file.name, transactions: file.count, index: file.index }),
+        );
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `simulate: ${summary.transactions} transactions in ${summary.files} files up to ${instantName(summary.lastConsensusNs)} ` +
+      `(${seconds.toFixed(1)} s) in ${options.out}`,
+  );
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(`simulate failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * The transaction mix: a bootstrap that gives the network accounts, tokens, topics and contracts to work with,
+ * then a weighted draw per transaction shaped like mainnet traffic (consensus messages and transfers dominate).
+ * A draw whose preconditions fail (no NFT to move yet, no pending airdrop) falls back to an hbar transfer, so
+ * every call produces exactly one user transaction (plus any execution it triggers).
+ */
+import type { SimEvm } from '../evm/evm.ts';
+import { TREASURY } from '../ledger/ids.ts';
+import type { Network } from '../network/network.ts';
+import { airdrop, claimOrCancel } from './airdrops.ts';
+import { approve, deleteNftAllowance, spendAllowance } from './allowances.ts';
+import { createTopic, submitMessage } from './consensus.ts';
+import { callContract, deployContract } from './contracts.ts';
+import { createAccount, deleteAccount, faucet, hbarTransfer, updateAccount } from './crypto.ts';
+import { updateExchangeRate, updateFeeSchedule } from './files.ts';
+import { HBAR } from './pick.ts';
+import { createSchedule, signSchedule } from './schedules.ts';
+import { associate, burn, createToken, mint, tokenTransfer } from './tokens.ts';
+
+const WEIGHTS = {
+  submitMessage: 340,
+  hbarTransfer: 220,
+  fungibleTransfer: 90,
+  nftTransfer: 35,
+  mint: 40,
+  burn: 8,
+  associate: 30,
+  airdrop: 20,
+  claimOrCancel: 12,
+  createAccount: 12,
+  updateAccount: 8,
+  deleteAccount: 3,
+  approve: 15,
+  spendAllowance: 12,
+  deleteNftAllowance: 3,
+  createToken: 5,
+  createTopic: 5,
+  createSchedule: 10,
+  signSchedule: 7,
+  callContract: 14,
+  deployContract: 1,
+  faucet: 5,
+} as const;
+
+type Kind = keyof typeof WEIGHTS;
+
+/** Exchange rates are refreshed about once an hour of simulated time, the fee schedule once a day. */
+const EXCHANGE_RATE_PERIOD_NS = 3_600_000_000_000n;
+const FEE_SCHEDULE_PERIOD_NS = 86_400_000_000_000n;
+
+export class Mix {
+  private readonly net: Network;
+  private readonly evm: SimEvm;
+  private bootstrap: (() => Promise<boolean>)[];
+  private lastRateUpdate = -1n;
+  private lastFeeScheduleUpdate = -1n;
+
+  constructor(net: Network, evm: SimEvm) {
+    this.net = net;
+    this.evm = evm;
+    const twice = <T>(step: T): T[] => [step, step];
+    this.bootstrap = [
+      () => updateExchangeRate(net),
+      () => updateFeeSchedule(net),
+      ...Array.from({ length: 12 }, () => () => createAccount(net, TREASURY)),
+      ...twice(() => createToken(net, 'FUNGIBLE_COMMON')),
+      ...twice(() => createToken(net, 'NON_FUNGIBLE_UNIQUE')),
+      ...twice(() => createTopic(net)),
+      () => deployContract(net, evm, 'SimToken'),
+      () => deployContract(net, evm, 'Counter'),
+    ];
+  }
+
+  /** Submits the next user transaction. */
+  async next(): Promise<void> {
+    const step = this.bootstrap.shift();
+    if (step) {
+      if (!(await step())) await hbarTransfer(this.net);
+      return;
+    }
+    const now = this.net.now;
+    if (this.lastRateUpdate < 0n) this.lastRateUpdate = now;
+    if (this.lastFeeScheduleUpdate < 0n) this.lastFeeScheduleUpdate = now;
+    if (now - this.lastRateUpdate >= EXCHANGE_RATE_PERIOD_NS) {
+      this.lastRateUpdate = now;
+      await updateExchangeRate(this.net);
+      return;
+    }
+    if (now - this.lastFeeScheduleUpdate >= FEE_SCHEDULE_PERIOD_NS) {
+      this.lastFeeScheduleUpdate = now;
+      await updateFeeSchedule(this.net);
+      return;
+    }
+    if (await this.draw(this.net.random.weighted(WEIGHTS))) return;
+    if (await hbarTransfer(this.net)) return;
+    // Nobody can pay any more: the treasury funds someone, or opens a new account.
+    if (!(await faucet(this.net))) await createAccount(this.net, TREASURY);
+  }
+
+  private draw(kind: Kind): Promise<boolean> {
+    const net = this.net;
+    switch (kind) {
+      case 'submitMessage':
+        return submitMessage(net);
+      case 'hbarTransfer':
+        return hbarTransfer(net);
+      case 'fungibleTransfer':
+        return tokenTransfer(net, false);
+      case 'nftTransfer':
+        return tokenTransfer(net, true);
+      case 'mint':
+        return mint(net);
+      case 'burn':
+        return burn(net);
+      case 'associate':
+        return associate(net);
+      case 'airdrop':
+        return airdrop(net);
+      case 'claimOrCancel':
+        return claimOrCancel(net);
+      case 'createAccount':
+        return createAccount(net, net.random.chance(0.3) ? TREASURY : undefined);
+      case 'updateAccount':
+        return updateAccount(net);
+      case 'deleteAccount':
+        return deleteAccount(net);
+      case 'approve':
+        return approve(net);
+      case 'spendAllowance':
+        return spendAllowance(net);
+      case 'deleteNftAllowance':
+        return deleteNftAllowance(net);
+      case 'createToken':
+        return createToken(net);
+      case 'createTopic':
+        return createTopic(net);
+      case 'createSchedule':
+        return createSchedule(net);
+      case 'signSchedule':
+        return signSchedule(net);
+      case 'callContract':
+        return callContract(net, this.evm);
+      case 'deployContract':
+        return deployContract(net, this.evm);
+      case 'faucet':
+        return faucet(net, undefined, 1_000n * HBAR);
+    }
+  }
+}

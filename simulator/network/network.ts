@@ -1,0 +1,189 @@
+/**
+ * The simulated consensus network: it stamps each submitted transaction with a consensus time, charges its
+ * fee, lets the transaction's family module work out the outcome against the ledger, and produces the signed
+ * transaction bytes and the record exactly as a node would put them into a record stream file.
+ */
+import { hapi } from '../../proto/hapi.ts';
+import { sha384 } from '../hash.ts';
+import { accountPb, i64, nodeAccount, timestampPb } from '../ledger/ids.ts';
+import { type ExchangeRate, Ledger, type SimKey } from '../ledger/ledger.ts';
+import type { Random } from '../random.ts';
+import { feeCredits, feeOf, type Priced } from './fees.ts';
+import { KeyFactory, signaturePair } from './keys.ts';
+import { HbarTransfers, type TokenTransfers } from './transfers.ts';
+
+export const SUCCESS = 22;
+
+/** One transaction as it goes into a stream: the wire bytes plus the plain objects the block writer reuses. */
+export interface SimItem {
+  readonly consensusNs: bigint;
+  readonly body: Record<string, unknown>;
+  readonly signedTransactionBytes: Uint8Array;
+  readonly record: Record<string, unknown>;
+  readonly recordBytes: Uint8Array;
+  /** TransactionSidecarRecord payloads (`state_changes`, `actions` or `bytecode`), without the timestamp. */
+  readonly sidecars: readonly Record<string, unknown>[];
+}
+
+export interface Outcome {
+  readonly status?: number;
+  /** Hbar moved by the transaction itself (fees are added by the network). */
+  readonly transfers?: HbarTransfers;
+  /** Accounts whose debit was spent from an allowance (`is_approval`). */
+  readonly approvals?: ReadonlySet<bigint>;
+  readonly tokens?: TokenTransfers;
+  readonly receipt?: Record<string, unknown>;
+  readonly record?: Record<string, unknown>;
+  readonly sidecars?: readonly Record<string, unknown>[];
+  /** Replaces the scheduled price (contract transactions pay for gas). */
+  readonly fee?: bigint;
+}
+
+export interface ExecuteContext {
+  readonly consensusNs: bigint;
+  readonly transactionId: Record<string, unknown>;
+}
+
+export interface Submission {
+  readonly payer: bigint;
+  /** The service body, e.g. `{ cryptoTransfer: {...} }`. */
+  readonly body: Record<string, unknown>;
+  /** Undefined for privileged system transactions, which pay no fee. */
+  readonly price: Priced | undefined;
+  readonly extraSigners?: readonly SimKey[];
+  readonly memo?: string;
+  /** Variable-size payload (message, file contents) that the fee charges per byte. */
+  readonly payloadBytes?: number;
+  /** Transaction id to use instead of a new one (scheduled executions). */
+  readonly transactionId?: Record<string, unknown>;
+  /** Consensus time to use instead of the clock's next one (children). */
+  readonly consensusNs?: bigint;
+  readonly execute: (ctx: ExecuteContext) => Outcome | Promise<Outcome>;
+  /** Transfers that depend on the fee charged (an account deletion sweeps what the fee left). */
+  readonly afterFee?: (fee: bigint) => HbarTransfers;
+}
+
+const MAX_TRANSACTION_FEE = '200000000000';
+const VALID_DURATION_SECONDS = '120';
+
+export class Network {
+  readonly ledger: Ledger;
+  readonly random: Random;
+  readonly nodeCount: number;
+  readonly keys: KeyFactory;
+  private readonly tps: number;
+  private clockNs: bigint;
+  private pending: SimItem[] = [];
+
+  constructor(options: { random: Random; nodeCount: number; tps: number; startNs: bigint }) {
+    this.random = options.random;
+    this.nodeCount = options.nodeCount;
+    this.tps = options.tps;
+    this.clockNs = options.startNs;
+    this.ledger = new Ledger(options.nodeCount);
+    this.keys = new KeyFactory(options.random);
+  }
+
+  /** Consensus time the next transaction will get if submitted now. */
+  get now(): bigint {
+    return this.clockNs;
+  }
+
+  /** Moves the clock to the next transaction's consensus time: exponential gaps averaging 1/tps. */
+  advanceClock(): bigint {
+    const meanGap = 1e9 / this.tps;
+    const gap = Math.max(1_000, Math.round(-Math.log(1 - this.random.next()) * meanGap));
+    this.clockNs += BigInt(gap);
+    return this.clockNs;
+  }
+
+  /** The items produced since the last call, in consensus order. */
+  drain(): SimItem[] {
+    const items = this.pending.sort((a, b) =>
+      a.consensusNs < b.consensusNs ? -1 : a.consensusNs > b.consensusNs ? 1 : 0,
+    );
+    this.pending = [];
+    return items;
+  }
+
+  rateSetPb(): Record<string, unknown> {
+    const pb = (rate: ExchangeRate) => ({
+      hbarEquiv: rate.hbarEquiv,
+      centEquiv: rate.centEquiv,
+      expirationTime: { seconds: i64(rate.expirationSeconds) },
+    });
+    return { currentRate: pb(this.ledger.exchangeRate), nextRate: pb(this.ledger.nextExchangeRate) };
+  }
+
+  async submit(submission: Submission): Promise<SimItem> {
+    const consensusNs = submission.consensusNs ?? this.advanceClock();
+    const node = this.random.int(0, this.nodeCount - 1);
+    const payer = this.ledger.account(submission.payer);
+    const validStartNs = consensusNs - BigInt(this.random.int(1_000_000_000, 8_000_000_000));
+    const transactionId = submission.transactionId ?? {
+      transactionValidStart: timestampPb(validStartNs),
+      accountID: accountPb(payer.num),
+    };
+    const memo = submission.memo ?? '';
+    const body: Record<string, unknown> = {
+      transactionID: transactionId,
+      nodeAccountID: accountPb(nodeAccount(node)),
+      transactionFee: MAX_TRANSACTION_FEE,
+      transactionValidDuration: { seconds: VALID_DURATION_SECONDS },
+      ...(memo ? { memo: new TextEncoder().encode(memo) } : {}),
+      ...submission.body,
+    };
+    const types = hapi();
+    const bodyBytes = types.TransactionBody.encode(body).finish();
+    const signers = submission.transactionId ? [] : [payer.key, ...(submission.extraSigners ?? [])];
+    const sigPair = signers.filter((key) => key !== undefined).map((key) => signaturePair(this.random, key));
+    const signedTransactionBytes = types.SignedTransaction.encode({
+      bodyBytes,
+      ...(sigPair.length > 0 ? { sigMap: { sigPair } } : {}),
+    }).finish();
+
+    const outcome = await submission.execute({ consensusNs, transactionId });
+    const price = submission.price;
+    const fee =
+      outcome.fee ??
+      (price
+        ? feeOf(price, this.ledger.exchangeRate, {
+            signatures: sigPair.length,
+            bytes: submission.payloadBytes ?? memo.length,
+          })
+        : 0n);
+    const hbar = outcome.transfers ?? new HbarTransfers();
+    if (fee > 0n) {
+      hbar.add(payer.num, -fee);
+      for (const [account, amount] of feeCredits(fee, nodeAccount(node))) hbar.add(account, amount);
+    }
+    if (submission.afterFee) {
+      for (const [account, amount] of submission.afterFee(fee).amounts) hbar.add(account, amount);
+    }
+    this.ledger.applyHbar(hbar.netted());
+
+    const status = outcome.status ?? SUCCESS;
+    const tokenLists = outcome.tokens && !outcome.tokens.isEmpty ? outcome.tokens.toPb() : [];
+    const record: Record<string, unknown> = {
+      receipt: { status, exchangeRate: this.rateSetPb(), ...outcome.receipt },
+      transactionHash: sha384(signedTransactionBytes),
+      consensusTimestamp: timestampPb(consensusNs),
+      transactionID: transactionId,
+      ...(memo ? { memo } : {}),
+      ...(fee > 0n ? { transactionFee: i64(fee) } : {}),
+      transferList: { accountAmounts: hbar.toPb(outcome.approvals) },
+      ...(tokenLists.length > 0 ? { tokenTransferLists: tokenLists } : {}),
+      ...outcome.record,
+    };
+    const item: SimItem = {
+      consensusNs,
+      body,
+      signedTransactionBytes,
+      record,
+      recordBytes: types.TransactionRecord.encode(record).finish(),
+      sidecars: outcome.sidecars ?? [],
+    };
+    this.pending.push(item);
+    return item;
+  }
+}

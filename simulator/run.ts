@@ -1,0 +1,95 @@
+/**
+ * Runs the simulated network: each period of `periodMs` consensus time becomes one record file (and/or one
+ * block), written as soon as its transactions are generated. In live mode consensus time follows the wall
+ * clock and each file appears when its period has passed, as on the real network.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SimEvm } from './evm/evm.ts';
+import { exportLedger } from './ledger/export.ts';
+import { TREASURY } from './ledger/ids.ts';
+import { Mix } from './mix/mix.ts';
+import { Network, type SimItem } from './network/network.ts';
+import { Random } from './random.ts';
+import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
+import { addressBookBytes, loadNodes } from './write/node-keys.ts';
+import { RecordStreamWriter } from './write/record-stream.ts';
+
+export type StreamFormat = 'record';
+
+export interface SimulationOptions {
+  readonly out: string;
+  readonly tps: number;
+  /** Number of periods (files) to write; undefined runs until `signal` aborts (live mode). */
+  readonly files: number | undefined;
+  readonly seed: string;
+  readonly format: StreamFormat;
+  readonly live: boolean;
+  readonly nodes: number;
+  readonly startNs: bigint;
+  readonly periodMs: number;
+  readonly signal?: AbortSignal;
+  readonly onFile?: (file: FileSummary) => void;
+}
+
+export interface FileSummary {
+  readonly index: number;
+  readonly name: string;
+  readonly count: number;
+  readonly startNs: bigint;
+  readonly endNs: bigint;
+}
+
+export interface SimulationSummary {
+  readonly files: number;
+  readonly transactions: number;
+  readonly lastConsensusNs: bigint;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+export async function simulate(options: SimulationOptions): Promise<SimulationSummary> {
+  const random = new Random(options.seed);
+  const nodes = loadNodes(options.nodes);
+  mkdirSync(options.out, { recursive: true });
+  writeFileSync(path.join(options.out, ADDRESS_BOOK_FILE), addressBookBytes(nodes));
+  const net = new Network({ random, nodeCount: options.nodes, tps: options.tps, startNs: options.startNs });
+  net.ledger.account(TREASURY).key = net.keys.next('ed25519');
+  const mix = new Mix(net, await SimEvm.create());
+  const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes);
+  const periodNs = BigInt(options.periodMs) * 1_000_000n;
+  const wallStart = Date.now();
+  let periodEnd = options.startNs + periodNs;
+  let transactions = 0;
+  let index = 0;
+  for (; options.files === undefined || index < options.files; index++) {
+    if (options.signal?.aborted) break;
+    while (net.now < periodEnd) await mix.next();
+    const items: SimItem[] = net.drain();
+    const startNs = items[0]?.consensusNs ?? periodEnd - periodNs;
+    const endNs = items.at(-1)?.consensusNs ?? startNs;
+    const blockNumber = BigInt(index);
+    if (options.live) await sleep(wallStart + (index + 1) * options.periodMs - Date.now(), options.signal);
+    const written = records?.write(items, startNs, blockNumber);
+    transactions += items.length;
+    options.onFile?.({ index, name: written?.name ?? `block ${blockNumber}`, count: items.length, startNs, endNs });
+    periodEnd += periodNs;
+    if (options.live) writeLedger(options.out, net);
+  }
+  writeLedger(options.out, net);
+  return { files: index, transactions, lastConsensusNs: net.now };
+}
+
+function writeLedger(out: string, net: Network): void {
+  const file = path.join(out, LEDGER_FILE);
+  // Through a rename, so a reader never sees a half-written model.
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(exportLedger(net.ledger), null, 1)}\n`);
+  renameSync(`${file}.tmp`, file);
+}

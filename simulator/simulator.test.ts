@@ -1,0 +1,175 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import protobuf from 'protobufjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha384 } from './hash.ts';
+import type { LedgerSnapshot } from './ledger/export.ts';
+import { parseOptions } from './main.ts';
+import { simulate } from './run.ts';
+import { nodeFolders, readVerifiedOutput, type VerifiedFile } from './testing/read-output.ts';
+import { replay } from './testing/replay.ts';
+import { LEDGER_FILE } from './write/layout.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/streams/data/recordstreams/v6/record0.0.3');
+const run = (out: string, seed = 'simulator-test') =>
+  simulate({ ...parseOptions(['--out', out, '--files', '8', '--tps', '60', '--seed', seed]), onFile: () => {} });
+
+let out: string;
+let files: VerifiedFile[];
+let ledger: LedgerSnapshot;
+
+beforeAll(async () => {
+  out = mkdtempSync(path.join(tmpdir(), 'simulator-'));
+  await run(out);
+  files = readVerifiedOutput(out);
+  ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
+}, 120_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** Top-level protobuf field numbers in wire order. */
+function fieldOrder(bytes: Uint8Array): number[] {
+  const reader = protobuf.Reader.create(bytes);
+  const fields: number[] = [];
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (fields.at(-1) !== tag >>> 3) fields.push(tag >>> 3);
+    reader.skipType(tag & 7);
+  }
+  return fields;
+}
+
+describe('simulated record streams', () => {
+  it('writes files every node signs, that pass the ingest consensus check and chain from one to the next', () => {
+    expect(files).toHaveLength(8);
+    expect(nodeFolders(out)).toEqual(['record0.0.3', 'record0.0.4', 'record0.0.5', 'record0.0.6']);
+    for (const [index, file] of files.entries()) {
+      expect(file.signers).toHaveLength(4);
+      expect(file.parsed.version).toBe(6);
+      expect(file.parsed.blockNumber).toBe(BigInt(index));
+    }
+    expect(files[0]?.parsed.previousHash.every((b) => b === 0)).toBe(true);
+  });
+
+  it('puts the transactions of one 2-second period in each file, in consensus order', () => {
+    const timestamps = files.flatMap((f) =>
+      f.items.map(
+        (i) => BigInt(i.record.consensusTimestamp.seconds) * 10n ** 9n + BigInt(i.record.consensusTimestamp.nanos ?? 0),
+      ),
+    );
+    expect([...timestamps].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(timestamps);
+    expect(new Set(timestamps).size).toBe(timestamps.length);
+    expect(files[0]?.name).toMatch(/^2025-01-01T00_00_0\d\.\d{9}Z\.rcd\.gz$/);
+    const total = files.reduce((n, f) => n + f.items.length, 0);
+    expect(total).toBeGreaterThan(8 * 2 * 60 * 0.7);
+  });
+
+  it('records hashes of the signed transaction bytes and transfer lists that sum to zero', () => {
+    for (const item of files.flatMap((f) => f.items)) {
+      expect(Buffer.from(item.record.transactionHash)).toEqual(Buffer.from(sha384(item.signedTransactionBytes)));
+      const sum = (item.record.transferList?.accountAmounts ?? []).reduce(
+        (n: bigint, a: { amount: string }) => n + BigInt(a.amount),
+        0n,
+      );
+      expect(sum).toBe(0n);
+    }
+  });
+
+  it('covers the transaction families of a realistic mix, with some failures', () => {
+    const kinds = new Set(
+      files.flatMap((f) =>
+        f.items.map((i) =>
+          Object.keys(i.body).find(
+            (k) =>
+              k.length > 0 &&
+              !['transactionID', 'nodeAccountID', 'transactionFee', 'transactionValidDuration', 'memo'].includes(k),
+          ),
+        ),
+      ),
+    );
+    for (const kind of [
+      'cryptoTransfer',
+      'cryptoCreateAccount',
+      'tokenCreation',
+      'tokenMint',
+      'tokenAssociate',
+      'consensusCreateTopic',
+      'consensusSubmitMessage',
+      'scheduleCreate',
+      'fileUpdate',
+      'contractCreateInstance',
+      'contractCall',
+      'tokenAirdrop',
+      'cryptoApproveAllowance',
+    ]) {
+      expect(kinds).toContain(kind);
+    }
+    const statuses = new Set(files.flatMap((f) => f.items.map((i) => i.status)));
+    expect(statuses).toContain(22);
+    expect(statuses.size).toBeGreaterThan(1);
+  });
+
+  it('has the structure of the real v6 fixtures: field order, signature size, sidecar layout', () => {
+    const fixture = gunzipSync(readFileSync(path.join(FIXTURES, '2022-07-13T08_46_11.304284003Z.rcd.gz')));
+    const first = readdirSync(path.join(out, 'recordstreams', 'record0.0.3'));
+    const withSidecar = files.find((f, i) => i > 0 && f.parsed.sidecars.length > 0);
+    expect(withSidecar).toBeDefined();
+    const ours = gunzipSync(readFileSync(path.join(out, 'recordstreams', 'record0.0.3', withSidecar?.name ?? '')));
+    expect(ours.readInt32BE(0)).toBe(fixture.readInt32BE(0));
+    expect(fieldOrder(ours.subarray(4))).toEqual(fieldOrder(fixture.subarray(4)));
+    const fixtureSig = statSync(path.join(FIXTURES, '2022-07-13T08_46_11.304284003Z.rcd_sig')).size;
+    const ourSig = statSync(
+      path.join(out, 'recordstreams', 'record0.0.3', withSidecar?.name.replace('.rcd.gz', '.rcd_sig') ?? ''),
+    ).size;
+    expect(ourSig).toBe(fixtureSig);
+    expect(first).toContain('sidecar');
+    const contractItem = withSidecar?.items.find((i) => i.record.contractCallResult || i.record.contractCreateResult);
+    expect(fieldOrder(contractItem?.transactionBytes ?? new Uint8Array())).toEqual([1 + 4]);
+    expect(withSidecar?.sidecarRecords.some((r) => r.state_changes)).toBe(true);
+    expect(withSidecar?.sidecarRecords.some((r) => r.actions)).toBe(true);
+  });
+
+  it('is deterministic for a seed', async () => {
+    const again = mkdtempSync(path.join(tmpdir(), 'simulator-again-'));
+    try {
+      await run(again);
+      const name = files[3]?.name ?? '';
+      const a = readFileSync(path.join(out, 'recordstreams', 'record0.0.4', name));
+      const b = readFileSync(path.join(again, 'recordstreams', 'record0.0.4', name));
+      expect(Buffer.compare(a, b)).toBe(0);
+      expect(readFileSync(path.join(again, LEDGER_FILE), 'utf8')).toBe(
+        readFileSync(path.join(out, LEDGER_FILE), 'utf8'),
+      );
+    } finally {
+      rmSync(again, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('the exported ledger model', () => {
+  it('equals what the streams say: hbar balances, token balances, NFT owners, topic messages, contract storage', () => {
+    const state = replay(files);
+    for (const account of ledger.accounts) {
+      const streamed = state.hbar.get(account.id) ?? 0n;
+      expect(`${account.id} ${streamed}`).toBe(
+        `${account.id} ${BigInt(account.balance) - BigInt(account.genesisBalance)}`,
+      );
+    }
+    expect([...state.hbar.keys()].every((id) => ledger.accounts.some((a) => a.id === id))).toBe(true);
+    for (const { account, token, balance } of ledger.tokenBalances) {
+      expect(`${account}/${token} ${state.tokenBalances.get(`${account}/${token}`) ?? 0n}`).toBe(
+        `${account}/${token} ${balance}`,
+      );
+    }
+    for (const nft of ledger.nfts) expect(state.nftOwners.get(`${nft.token}/${nft.serial}`)).toBe(nft.owner);
+    for (const topic of ledger.topics)
+      expect(state.topicMessages.get(topic.id) ?? 0n).toBe(BigInt(topic.sequenceNumber));
+    for (const contract of ledger.contracts) {
+      expect(Object.fromEntries(state.storage.get(contract.id) ?? [])).toEqual(contract.storage);
+    }
+    expect(ledger.nfts.length).toBeGreaterThan(0);
+    expect(ledger.contracts.length).toBeGreaterThanOrEqual(2);
+  });
+});
