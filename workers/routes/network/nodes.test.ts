@@ -284,6 +284,8 @@ describe('GET /api/v1/network/nodes', () => {
     const res = await worker.get(`/api/v1/network/nodes?${query}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(body);
+    // the reference sets the route's headers before it reads any parameter
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
   });
 });
 

@@ -35,7 +35,9 @@ const UNRELEASED_SUPPLY_ACCOUNTS: readonly [number, number][] = [
 
 /** The first instant (ns) of the month before the one that contains `ns` (UTC). */
 function startOfPreviousMonth(ns: bigint): bigint {
-  const date = new Date(Number(ns / 1_000_000n));
+  // floor division: an instant before 1970 belongs to the millisecond before it
+  const ms = ns / 1_000_000n - (ns % 1_000_000n < 0n ? 1n : 0n);
+  const date = new Date(Number(ms));
   const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1);
   return BigInt(start) * 1_000_000n;
 }
