@@ -40,7 +40,7 @@ export function parseOptions(argv: readonly string[]): SimulationOptions {
   if (values.duration !== undefined && values.files !== undefined)
     throw new Error('give --duration or --files, not both');
   const format = values.format as StreamFormat;
-  if (format !== 'record') throw new Error('--format: only record streams so far');
+  if (!['record', 'block', 'both'].includes(format)) throw new Error('--format must be record, block or both');
   let files: number | undefined;
   if (values.files !== undefined) files = Math.floor(positive('files', values.files));
   else if (values.duration !== undefined) files = Math.ceil((positive('duration', values.duration) * 1000) / PERIOD_MS);

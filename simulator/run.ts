@@ -11,11 +11,12 @@ import { TREASURY } from './ledger/ids.ts';
 import { Mix } from './mix/mix.ts';
 import { Network, type SimItem } from './network/network.ts';
 import { Random } from './random.ts';
+import { BlockStreamWriter } from './write/block-stream.ts';
 import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
 import { addressBookBytes, loadNodes } from './write/node-keys.ts';
 import { RecordStreamWriter } from './write/record-stream.ts';
 
-export type StreamFormat = 'record';
+export type StreamFormat = 'record' | 'block' | 'both';
 
 export interface SimulationOptions {
   readonly out: string;
@@ -64,6 +65,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   net.ledger.account(TREASURY).key = net.keys.next('ed25519');
   const mix = new Mix(net, await SimEvm.create());
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes);
+  const genesis = new Map([...net.ledger.accounts.values()].map((a) => [a.num, a.genesisBalance]));
+  const blocks = options.format === 'record' ? undefined : new BlockStreamWriter(options.out, nodes, genesis);
   const periodNs = BigInt(options.periodMs) * 1_000_000n;
   const wallStart = Date.now();
   let periodEnd = options.startNs + periodNs;
@@ -78,6 +81,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
     const blockNumber = BigInt(index);
     if (options.live) await sleep(wallStart + (index + 1) * options.periodMs - Date.now(), options.signal);
     const written = records?.write(items, startNs, blockNumber);
+    blocks?.write(items, startNs, blockNumber);
     transactions += items.length;
     options.onFile?.({ index, name: written?.name ?? `block ${blockNumber}`, count: items.length, startNs, endNs });
     periodEnd += periodNs;

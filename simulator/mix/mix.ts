@@ -37,7 +37,7 @@ const WEIGHTS = {
   createTopic: 5,
   createSchedule: 10,
   signSchedule: 7,
-  callContract: 14,
+  callContract: 8,
   deployContract: 1,
   faucet: 5,
 } as const;

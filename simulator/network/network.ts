@@ -63,6 +63,7 @@ export interface Submission {
   readonly afterFee?: (fee: bigint) => HbarTransfers;
 }
 
+const UTF8 = new TextEncoder();
 const MAX_TRANSACTION_FEE = '200000000000';
 const VALID_DURATION_SECONDS = '120';
 
@@ -106,13 +107,22 @@ export class Network {
     return items;
   }
 
+  private rateSet: { current: ExchangeRate; pb: Record<string, unknown> } | undefined;
+
+  /** The receipt's exchange rates, rebuilt only when a file update changed them. */
   rateSetPb(): Record<string, unknown> {
-    const pb = (rate: ExchangeRate) => ({
-      hbarEquiv: rate.hbarEquiv,
-      centEquiv: rate.centEquiv,
-      expirationTime: { seconds: i64(rate.expirationSeconds) },
-    });
-    return { currentRate: pb(this.ledger.exchangeRate), nextRate: pb(this.ledger.nextExchangeRate) };
+    if (this.rateSet?.current !== this.ledger.exchangeRate) {
+      const pb = (rate: ExchangeRate) => ({
+        hbarEquiv: rate.hbarEquiv,
+        centEquiv: rate.centEquiv,
+        expirationTime: { seconds: i64(rate.expirationSeconds) },
+      });
+      this.rateSet = {
+        current: this.ledger.exchangeRate,
+        pb: { currentRate: pb(this.ledger.exchangeRate), nextRate: pb(this.ledger.nextExchangeRate) },
+      };
+    }
+    return this.rateSet.pb;
   }
 
   async submit(submission: Submission): Promise<SimItem> {
@@ -130,7 +140,7 @@ export class Network {
       nodeAccountID: accountPb(nodeAccount(node)),
       transactionFee: MAX_TRANSACTION_FEE,
       transactionValidDuration: { seconds: VALID_DURATION_SECONDS },
-      ...(memo ? { memo: new TextEncoder().encode(memo) } : {}),
+      ...(memo ? { memo: UTF8.encode(memo) } : {}),
       ...submission.body,
     };
     const types = hapi();

@@ -5,8 +5,8 @@
  *
  * Hashes (what the ingest checks): file hash = SHA-384 of the decompressed file; metadata hash = SHA-384 of
  * (6, hapi major, minor, patch, start running hash, end running hash, block number); sidecar hash = SHA-384 of
- * the decompressed sidecar. The running hash chains item by item: SHA-384(previous ‖ SHA-384(item as the
- * record stream object serialises it)); ingest only checks that each file starts where the last one ended.
+ * the decompressed sidecar. The running hash chains item by item: SHA-384(previous ‖ the item as the
+ * record stream object serialises it); ingest only checks that each file starts where the last one ended.
  */
 import { gzipSync } from 'node:zlib';
 import protobuf from 'protobufjs';
@@ -18,7 +18,7 @@ import type { SimItem } from '../network/network.ts';
 export const HAPI_VERSION = { major: 0, minor: 58, patch: 0 } as const;
 const SHA_384 = 1;
 /** Fast compression: readers only need valid gzip, and generation speed matters for large runs. */
-const GZIP_LEVEL = 3;
+const GZIP_LEVEL = 1;
 const RECORD_STREAM_OBJECT_CLASS_ID = 0xe370929ba5429d8bn;
 const SIDECAR_TYPES = { state_changes: 1, actions: 2, bytecode: 3 } as const;
 
@@ -36,15 +36,15 @@ export interface RecordFileOutput {
 
 const hashObject = (hash: Uint8Array) => ({ algorithm: SHA_384, length: 48, hash });
 
-/** SHA-384 of an item serialised as a v5 record stream object: class id, version, record, transaction. */
-function itemHash(transaction: Uint8Array, record: Uint8Array): Uint8Array {
+/** The next running hash: SHA-384 over the previous one and the item serialised as a record stream object. */
+function nextRunningHash(previous: Uint8Array, transaction: Uint8Array, record: Uint8Array): Uint8Array {
   const head = new DataView(new ArrayBuffer(16));
   head.setBigUint64(0, RECORD_STREAM_OBJECT_CLASS_ID);
   head.setInt32(8, 1);
   head.setInt32(12, record.length);
   const txLength = new DataView(new ArrayBuffer(4));
   txLength.setInt32(0, transaction.length);
-  return sha384(new Uint8Array(head.buffer), record, new Uint8Array(txLength.buffer), transaction);
+  return sha384(previous, new Uint8Array(head.buffer), record, new Uint8Array(txLength.buffer), transaction);
 }
 
 export function transactionBytes(item: SimItem): Uint8Array {
@@ -65,7 +65,7 @@ export function buildRecordFile(
   }).finish();
   for (const item of items) {
     const transaction = transactionBytes(item);
-    running = sha384(running, itemHash(transaction, item.recordBytes));
+    running = nextRunningHash(running, transaction, item.recordBytes);
     writer.uint32((3 << 3) | 2).fork();
     writer.uint32((1 << 3) | 2).bytes(transaction);
     writer.uint32((2 << 3) | 2).bytes(item.recordBytes);

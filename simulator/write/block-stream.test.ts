@@ -1,0 +1,154 @@
+import { verify } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { zstdDecompressSync } from 'node:zlib';
+import protobuf from 'protobufjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAddressBook } from '../../ingest/decode/address-book.ts';
+import { nodeKeysOf } from '../../ingest/verify/node-keys.ts';
+import type { LedgerSnapshot } from '../ledger/export.ts';
+import { parseOptions } from '../main.ts';
+import { simulate } from '../run.ts';
+import { readVerifiedOutput } from '../testing/read-output.ts';
+import { blockRootHash, StreamingTree } from './block-hash.ts';
+import { blockTypes } from './block-proto.ts';
+import { ADDRESS_BOOK_FILE, blockFilePath, LEDGER_FILE } from './layout.ts';
+
+const FIXTURES = path.resolve(
+  import.meta.dirname,
+  '../../../shared/fixtures/streams/data/blockstreams/0000/0000/0000/0000',
+);
+
+/** The block's items as raw bytes with their oneof field number. */
+function rawItems(file: string): { kind: number; bytes: Uint8Array; inner: Uint8Array }[] {
+  const reader = protobuf.Reader.create(zstdDecompressSync(readFileSync(file)));
+  const items: { kind: number; bytes: Uint8Array; inner: Uint8Array }[] = [];
+  while (reader.pos < reader.len) {
+    reader.uint32();
+    const bytes = reader.bytes();
+    const inner = protobuf.Reader.create(bytes);
+    const kind = inner.uint32() >>> 3;
+    items.push({ kind, bytes, inner: inner.bytes() });
+  }
+  return items;
+}
+
+/** Recomputes a block's root hash from its items with the §3.4 categories. */
+function rootOf(file: string): { root: Uint8Array; footer: Uint8Array[] } {
+  const trees = {
+    h: new StreamingTree(),
+    i: new StreamingTree(),
+    o: new StreamingTree(),
+    s: new StreamingTree(),
+    t: new StreamingTree(),
+  };
+  const footer: Uint8Array[] = [];
+  let timestamp: Uint8Array = new Uint8Array();
+  for (const { kind, bytes, inner } of rawItems(file)) {
+    if (kind === 2 || kind === 3) trees.h.addLeaf(bytes);
+    else if (kind === 4) trees.i.addLeaf(bytes);
+    else if ([1, 5, 6, 10].includes(kind)) trees.o.addLeaf(bytes);
+    else if (kind === 7) trees.s.addLeaf(bytes);
+    else if (kind === 11) trees.t.addLeaf(bytes);
+    const fields = protobuf.Reader.create(inner);
+    while (kind === 1 || kind === 12 ? fields.pos < fields.len : false) {
+      const tag = fields.uint32();
+      if (kind === 1 && tag >>> 3 === 4) timestamp = fields.bytes();
+      else if (kind === 12) footer.push(fields.bytes());
+      else fields.skipType(tag & 7);
+    }
+  }
+  const [previous = new Uint8Array(), all = new Uint8Array(), state = new Uint8Array()] = footer;
+  const root = blockRootHash({
+    previousBlockRootHash: previous,
+    rootHashOfAllBlockHashesTree: all,
+    startOfBlockStateRootHash: state,
+    consensusHeaders: trees.h.root(),
+    inputs: trees.i.root(),
+    outputs: trees.o.root(),
+    stateChanges: trees.s.root(),
+    traceData: trees.t.root(),
+    blockTimestamp: timestamp,
+  });
+  return { root, footer };
+}
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+let out: string;
+beforeAll(async () => {
+  out = mkdtempSync(path.join(tmpdir(), 'simulator-blocks-'));
+  await simulate({
+    ...parseOptions(['--out', out, '--files', '4', '--tps', '60', '--format', 'both', '--seed', 'blocks']),
+  });
+}, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('block stream files', () => {
+  it('computes the block root hash the fixtures publish', () => {
+    expect(hex(rootOf(path.join(FIXTURES, '007.blk.zstd')).root)).toBe(
+      '8b98440b3fa8b13d9d7f82e92ceb246c9707cf6c11ba38997385e7ea1097f06d752736753fe40b9ff06096211a11066a',
+    );
+    expect(hex(rootOf(path.join(FIXTURES, '008.blk.zstd')).root)).toBe(
+      '78ef36dc7c7cb57cfb212966b768a0fbc9b0f5045574c6b3bfa0cccdcef9401b7edda1cf05ada60dedd7e0b435e0d81d',
+    );
+  });
+
+  it('writes consecutive blocks that chain by root hash and carry node 0 signatures over it', () => {
+    const keys = nodeKeysOf(parseAddressBook(readFileSync(path.join(out, ADDRESS_BOOK_FILE))));
+    let previous: Uint8Array = new Uint8Array(48);
+    for (let number = 0n; number < 4n; number++) {
+      const file = blockFilePath(out, number);
+      const { root, footer } = rootOf(file);
+      expect(hex(footer[0] ?? new Uint8Array())).toBe(hex(previous));
+      const proof = blockTypes().BlockItem.toObject(
+        blockTypes().BlockItem.decode(rawItems(file).at(-1)?.bytes ?? new Uint8Array()),
+        { longs: Number },
+      );
+      expect(proof.block_proof.block).toBe(Number(number));
+      expect(
+        verify('sha384', root, keys.nodes[0]?.publicKey ?? '', proof.block_proof.signed_block_proof.block_signature),
+      ).toBe(true);
+      previous = root;
+    }
+  });
+
+  it('has the item order of the fixtures and the same transactions as the record files', () => {
+    const records = readVerifiedOutput(out);
+    const fixture = rawItems(path.join(FIXTURES, '007.blk.zstd')).map((i) => i.kind);
+    for (const [number, recordFile] of records.entries()) {
+      const items = rawItems(blockFilePath(out, BigInt(number)));
+      const kinds = items.map((i) => i.kind);
+      expect([kinds[0], kinds[1], kinds.at(-2), kinds.at(-1)]).toEqual([
+        fixture[0],
+        fixture[1],
+        fixture.at(-2),
+        fixture.at(-1),
+      ]);
+      const signed = items.filter((i) => i.kind === 4).map((i) => hex(i.inner));
+      expect(signed).toEqual(recordFile.items.map((i) => hex(i.signedTransactionBytes)));
+      const results = items.filter((i) => i.kind === 5).length;
+      expect(results).toBe(recordFile.items.length);
+    }
+  });
+
+  it('reports account balances in state changes that end where the ledger model ends', () => {
+    const ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
+    const balances = new Map<string, string>();
+    const { BlockItem } = blockTypes();
+    for (let number = 0n; number < 4n; number++) {
+      for (const { kind, bytes } of rawItems(blockFilePath(out, number))) {
+        if (kind !== 7) continue;
+        const item = BlockItem.toObject(BlockItem.decode(bytes), { longs: String });
+        for (const change of item.state_changes.state_changes) {
+          const account = change.map_update?.value?.account_value;
+          if (account) balances.set(`0.0.${account.account_id.accountNum}`, account.tinybar_balance ?? '0');
+        }
+      }
+    }
+    expect(balances.size).toBeGreaterThan(5);
+    for (const [id, balance] of balances)
+      expect(`${id} ${balance}`).toBe(`${id} ${ledger.accounts.find((a) => a.id === id)?.balance}`);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Block stream files (HIP-1056): one zstd-compressed `Block` per period, numbered from 0, under
+ * `<out>/simnet/block/…`. Items follow the consensus node's order: header; per round a round header and an
+ * event header, then each transaction's signed bytes, result, output (contract transactions) and state changes;
+ * then the footer and the proof. The block root hash is computed as the network does (verified on the
+ * fixtures), the footer chains each block to the previous root, and the tree of all previous block hashes
+ * grows block by block. What cannot be simulated is marked: the start-of-block state hash is a digest of
+ * the previous root (there is no state tree), and the proof carries node 0's RSA signature over the root
+ * hash in place of an aggregate TSS signature.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { zstdCompressSync } from 'node:zlib';
+import { sha384 } from '../hash.ts';
+import { timestampPb } from '../ledger/ids.ts';
+import type { SimItem } from '../network/network.ts';
+import { blockRootHash, StreamingTree } from './block-hash.ts';
+import { blockTypes } from './block-proto.ts';
+import { BlockStateTracker } from './block-state.ts';
+import { blockFilePath } from './layout.ts';
+import { type SimNode, signHash } from './node-keys.ts';
+
+const SOFTWARE_VERSION = { minor: 73 };
+const TRANSACTIONS_PER_ROUND = 25;
+const CONTRACT_CREATE_RESULT = 'contractCreateResult';
+
+// biome-ignore lint/suspicious/noExplicitAny: records are the simulator's own plain protobuf objects
+type Plain = Record<string, any>;
+
+export interface WrittenBlock {
+  readonly number: bigint;
+  readonly hash: Uint8Array;
+  readonly file: string;
+}
+
+export class BlockStreamWriter {
+  private readonly out: string;
+  private readonly signer: SimNode;
+  private readonly state: BlockStateTracker;
+  private readonly allBlockHashes = new StreamingTree();
+  private previousRoot: Uint8Array = new Uint8Array(48);
+  private round = 1n;
+  private previousEvent: Uint8Array = new Uint8Array(48);
+
+  constructor(out: string, nodes: readonly SimNode[], genesisBalances: ReadonlyMap<bigint, bigint>) {
+    const signer = nodes[0];
+    if (!signer) throw new Error('no nodes');
+    this.out = out;
+    this.signer = signer;
+    this.state = new BlockStateTracker(genesisBalances);
+  }
+
+  write(items: readonly SimItem[], startNs: bigint, blockNumber: bigint): WrittenBlock {
+    const types = blockTypes();
+    const encoded: Uint8Array[] = [];
+    const trees = {
+      headers: new StreamingTree(),
+      inputs: new StreamingTree(),
+      outputs: new StreamingTree(),
+      state: new StreamingTree(),
+    };
+    const add = (item: Plain, tree: StreamingTree | undefined) => {
+      const bytes = types.BlockItem.encode(item).finish();
+      encoded.push(bytes);
+      tree?.addLeaf(bytes);
+    };
+    const blockTimestamp = timestampPb(startNs);
+    add(
+      {
+        block_header: {
+          hapi_proto_version: SOFTWARE_VERSION,
+          software_version: SOFTWARE_VERSION,
+          number: Number(blockNumber),
+          block_timestamp: blockTimestamp,
+        },
+      },
+      trees.outputs,
+    );
+    for (let first = 0; first < items.length; first += TRANSACTIONS_PER_ROUND) {
+      const round = items.slice(first, first + TRANSACTIONS_PER_ROUND);
+      add({ round_header: { round_number: Number(this.round) } }, trees.headers);
+      const creator = Number(BigInt((round[0]?.body.nodeAccountID as Plain | undefined)?.accountNum ?? 3) - 3n);
+      const event = {
+        event_core: {
+          ...(creator ? { creator_node_id: creator } : {}),
+          birth_round: Number(this.round),
+          time_created: timestampPb((round[0]?.consensusNs ?? startNs) - 1_000_000n),
+        },
+        parents: [{ event_descriptor: { hash: this.previousEvent, birth_round: Number(this.round - 1n) } }],
+      };
+      add({ event_header: event }, trees.headers);
+      this.previousEvent = sha384(encoded[encoded.length - 1] as Uint8Array);
+      this.round++;
+      for (const item of round) this.addTransaction(item, add, trees);
+    }
+    const footer = {
+      previous_block_root_hash: this.previousRoot,
+      root_hash_of_all_block_hashes_tree: this.allBlockHashes.root(),
+      start_of_block_state_root_hash: sha384(new TextEncoder().encode('state'), this.previousRoot),
+    };
+    add({ block_footer: footer }, undefined);
+    const root = blockRootHash({
+      previousBlockRootHash: footer.previous_block_root_hash,
+      rootHashOfAllBlockHashesTree: footer.root_hash_of_all_block_hashes_tree,
+      startOfBlockStateRootHash: footer.start_of_block_state_root_hash,
+      consensusHeaders: trees.headers.root(),
+      inputs: trees.inputs.root(),
+      outputs: trees.outputs.root(),
+      stateChanges: trees.state.root(),
+      traceData: new StreamingTree().root(),
+      blockTimestamp: types.Timestamp.encode(blockTimestamp).finish(),
+    });
+    add(
+      {
+        block_proof: {
+          block: Number(blockNumber),
+          signed_block_proof: { block_signature: signHash(this.signer, root) },
+        },
+      },
+      undefined,
+    );
+
+    const file = blockFilePath(this.out, blockNumber);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, zstdCompressSync(wrapItems(encoded)));
+    renameSync(`${file}.tmp`, file);
+    this.allBlockHashes.addHash(root);
+    this.previousRoot = root;
+    return { number: blockNumber, hash: root, file };
+  }
+
+  private addTransaction(
+    item: SimItem,
+    add: (item: Plain, tree: StreamingTree | undefined) => void,
+    trees: { inputs: StreamingTree; outputs: StreamingTree; state: StreamingTree },
+  ): void {
+    const record = item.record as Plain;
+    add({ signed_transaction: item.signedTransactionBytes }, trees.inputs);
+    add(
+      {
+        transaction_result: {
+          status: record.receipt.status,
+          consensus_timestamp: record.consensusTimestamp,
+          ...(record.parent_consensus_timestamp
+            ? { parent_consensus_timestamp: record.parent_consensus_timestamp }
+            : {}),
+          ...(record.scheduleRef ? { schedule_ref: record.scheduleRef } : {}),
+          ...(record.transactionFee ? { transaction_fee_charged: record.transactionFee } : {}),
+          transfer_list: record.transferList,
+          token_transfer_lists: record.tokenTransferLists ?? [],
+          automatic_token_associations: record.automatic_token_associations ?? [],
+        },
+      },
+      trees.outputs,
+    );
+    const evm = (record.contractCallResult ?? record[CONTRACT_CREATE_RESULT]) as Plain | undefined;
+    if (evm) {
+      const result = {
+        evm_transaction_result: {
+          sender_id: evm.sender_id,
+          contract_id: evm.contractID,
+          ...(evm.contractCallResult ? { result_data: evm.contractCallResult } : {}),
+          ...(evm.errorMessage ? { error_message: evm.errorMessage } : {}),
+          gas_used: evm.gasUsed,
+        },
+      };
+      add(
+        { transaction_output: record.contractCallResult ? { contract_call: result } : { contract_create: result } },
+        trees.outputs,
+      );
+    }
+    const changes = this.state.changesOf(item);
+    if (changes.length > 0)
+      add({ state_changes: { consensus_timestamp: record.consensusTimestamp, state_changes: changes } }, trees.state);
+  }
+}
+
+/** `Block { repeated BlockItem items = 1 }` from already encoded items. */
+function wrapItems(items: readonly Uint8Array[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  for (const item of items) {
+    const header: number[] = [0x0a];
+    for (let length = item.length; ; length >>>= 7) {
+      if (length < 0x80) {
+        header.push(length);
+        break;
+      }
+      header.push((length & 0x7f) | 0x80);
+    }
+    parts.push(new Uint8Array(header), item);
+  }
+  return Buffer.concat(parts);
+}
