@@ -8,12 +8,13 @@ import { timestampString } from '../../format/values.ts';
 import { encodeEntityId, entityIdParam } from '../../params/entity-id.ts';
 import type { Filter } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { publicKeyParam } from '../../params/public-key.ts';
 import { lastValue, parseQuery } from '../../params/query.ts';
 import { MAX_LONG } from '../../params/scalars.ts';
 import { timestampParam } from '../../params/timestamp.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTokenBalance } from './format.ts';
-import { accountBalanceParam, entityIdBound, publicKeyParam, tokenIdPathParam } from './params.ts';
+import { accountBalanceParam, entityIdBound, tokenIdPathParam } from './params.ts';
 
 const NANOS_PER_MILLI = 1_000_000n;
 

@@ -6,11 +6,12 @@ import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { entityIdParam, requireEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
+import { publicKeyParam } from '../../params/public-key.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parseQueryString, type RawValue } from '../../params/query-string.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTokenSummary } from './format.ts';
-import { entityIdBound, nameParam, publicKeyParam, tokenTypeParam } from './params.ts';
+import { entityIdBound, nameParam, tokenTypeParam } from './params.ts';
 
 const LIST_MAX_AGE = 10;
 

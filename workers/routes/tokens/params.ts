@@ -23,21 +23,6 @@ export function serialNumberPathParam(text: string): bigint {
   return serial;
 }
 
-// 64 hex digits (ED25519), 66 (compressed ECDSA secp256k1) or 88 (an ED25519 key in its DER wrapping)
-const PUBLIC_KEY = /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{66}|[0-9a-fA-F]{88})$/;
-// The DER SubjectPublicKeyInfo of an ED25519 key (OID 1.3.101.112): the raw key is its last 32 bytes.
-const ED25519_DER = /^302a300506032b6570032100([0-9a-f]{64})$/;
-
-/**
- * `publickey` / `account.publickey`: a public key in hex, under any operator, as `entity.public_key` stores it:
- * lower case, without `0x`, an ED25519 key unwrapped from its DER form.
- */
-export const publicKeyParam: ParamParser<string> = (value) => {
-  if (!PUBLIC_KEY.test(value)) return undefined;
-  const key = value.replace('0x', '').toLowerCase();
-  return ED25519_DER.exec(key)?.[1] ?? key;
-};
-
 const TOKEN_TYPES = ['all', 'fungible_common', 'non_fungible_unique'];
 
 /** `type`: a token type or `all`, any case, under any operator; upper-cased as the `token_type` enum spells it. */
