@@ -1,6 +1,6 @@
 /**
  * `npm run simulate -- --out <dir> [--tps N] [--duration S | --files N] [--seed X] [--format record|block|both]
- * [--nodes N] [--start ISO] [--live]`: a simulated network writing signed record streams and/or block streams
+ * [--nodes N] [--start ISO] [--live] [--continue]`: a simulated network writing signed record streams and/or block streams
  * into a bucket-shaped directory, with its ledger model in `<dir>/ledger.json`. Same seed, same options, same
  * bytes (live mode starts its clock at the wall clock instead of `--start`).
  */
@@ -9,7 +9,7 @@ import { type SimulationOptions, type StreamFormat, simulate } from './run.ts';
 import { instantName } from './write/layout.ts';
 
 const USAGE = `usage: npm run simulate -- --out <dir> [--tps N] [--duration S | --files N] [--seed X]
-       [--format record|block|both] [--nodes N] [--start ISO-8601] [--live]`;
+       [--format record|block|both] [--nodes N] [--start ISO-8601] [--live] [--continue]`;
 
 const DEFAULT_START = '2025-01-01T00:00:00Z';
 const PERIOD_MS = 2_000;
@@ -27,6 +27,7 @@ export function parseOptions(argv: readonly string[]): SimulationOptions {
       nodes: { type: 'string', default: '4' },
       start: { type: 'string' },
       live: { type: 'boolean', default: false },
+      continue: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
     },
     strict: true,
@@ -54,6 +55,7 @@ export function parseOptions(argv: readonly string[]): SimulationOptions {
     seed: values.seed,
     format,
     live: values.live,
+    resume: values.continue,
     nodes: Math.floor(positive('nodes', values.nodes)),
     startNs: BigInt(startMs) * 1_000_000n,
     periodMs: PERIOD_MS,

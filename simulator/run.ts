@@ -5,6 +5,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readChainState, writeChainState } from './chain-state.ts';
 import { SimEvm } from './evm/evm.ts';
 import { exportLedger } from './ledger/export.ts';
 import { TREASURY } from './ledger/ids.ts';
@@ -26,6 +27,8 @@ export interface SimulationOptions {
   readonly seed: string;
   readonly format: StreamFormat;
   readonly live: boolean;
+  /** Extend the chain an earlier run left in `out` (its chain.json) instead of requiring an empty directory. */
+  readonly resume?: boolean;
   readonly nodes: number;
   readonly startNs: bigint;
   readonly periodMs: number;
@@ -60,16 +63,29 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   const random = new Random(options.seed);
   const nodes = loadNodes(options.nodes);
   mkdirSync(options.out, { recursive: true });
+  const chain = readChainState(options.out);
+  if (chain && !options.resume) {
+    throw new Error(
+      `${options.out} holds the streams of an earlier run: pass --continue to extend them, or use an empty directory`,
+    );
+  }
+  // A continued chain starts after the last transaction it already has, and its numbers follow on.
+  const lastNs = chain ? BigInt(chain.lastConsensusNs) : undefined;
+  const startNs = lastNs !== undefined && lastNs >= options.startNs ? lastNs + 1_000_000n : options.startNs;
+  const firstBlock = chain ? BigInt(chain.nextBlock) : 0n;
   writeFileSync(path.join(options.out, ADDRESS_BOOK_FILE), addressBookBytes(nodes));
-  const net = new Network({ random, nodeCount: options.nodes, tps: options.tps, startNs: options.startNs });
+  const net = new Network({ random, nodeCount: options.nodes, tps: options.tps, startNs });
+  if (chain) net.ledger.continueEntitiesFrom(BigInt(chain.nextEntity));
   net.ledger.account(TREASURY).key = net.keys.next('ed25519');
   const mix = new Mix(net, await SimEvm.create());
-  const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes);
+  const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
+  const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);
   const genesis = new Map([...net.ledger.accounts.values()].map((a) => [a.num, a.genesisBalance]));
-  const blocks = options.format === 'record' ? undefined : new BlockStreamWriter(options.out, nodes, genesis);
+  const blocks =
+    options.format === 'record' ? undefined : new BlockStreamWriter(options.out, nodes, genesis, chain?.blocks);
   const periodNs = BigInt(options.periodMs) * 1_000_000n;
   const wallStart = Date.now();
-  let periodEnd = options.startNs + periodNs;
+  let periodEnd = startNs + periodNs;
   let transactions = 0;
   let index = 0;
   for (; options.files === undefined || index < options.files; index++) {
@@ -78,13 +94,20 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
     const items: SimItem[] = net.drain();
     const startNs = items[0]?.consensusNs ?? periodEnd - periodNs;
     const endNs = items.at(-1)?.consensusNs ?? startNs;
-    const blockNumber = BigInt(index);
+    const blockNumber = firstBlock + BigInt(index);
     if (options.live) await sleep(wallStart + (index + 1) * options.periodMs - Date.now(), options.signal);
     const written = records?.write(items, startNs, blockNumber);
     blocks?.write(items, startNs, blockNumber);
     transactions += items.length;
     options.onFile?.({ index, name: written?.name ?? `block ${blockNumber}`, count: items.length, startNs, endNs });
     periodEnd += periodNs;
+    writeChainState(options.out, {
+      recordRunningHash: Buffer.from(records?.runningHash ?? startHash ?? new Uint8Array(48)).toString('hex'),
+      nextBlock: String(blockNumber + 1n),
+      lastConsensusNs: String(endNs),
+      nextEntity: String(net.ledger.nextEntityNumber),
+      blocks: blocks?.chainState() ?? chain?.blocks,
+    });
     if (options.live) writeLedger(options.out, net);
   }
   writeLedger(options.out, net);

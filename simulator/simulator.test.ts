@@ -148,6 +148,26 @@ describe('simulated record streams', () => {
   }, 120_000);
 });
 
+describe('continuing an earlier run', () => {
+  it('extends the same record and block chains, and refuses to mix runs without --continue', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simulator-continue-'));
+    try {
+      const args = ['--out', dir, '--files', '2', '--tps', '30', '--format', 'both'];
+      await simulate(parseOptions(args));
+      await expect(simulate(parseOptions(args))).rejects.toThrow(/--continue/);
+      await simulate(parseOptions([...args, '--continue', '--seed', 'second']));
+      const chained = readVerifiedOutput(dir);
+      expect(chained.map((f) => f.parsed.blockNumber)).toEqual([0n, 1n, 2n, 3n]);
+      const created = chained
+        .flatMap((f) => f.items.map((i) => i.record.receipt?.accountID?.accountNum))
+        .filter(Boolean);
+      expect(new Set(created).size).toBe(created.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('the exported ledger model', () => {
   it('equals what the streams say: hbar balances, token balances, NFT owners, topic messages, contract storage', () => {
     const state = replay(files);

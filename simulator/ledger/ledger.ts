@@ -162,6 +162,15 @@ export class Ledger {
     return account;
   }
 
+  /** Continues numbering after entities an earlier run created (the streams it continues already name them). */
+  continueEntitiesFrom(next: bigint): void {
+    if (next > this.nextEntity) this.nextEntity = next;
+  }
+
+  get nextEntityNumber(): bigint {
+    return this.nextEntity;
+  }
+
   /** The next entity number, as the network assigns it at consensus. */
   allocateEntity(): bigint {
     return this.nextEntity++;

@@ -15,8 +15,18 @@ const internal = (left: Uint8Array, right: Uint8Array) => sha384(PAIR, left, rig
 
 /** A merkle tree built leaf by leaf, keeping only the roots of its complete subtrees. */
 export class StreamingTree {
-  private readonly stack: Uint8Array[] = [];
-  private count = 0;
+  private readonly stack: Uint8Array[];
+  private count: number;
+
+  constructor(saved?: { readonly stack: readonly string[]; readonly count: number }) {
+    this.stack = (saved?.stack ?? []).map((hex) => new Uint8Array(Buffer.from(hex, 'hex')));
+    this.count = saved?.count ?? 0;
+  }
+
+  /** The tree's state, for continuing it in a later run. */
+  save(): { stack: string[]; count: number } {
+    return { stack: this.stack.map((h) => Buffer.from(h).toString('hex')), count: this.count };
+  }
 
   addLeaf(bytes: Uint8Array): void {
     this.addHash(leafHash(bytes));

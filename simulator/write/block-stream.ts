@@ -27,6 +27,12 @@ const CONTRACT_CREATE_RESULT = 'contractCreateResult';
 // biome-ignore lint/suspicious/noExplicitAny: records are the simulator's own plain protobuf objects
 type Plain = Record<string, any>;
 
+export interface BlockChainState {
+  readonly previousRoot: string;
+  readonly allBlockHashes: { readonly stack: readonly string[]; readonly count: number };
+  readonly nextRound: number;
+}
+
 export interface WrittenBlock {
   readonly number: bigint;
   readonly hash: Uint8Array;
@@ -37,17 +43,34 @@ export class BlockStreamWriter {
   private readonly out: string;
   private readonly signer: SimNode;
   private readonly state: BlockStateTracker;
-  private readonly allBlockHashes = new StreamingTree();
-  private previousRoot: Uint8Array = new Uint8Array(48);
-  private round = 1n;
+  private readonly allBlockHashes: StreamingTree;
+  private previousRoot: Uint8Array;
+  private round: bigint;
   private previousEvent: Uint8Array = new Uint8Array(48);
 
-  constructor(out: string, nodes: readonly SimNode[], genesisBalances: ReadonlyMap<bigint, bigint>) {
+  constructor(
+    out: string,
+    nodes: readonly SimNode[],
+    genesisBalances: ReadonlyMap<bigint, bigint>,
+    chain?: BlockChainState,
+  ) {
     const signer = nodes[0];
     if (!signer) throw new Error('no nodes');
     this.out = out;
     this.signer = signer;
     this.state = new BlockStateTracker(genesisBalances);
+    this.allBlockHashes = new StreamingTree(chain?.allBlockHashes);
+    this.previousRoot = chain ? new Uint8Array(Buffer.from(chain.previousRoot, 'hex')) : new Uint8Array(48);
+    this.round = BigInt(chain?.nextRound ?? 1);
+  }
+
+  /** Where the block chain stands, for continuing it in a later run. */
+  chainState(): BlockChainState {
+    return {
+      previousRoot: Buffer.from(this.previousRoot).toString('hex'),
+      allBlockHashes: this.allBlockHashes.save(),
+      nextRound: Number(this.round),
+    };
   }
 
   write(items: readonly SimItem[], startNs: bigint, blockNumber: bigint): WrittenBlock {

@@ -41,11 +41,13 @@ function placeCopy(source: string, target: string, bytes: Uint8Array): void {
 export class RecordStreamWriter {
   private readonly out: string;
   private readonly nodes: readonly SimNode[];
-  private runningHash: Uint8Array = new Uint8Array(HASH_LENGTH);
+  /** The end running hash of the last file written: the next file's start. */
+  runningHash: Uint8Array;
 
-  constructor(out: string, nodes: readonly SimNode[]) {
+  constructor(out: string, nodes: readonly SimNode[], startRunningHash: Uint8Array = new Uint8Array(HASH_LENGTH)) {
     this.out = out;
     this.nodes = nodes;
+    this.runningHash = startRunningHash;
   }
 
   /** Writes the file for `items`, named after `startNs` (the first item's consensus time). */
