@@ -1,0 +1,128 @@
+/**
+ * End to end: about 2,000 simulated transactions ingested by the real ingest into a fresh database, then every
+ * account balance, token balance, NFT owner and topic message count read through the Worker must equal the
+ * simulator's ledger model.
+ *
+ * Skipped until the ingest (issue 7) accepts every transaction family the simulator writes: today it fails on
+ * a FileUpdate of a system file it never saw created (entity.memo null), on token / topic / schedule creations
+ * (entity.decline_reward null) and on a token created and minted in the same file (token.created_timestamp null).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIngest } from '../ingest/pipeline/run.ts';
+import { DirStore } from '../ingest/sources/dir-store.ts';
+import { RecordStreamSource } from '../ingest/sources/record-stream-source.ts';
+import { createTestDatabase, type TestDatabase } from '../test/harness/test-database.ts';
+import { startTestWorker, type TestWorker } from '../test/harness/test-worker.ts';
+import type { LedgerSnapshot } from './ledger/export.ts';
+import { parseOptions } from './main.ts';
+import { simulate } from './run.ts';
+import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
+
+describe.skip('simulated streams ingested and served by the API (blocked on issue 7)', () => {
+  let out: string;
+  let db: TestDatabase;
+  let worker: TestWorker;
+  let ledger: LedgerSnapshot;
+  let ingested: { files: number; transactions: number };
+  let simulated: number;
+
+  beforeAll(async () => {
+    out = mkdtempSync(path.join(tmpdir(), 'simulator-e2e-'));
+    const summary = await simulate({
+      ...parseOptions(['--out', out, '--files', '11', '--tps', '100', '--seed', 'e2e']),
+    });
+    simulated = summary.transactions;
+    ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
+    db = await createTestDatabase();
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      ingested = await runIngest({
+        source: new RecordStreamSource(new DirStore(out)),
+        client,
+        bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
+        untilIdle: true,
+        log: () => {},
+      });
+    } finally {
+      await client.end();
+    }
+    worker = await startTestWorker(db.url);
+  }, 300_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await db?.drop();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  /** Every item of a paged list, following `links.next`. */
+  async function all(first: string, key: string): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let next: string | null = first;
+    while (next) {
+      const response = await worker.get(next);
+      expect(response.status, next).toBe(200);
+      items.push(...response.body[key]);
+      next = response.body.links?.next ?? null;
+    }
+    return items;
+  }
+
+  it('ingests every file the simulator wrote', () => {
+    expect(simulated).toBeGreaterThanOrEqual(2000);
+    expect(ingested.files).toBe(11);
+    expect(ingested.transactions).toBe(simulated);
+  });
+
+  it('serves every account balance the model holds', async () => {
+    for (const account of ledger.accounts) {
+      const response = await worker.get(`/api/v1/accounts/${account.id}`);
+      expect(response.status, account.id).toBe(200);
+      const expected = BigInt(account.balance) - BigInt(account.genesisBalance);
+      expect(`${account.id} ${response.body.balance.balance}`).toBe(`${account.id} ${expected}`);
+    }
+  });
+
+  it('serves every token balance the model holds', async () => {
+    const byToken = new Map<string, Map<string, string>>();
+    for (const { account, token, balance } of ledger.tokenBalances) {
+      const map = byToken.get(token) ?? new Map<string, string>();
+      map.set(account, balance);
+      byToken.set(token, map);
+    }
+    for (const [token, expected] of byToken) {
+      const balances = await all(`/api/v1/tokens/${token}/balances?limit=100`, 'balances');
+      const served = new Map(balances.map((b) => [String(b.account), String(b.balance)]));
+      for (const [account, balance] of expected) {
+        expect(`${token} ${account} ${served.get(account) ?? '0'}`).toBe(`${token} ${account} ${balance}`);
+      }
+    }
+  });
+
+  it('serves the owner of every NFT', async () => {
+    const tokens = new Set(ledger.nfts.map((n) => n.token));
+    for (const token of tokens) {
+      const nfts = await all(`/api/v1/tokens/${token}/nfts?limit=100`, 'nfts');
+      const served = new Map(nfts.map((n) => [String(n.serial_number), n]));
+      for (const nft of ledger.nfts.filter((n) => n.token === token)) {
+        const row = served.get(nft.serial);
+        if (nft.deleted) expect(row === undefined || row.deleted === true, `${token}/${nft.serial}`).toBe(true);
+        else expect(`${token}/${nft.serial} ${row?.account_id}`).toBe(`${token}/${nft.serial} ${nft.owner}`);
+      }
+    }
+  });
+
+  it('serves as many messages per topic as the model counted', async () => {
+    for (const topic of ledger.topics) {
+      const response = await worker.get(`/api/v1/topics/${topic.id}/messages?order=desc&limit=1`);
+      expect(response.status, topic.id).toBe(200);
+      const last = response.body.messages[0]?.sequence_number ?? 0;
+      expect(`${topic.id} ${last}`).toBe(`${topic.id} ${topic.sequenceNumber}`);
+    }
+  });
+});
