@@ -30,7 +30,8 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  // Not strict: like the reference (Express), `/api/v1/transactions/` is `/api/v1/transactions`.
+  const app = new Hono<AppEnv>({ strict: false });
   app.use(requestLog);
   app.use(async (c, next) => {
     c.set('config', deps.config(c.env));

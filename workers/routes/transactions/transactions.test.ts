@@ -197,3 +197,11 @@ describe('health', () => {
     expect((await worker.get('/health/readiness')).status).toBe(200);
   });
 });
+
+describe('paths', () => {
+  it('serves a path with a trailing slash like the path without it, as the reference does', async () => {
+    const res = await worker.get(`/api/v1/transactions/${ID}/`);
+    expect(res.status).toBe(200);
+    expect(res.body.transactions[0].transaction_id).toBe(ID);
+  });
+});
