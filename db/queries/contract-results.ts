@@ -115,16 +115,19 @@ function conditions(query: ContractResultsQuery): SQL[] {
  */
 function resultsPage(query: ContractResultsQuery): SQL {
   const where = conditions(query);
-  const from =
-    query.block === undefined
-      ? sql`contract_result cr`
-      : sql`(select consensus_start, consensus_end from record_file
-              where ${'number' in query.block ? sql`index = ${query.block.number}` : sql`hash like ${`${query.block.hashPrefix}%`}`}
-              limit 1) b
-            join contract_result cr on cr.consensus_timestamp >= b.consensus_start and cr.consensus_timestamp <= b.consensus_end`;
+  let block = sql``;
+  if (query.block !== undefined) {
+    const key =
+      'number' in query.block ? sql`index = ${query.block.number}` : sql`hash like ${`${query.block.hashPrefix}%`}`;
+    block = sql`with block as (select consensus_start, consensus_end from record_file where ${key} limit 1)`;
+    // scalar bounds (null without a block: nothing matches) keep the walk an index range scan
+    where.push(sql`cr.consensus_timestamp >= (select consensus_start from block)`);
+    where.push(sql`cr.consensus_timestamp <= (select consensus_end from block)`);
+  }
   return sql`
+    ${block}
     select ${RESULT_COLUMNS}
-      from ${from}
+      from contract_result cr
       left join entity e on e.id = cr.contract_id
       ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
      order by cr.consensus_timestamp ${sql.raw(query.order)}
