@@ -148,6 +148,26 @@ describe('simulated record streams', () => {
   }, 120_000);
 });
 
+describe('live mode', () => {
+  it('writes each file once its period has passed on the wall clock', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simulator-live-'));
+    try {
+      const written: number[] = [];
+      const started = Date.now();
+      await simulate({
+        ...parseOptions(['--out', dir, '--live', '--files', '3', '--tps', '20']),
+        periodMs: 300,
+        onFile: () => written.push(Date.now() - started),
+      });
+      expect(written).toHaveLength(3);
+      written.forEach((elapsed, i) => expect(elapsed).toBeGreaterThanOrEqual((i + 1) * 300 - 5));
+      expect(readVerifiedOutput(dir)).toHaveLength(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('continuing an earlier run', () => {
   it('extends the same record and block chains, and refuses to mix runs without --continue', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'simulator-continue-'));
