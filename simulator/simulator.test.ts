@@ -160,7 +160,7 @@ describe('live mode', () => {
         onFile: () => written.push(Date.now() - started),
       });
       expect(written).toHaveLength(3);
-      written.forEach((elapsed, i) => expect(elapsed).toBeGreaterThanOrEqual((i + 1) * 300 - 5));
+      for (const [i, elapsed] of written.entries()) expect(elapsed).toBeGreaterThanOrEqual((i + 1) * 300 - 5);
       expect(readVerifiedOutput(dir)).toHaveLength(3);
     } finally {
       rmSync(dir, { recursive: true, force: true });
