@@ -35,8 +35,9 @@ export async function listContractsRoute(c: Context<AppEnv>): Promise<Response> 
     const address = opaqueEvmAddress(value);
     let id: bigint;
     if (address === undefined) {
-      const parsed = requireEntityId(value, { ...config.common, paramName: 'contract.id' });
-      if (parsed.kind !== 'num') throw ApiError.invalidParams('contract.id');
+      // the reference converts these as it does path ids, so a bad one is named `contractid`
+      const parsed = requireEntityId(value, { ...config.common, paramName: 'contractid' });
+      if (parsed.kind !== 'num') throw ApiError.invalidParams('contractid');
       id = parsed.encoded;
     } else {
       const found = byAddress.get(address.toLowerCase()) ?? [];

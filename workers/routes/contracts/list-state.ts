@@ -11,7 +11,7 @@ import { checkContractIdPath, resolveContractId } from './contract-id.ts';
 import { formatState } from './format-state.ts';
 import { bytesFromHex } from './hex.ts';
 import { contractsNextLink } from './paging.ts';
-import { checkBlockFilterUsage, slotParam } from './params.ts';
+import { slotParam } from './params.ts';
 
 /**
  * A slot as stored: 32 bytes in `contract_state`, but without leading zero bytes in `contract_state_change`
@@ -32,14 +32,11 @@ export async function listStateRoute(c: Context<AppEnv>): Promise<Response> {
   const { config, db } = c.var;
   const text = c.req.param('contractId') ?? '';
   checkContractIdPath(text);
-  const search = new URL(c.req.url).search;
-  const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
-    search,
+    new URL(c.req.url).search,
     { limit: limitParam(c.var.maxLimit), order: orderParam, slot: slotParam, timestamp: timestampParam },
-    { maxRepeated },
+    { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
-  checkBlockFilterUsage(search, maxRepeated);
   const contractId = await resolveContractId(db, text, config.common);
   const limit = resolveLimit(filters, config.response.limit.default);
   const order = resolveOrder(filters, 'asc');
