@@ -8,9 +8,10 @@ import { sha384 } from './hash.ts';
 import type { LedgerSnapshot } from './ledger/export.ts';
 import { parseOptions } from './main.ts';
 import { simulate } from './run.ts';
+import { rootOf } from './testing/read-blocks.ts';
 import { nodeFolders, readVerifiedOutput, type VerifiedFile } from './testing/read-output.ts';
 import { replay } from './testing/replay.ts';
-import { LEDGER_FILE } from './write/layout.ts';
+import { blockFilePath, LEDGER_FILE } from './write/layout.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/streams/data/recordstreams/v6/record0.0.3');
 const run = (out: string, seed = 'simulator-test') =>
@@ -178,6 +179,12 @@ describe('continuing an earlier run', () => {
       await simulate(parseOptions([...args, '--continue', '--seed', 'second']));
       const chained = readVerifiedOutput(dir);
       expect(chained.map((f) => f.parsed.blockNumber)).toEqual([0n, 1n, 2n, 3n]);
+      let previous: Uint8Array = new Uint8Array(48);
+      for (let number = 0n; number < 4n; number++) {
+        const { root, footer } = rootOf(blockFilePath(dir, number));
+        expect(Buffer.from(footer[0] ?? []).toString('hex')).toBe(Buffer.from(previous).toString('hex'));
+        previous = root;
+      }
       const created = chained
         .flatMap((f) => f.items.map((i) => i.record.receipt?.accountID?.accountNum))
         .filter(Boolean);

@@ -2,16 +2,14 @@ import { verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { zstdDecompressSync } from 'node:zlib';
-import protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddressBook } from '../../ingest/decode/address-book.ts';
 import { nodeKeysOf } from '../../ingest/verify/node-keys.ts';
 import type { LedgerSnapshot } from '../ledger/export.ts';
 import { parseOptions } from '../main.ts';
 import { simulate } from '../run.ts';
+import { rawItems, rootOf } from '../testing/read-blocks.ts';
 import { readVerifiedOutput } from '../testing/read-output.ts';
-import { blockRootHash, StreamingTree } from './block-hash.ts';
 import { blockTypes } from './block-proto.ts';
 import { ADDRESS_BOOK_FILE, blockFilePath, LEDGER_FILE } from './layout.ts';
 
@@ -19,60 +17,6 @@ const FIXTURES = path.resolve(
   import.meta.dirname,
   '../../../shared/fixtures/streams/data/blockstreams/0000/0000/0000/0000',
 );
-
-/** The block's items as raw bytes with their oneof field number. */
-function rawItems(file: string): { kind: number; bytes: Uint8Array; inner: Uint8Array }[] {
-  const reader = protobuf.Reader.create(zstdDecompressSync(readFileSync(file)));
-  const items: { kind: number; bytes: Uint8Array; inner: Uint8Array }[] = [];
-  while (reader.pos < reader.len) {
-    reader.uint32();
-    const bytes = reader.bytes();
-    const inner = protobuf.Reader.create(bytes);
-    const kind = inner.uint32() >>> 3;
-    items.push({ kind, bytes, inner: inner.bytes() });
-  }
-  return items;
-}
-
-/** Recomputes a block's root hash from its items with the §3.4 categories. */
-function rootOf(file: string): { root: Uint8Array; footer: Uint8Array[] } {
-  const trees = {
-    h: new StreamingTree(),
-    i: new StreamingTree(),
-    o: new StreamingTree(),
-    s: new StreamingTree(),
-    t: new StreamingTree(),
-  };
-  const footer: Uint8Array[] = [];
-  let timestamp: Uint8Array = new Uint8Array();
-  for (const { kind, bytes, inner } of rawItems(file)) {
-    if (kind === 2 || kind === 3) trees.h.addLeaf(bytes);
-    else if (kind === 4) trees.i.addLeaf(bytes);
-    else if ([1, 5, 6, 10].includes(kind)) trees.o.addLeaf(bytes);
-    else if (kind === 7) trees.s.addLeaf(bytes);
-    else if (kind === 11) trees.t.addLeaf(bytes);
-    const fields = protobuf.Reader.create(inner);
-    while (kind === 1 || kind === 12 ? fields.pos < fields.len : false) {
-      const tag = fields.uint32();
-      if (kind === 1 && tag >>> 3 === 4) timestamp = fields.bytes();
-      else if (kind === 12) footer.push(fields.bytes());
-      else fields.skipType(tag & 7);
-    }
-  }
-  const [previous = new Uint8Array(), all = new Uint8Array(), state = new Uint8Array()] = footer;
-  const root = blockRootHash({
-    previousBlockRootHash: previous,
-    rootHashOfAllBlockHashesTree: all,
-    startOfBlockStateRootHash: state,
-    consensusHeaders: trees.h.root(),
-    inputs: trees.i.root(),
-    outputs: trees.o.root(),
-    stateChanges: trees.s.root(),
-    traceData: trees.t.root(),
-    blockTimestamp: timestamp,
-  });
-  return { root, footer };
-}
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
