@@ -62,10 +62,6 @@ try {
     vars: { DATABASE_URL: databaseUrl, ...(localProxy ? { DB_LOCAL_PROXY: localProxy } : {}) },
   });
   stops.push(() => worker.stop());
-  worker.child.once('exit', (code) => {
-    log({ msg: 'the Worker stopped', code });
-    void stopAll(code ?? 1);
-  });
 
   const ingestSource = process.env.INGEST_SOURCE;
   if (ingestSource) {

@@ -1,12 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface WorkerProcess {
   readonly baseUrl: string;
-  readonly child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -15,68 +19,87 @@ export interface WorkerProcessOptions {
   entry?: string;
   port: number;
   vars: Record<string, string>;
-  /** Where local Durable Object and cache state lives; wrangler's default (.wrangler/state) when absent. */
+  /** Where local Durable Object and cache state lives; kept in .wrangler/state when absent. */
   persistTo?: string;
-  /** Where wrangler's own output goes; inherited when absent. */
+  /** Where the Worker's log lines go; inherited when absent. */
   output?: 'inherit' | 'ignore';
 }
 
 /**
- * Runs the Worker in its real runtime (workerd, through `wrangler dev`, all local) and waits until it answers.
- * The process gets its own process group so that stopping it also ends workerd.
+ * Runs the Worker in its real runtime, workerd, the way it is deployed: wrangler bundles it exactly as
+ * `wrangler deploy` would (`--dry-run`), and Miniflare (wrangler's own local engine) serves that bundle with the
+ * bindings of wrangler.toml. Unlike `wrangler dev`, no live-reload proxy sits in front of it: that proxy funnels
+ * every request through one Durable Object and capped local throughput at a few hundred requests a second
+ * (docs/adr/0005-local-runtime.md).
  */
 export async function startWorkerProcess(options: WorkerProcessOptions): Promise<WorkerProcess> {
-  const args = [
-    path.join(REPO_ROOT, 'node_modules/wrangler/bin/wrangler.js'),
-    'dev',
-    ...(options.entry ? [options.entry] : []),
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(options.port),
-    '--show-interactive-dev-session=false',
-    '--log-level',
-    'warn',
-    ...(options.persistTo ? ['--persist-to', options.persistTo] : []),
-  ];
-  for (const [key, value] of Object.entries(options.vars)) args.push('--var', `${key}:${value}`);
-  const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
-    detached: true,
-    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
-    env: {
-      ...process.env,
-      WRANGLER_SEND_METRICS: 'false',
+  const buildDir = await mkdtemp(path.join(tmpdir(), 'edge-mirror-build-'));
+  try {
+    const entry = options.entry ?? 'workers/index.ts';
+    await runWrangler(['deploy', '--dry-run', '--outdir', buildDir, entry]);
+    const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(REPO_ROOT, 'wrangler.toml'));
+    const persist = options.persistTo ?? path.join(REPO_ROOT, '.wrangler/state/v3');
+    const bundle = `${path.basename(entry, path.extname(entry))}.js`;
+    const mf = new Miniflare({
+      ...workerOptions,
+      name: 'edge-mirror',
+      modules: true,
+      modulesRoot: buildDir,
+      scriptPath: path.join(buildDir, bundle),
+      bindings: { ...workerOptions.bindings, ...options.vars },
+      host: '127.0.0.1',
+      port: options.port,
       // The Request.cf placeholder is enough locally; fetching the real one needs the internet.
-      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-      WRANGLER_LOG_PATH: path.join(REPO_ROOT, '.wrangler/logs'),
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${options.port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`wrangler dev exited early with code ${code}`))),
-  );
-  exited.catch(() => {});
-  await Promise.race([waitForHttp(`${baseUrl}/health/liveness`, 120_000), exited]);
-  return {
-    baseUrl,
-    child,
-    stop: () => stopProcessGroup(child),
-  };
+      cf: false,
+      cachePersist: path.join(persist, 'cache'),
+      durableObjectsPersist: path.join(persist, 'do'),
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+        if (options.output === 'ignore') {
+          stdout.resume();
+          stderr.resume();
+        } else {
+          stdout.pipe(process.stdout);
+          stderr.pipe(process.stderr);
+        }
+      },
+    });
+    const url = await mf.ready;
+    return {
+      baseUrl: url.origin,
+      async stop() {
+        await mf.dispose();
+        await rm(buildDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(buildDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+function runWrangler(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        WRANGLER_LOG_PATH: path.join(REPO_ROOT, '.wrangler/logs'),
+      },
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`wrangler ${args.join(' ')} failed:\n${output}`)),
+    );
+  });
 }
 
 /** SIGTERM to the child's process group, SIGKILL after five seconds if it is still there. */
