@@ -43,6 +43,10 @@ export interface Account {
   maxAutoAssociations: number;
   /** Token numbers this account is associated with. */
   readonly tokens: Set<bigint>;
+  /** The node this account stakes to, if any. */
+  stakedNodeId?: number;
+  /** The staking period in which its balance last changed (rewards are paid once per period). */
+  lastRewardPeriod?: bigint;
 }
 
 export interface Token {
@@ -185,7 +189,7 @@ export class Ledger {
   createAccount(
     num: bigint,
     key: SimKey,
-    fields: { memo: string; evmAddress: Uint8Array | undefined; maxAutoAssociations: number },
+    fields: { memo: string; evmAddress: Uint8Array | undefined; maxAutoAssociations: number; stakedNodeId?: number },
   ): Account {
     const account: Account = {
       num,
@@ -197,6 +201,7 @@ export class Ledger {
       evmAddress: fields.evmAddress,
       maxAutoAssociations: fields.maxAutoAssociations,
       tokens: new Set(),
+      ...(fields.stakedNodeId !== undefined ? { stakedNodeId: fields.stakedNodeId } : {}),
     };
     this.accounts.set(num, account);
     this.users.add(num);

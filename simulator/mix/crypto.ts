@@ -61,6 +61,7 @@ export async function createAccount(net: Network, funder = payerWith(net, 50n * 
       : net.random.bigint(1n, creator.balance / (4n * HBAR)) * HBAR;
   const maxAuto = net.random.pick([0, 0, 1, 5, 10, -1]);
   const memo = maybeMemo(net, 0.3);
+  const stakedNodeId = net.random.chance(0.3) ? net.random.int(0, net.nodeCount - 1) : undefined;
   let created = 0n;
   await net.submit({
     payer: funder,
@@ -72,12 +73,13 @@ export async function createAccount(net: Network, funder = payerWith(net, 50n * 
         ...(memo ? { memo } : {}),
         ...(maxAuto !== 0 ? { max_automatic_token_associations: maxAuto } : {}),
         ...(evmAddress ? { alias: evmAddress } : {}),
+        ...(stakedNodeId !== undefined ? { staked_node_id: stakedNodeId } : {}),
       },
     },
     price: 'cryptoCreate',
     execute: () => {
       created = net.ledger.allocateEntity();
-      net.ledger.createAccount(created, key, { memo, evmAddress, maxAutoAssociations: maxAuto });
+      net.ledger.createAccount(created, key, { memo, evmAddress, maxAutoAssociations: maxAuto, stakedNodeId });
       return {
         transfers: new HbarTransfers().add(funder, -initial).add(created, initial),
         receipt: { accountID: accountPb(created) },

@@ -5,7 +5,7 @@
  */
 import { hapi } from '../../proto/hapi.ts';
 import { sha384 } from '../hash.ts';
-import { accountPb, i64, nodeAccount, timestampPb } from '../ledger/ids.ts';
+import { accountPb, i64, nodeAccount, STAKING_REWARD_ACCOUNT, timestampPb } from '../ledger/ids.ts';
 import { type ExchangeRate, Ledger, type SimKey } from '../ledger/ledger.ts';
 import type { Random } from '../random.ts';
 import { feeCredits, feeOf, type Priced } from './fees.ts';
@@ -64,6 +64,7 @@ export interface Submission {
 }
 
 const UTF8 = new TextEncoder();
+const STAKING_PERIOD_NS = 60_000_000_000n;
 const MAX_TRANSACTION_FEE = '200000000000';
 const VALID_DURATION_SECONDS = '120';
 
@@ -125,6 +126,31 @@ export class Network {
     return this.rateSet.pb;
   }
 
+  /**
+   * Staking rewards, paid from 0.0.800 to a staked account the first time its balance changes in a new staking
+   * period (one minute, as local networks configure it): 0.01 % of its balance, as far as 0.0.800 can pay.
+   * They are added to `hbar` and returned as the record's `paid_staking_rewards`.
+   */
+  private stakingRewards(hbar: HbarTransfers, consensusNs: bigint): Record<string, unknown>[] {
+    const period = consensusNs / STAKING_PERIOD_NS;
+    const paid: Record<string, unknown>[] = [];
+    let available =
+      this.ledger.account(STAKING_REWARD_ACCOUNT).balance + (hbar.amounts.get(STAKING_REWARD_ACCOUNT) ?? 0n);
+    for (const num of [...hbar.amounts.keys()].sort((a, b) => (a < b ? -1 : 1))) {
+      const account = this.ledger.account(num);
+      if (account.stakedNodeId === undefined || account.deleted) continue;
+      const last = account.lastRewardPeriod;
+      account.lastRewardPeriod = period;
+      if (last === undefined || last >= period) continue;
+      const reward = account.balance / 10_000n;
+      if (reward <= 0n || reward > available) continue;
+      available -= reward;
+      hbar.add(STAKING_REWARD_ACCOUNT, -reward).add(num, reward);
+      paid.push({ accountID: accountPb(num), amount: i64(reward) });
+    }
+    return paid;
+  }
+
   async submit(submission: Submission): Promise<SimItem> {
     const consensusNs = submission.consensusNs ?? this.advanceClock();
     const node = this.random.int(0, this.nodeCount - 1);
@@ -170,6 +196,7 @@ export class Network {
     if (submission.afterFee) {
       for (const [account, amount] of submission.afterFee(fee).amounts) hbar.add(account, amount);
     }
+    const rewards = this.stakingRewards(hbar, consensusNs);
     this.ledger.applyHbar(hbar.netted());
 
     const status = outcome.status ?? SUCCESS;
@@ -183,6 +210,7 @@ export class Network {
       ...(fee > 0n ? { transactionFee: i64(fee) } : {}),
       transferList: { accountAmounts: hbar.toPb(outcome.approvals) },
       ...(tokenLists.length > 0 ? { tokenTransferLists: tokenLists } : {}),
+      ...(rewards.length > 0 ? { paid_staking_rewards: rewards } : {}),
       ...outcome.record,
     };
     const item: SimItem = {
