@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { ACCOUNT_COLUMNS, ACCOUNT_ENTITY_CONDITION, type AccountRow, currentTokenBalances } from './accounts.ts';
+import { idConditions } from './accounts-paging.ts';
 import { type Comparison, compare } from './comparison.ts';
 
 export interface AccountListQuery {
@@ -15,20 +16,6 @@ export interface AccountListQuery {
   limit: number;
   /** Token balances per account (`response.limit.tokenBalance.multipleAccounts`). */
   tokenLimit: number;
-}
-
-/** `eq` values as one `in (...)` list, the other operators one condition each. */
-export function idConditions(column: SQL, filters: readonly Comparison<bigint | null>[]): SQL[] {
-  const conditions = filters.filter((f) => f.operator !== 'eq').map((f) => compare(column, f));
-  const eq = [...new Set(filters.filter((f) => f.operator === 'eq').map((f) => f.value))];
-  if (eq.length > 0)
-    conditions.push(
-      sql`${column} in (${sql.join(
-        eq.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-  return conditions;
 }
 
 /**

@@ -1,11 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { type ColumnFilter, unionOfParts } from './accounts-paging.ts';
 import { type Comparison, compare } from './comparison.ts';
-
-/** A filter on one column of a paged query; a null value (an id that names no entity) matches nothing. */
-export interface ColumnFilter<C extends string = string> extends Comparison<bigint | null> {
-  column: C;
-}
 
 export interface NftRow extends Record<string, unknown> {
   account_id: string | null;
@@ -18,21 +14,6 @@ export interface NftRow extends Record<string, unknown> {
   spender: string | null;
   token_id: string;
 }
-
-/**
- * Runs `part` once per filter set and concatenates the results in key order: one part alone is the query itself;
- * several are a `union all` of parts that each walk the index in order and stop at `limit`, re-sorted and cut.
- */
-export function unionOfParts(parts: readonly SQL[], orderBy: SQL, limit: number): SQL {
-  if (parts.length === 1) return parts[0] as SQL;
-  return sql`${sql.join(
-    parts.map((part) => sql`(${part})`),
-    sql` union all `,
-  )} order by ${orderBy} limit ${limit}`;
-}
-
-export const columnConditions = (filters: readonly ColumnFilter[]): SQL[] =>
-  filters.map((filter) => compare(sql.raw(filter.column), filter));
 
 /**
  * The NFTs an account owns, by token id then serial number in `order`. Each part of `parts` is one set of token

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { type ColumnFilter, columnConditions, unionOfParts } from './accounts-nfts.ts';
+import { type ColumnFilter, columnConditions, unionOfParts } from './accounts-paging.ts';
 import type { Comparison } from './comparison.ts';
 
 /** An allowance row; `token_id` only on token allowances. int8 columns are strings. */

@@ -8,7 +8,7 @@ import {
   TREASURY_ACCOUNT,
   tokenBalanceArray,
 } from './accounts.ts';
-import { idConditions } from './accounts-list.ts';
+import { idConditions } from './accounts-paging.ts';
 import { type Comparison, compare } from './comparison.ts';
 
 export interface BalanceRow extends Record<string, unknown> {

@@ -1,6 +1,8 @@
+import type { Context } from 'hono';
 import type { Database } from '../../../db/client.ts';
 import { entityIdsByAlias, entityIdsByEvmAddress } from '../../../db/queries/accounts-lookup.ts';
 import type { Config } from '../../config/config.ts';
+import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { isAccountAliasText, parseAccountAlias } from '../../params/account-alias.ts';
 import { isEntityIdText, parseEntityId } from '../../params/entity-id.ts';
@@ -55,4 +57,12 @@ export async function resolveAccountId(
     return null;
   }
   throw ApiError.invalidParams(paramName);
+}
+
+/** `resolveAccountId` for the path segment of a route that needs the account: 400 or 404 otherwise. */
+export async function requireAccountId(c: Context<AppEnv>): Promise<bigint> {
+  const id = await resolveAccountId(c.var.db, c.req.param(ACCOUNT_PATH_PARAM) ?? '', c.var.config);
+  // a lookup that requires a result throws rather than answer null
+  if (id === null) throw ApiError.notFound();
+  return id;
 }

@@ -13,7 +13,7 @@ import { transactionTypeParam } from '../../params/transaction-filters.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from '../transactions/format.ts';
 import { boundTimeWindow } from '../transactions/time-window.ts';
-import { resolveAccountId } from './account-id.ts';
+import { requireAccountId } from './account-id.ts';
 import { formatAccount } from './format.ts';
 import { snapshotSearch } from './history.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
@@ -27,7 +27,7 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
   const filters = parseQuery(new URL(c.req.url).search, querySpec(c.var.maxLimit), {
     maxRepeated: config.query.maxRepeatedQueryParameters,
   });
-  const id = (await resolveAccountId(db, c.req.param('idOrAliasOrEvmAddress') ?? '', config)) as bigint;
+  const id = await requireAccountId(c);
 
   // The reference reads this route's timestamps loosely (`strictTimestampParam` is not consulted): any mix of
   // operators, no range cap; an empty range finds nothing.

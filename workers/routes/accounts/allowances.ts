@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ColumnFilter } from '../../../db/queries/accounts-nfts.ts';
+import type { ColumnFilter } from '../../../db/queries/accounts-paging.ts';
 import { type AllowanceRow, cryptoAllowances, tokenAllowances } from '../../../db/queries/allowances.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
@@ -9,7 +9,7 @@ import { entityIdParam, formatEntityId, type ParsedEntityId, parseEntityId } fro
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { jsonResponse } from '../../respond.ts';
-import { resolveAccountId } from './account-id.ts';
+import { requireAccountId } from './account-id.ts';
 import { addToBound, type Bounds, boundParts, boundsCursor, newBound, validateBounds } from './bounds.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
 
@@ -38,7 +38,7 @@ const idBoundValue =
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/allowances/crypto`: the account's hbar allowances by spender. */
 export async function getCryptoAllowances(c: Context<AppEnv>): Promise<Response> {
   const { config, db } = c.var;
-  const owner = (await resolveAccountId(db, c.req.param('idOrAliasOrEvmAddress') ?? '', config)) as bigint;
+  const owner = await requireAccountId(c);
   const filters = parseQuery(
     new URL(c.req.url).search,
     { limit: limitParam(c.var.maxLimit), order: orderParam, 'spender.id': entityIdParam(config.common) },
@@ -82,7 +82,7 @@ const TOKEN_ALLOWANCE_COLUMNS: Record<string, 'spender' | 'token_id'> = {
  */
 export async function getTokenAllowances(c: Context<AppEnv>): Promise<Response> {
   const { config, db } = c.var;
-  const owner = (await resolveAccountId(db, c.req.param('idOrAliasOrEvmAddress') ?? '', config)) as bigint;
+  const owner = await requireAccountId(c);
   const filters = parseQuery(
     new URL(c.req.url).search,
     {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { accountNfts, type ColumnFilter } from '../../../db/queries/accounts-nfts.ts';
+import { accountNfts } from '../../../db/queries/accounts-nfts.ts';
+import type { ColumnFilter } from '../../../db/queries/accounts-paging.ts';
 import type { Comparison } from '../../../db/queries/comparison.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
@@ -11,7 +12,7 @@ import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params
 import { parseQuery } from '../../params/query.ts';
 import { parsePositiveLong, positiveLongParam } from '../../params/scalars.ts';
 import { jsonResponse } from '../../respond.ts';
-import { resolveAccountId } from './account-id.ts';
+import { requireAccountId } from './account-id.ts';
 import { addToBound, type Bounds, boundParts, boundsCursor, newBound, validateBounds } from './bounds.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
 
@@ -23,7 +24,7 @@ const COLUMNS: Record<string, 'token_id' | 'serial_number'> = { 'token.id': 'tok
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/nfts`: the NFTs the account owns, by token and serial number. */
 export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
   const { config, db } = c.var;
-  const accountId = (await resolveAccountId(db, c.req.param('idOrAliasOrEvmAddress') ?? '', config)) as bigint;
+  const accountId = await requireAccountId(c);
   const filters = parseQuery(
     new URL(c.req.url).search,
     {

@@ -11,7 +11,7 @@ import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params
 import { parseQuery } from '../../params/query.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
 import { jsonResponse } from '../../respond.ts';
-import { resolveAccountId } from './account-id.ts';
+import { requireAccountId } from './account-id.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
 
 /** Rewards are paid once a day: cached for a minute. */
@@ -21,7 +21,7 @@ const KYC_STATUSES = ['NOT_APPLICABLE', 'GRANTED', 'REVOKED'];
 
 /** The path's account, which must exist (as any entity) for these routes; 404 otherwise. */
 async function existingAccount(c: Context<AppEnv>): Promise<bigint> {
-  const id = (await resolveAccountId(c.var.db, c.req.param('idOrAliasOrEvmAddress') ?? '', c.var.config)) as bigint;
+  const id = await requireAccountId(c);
   if (!(await entityExists(c.var.db, id))) throw ApiError.notFound();
   return id;
 }
