@@ -145,6 +145,8 @@ export interface DeriveOptions {
     readonly types: readonly number[];
     readonly file: ParsedSidecarFile;
   }[];
+  /** Consensus start/end of a file without items when its name carries no instant (a block: its timestamp). */
+  readonly emptyFileInstant?: bigint;
 }
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
@@ -187,7 +189,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   const payers = new Map(items.map((item) => [item.consensusTimestamp, item.payerAccountId]));
   for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
 
-  const fileInstant = instantOfName(parsed.name);
+  const fileInstant = items.length > 0 ? 0n : (options.emptyFileInstant ?? instantOfName(parsed.name));
   const consensusStart = items[0]?.consensusTimestamp ?? fileInstant;
   const consensusEnd = items.at(-1)?.consensusTimestamp ?? fileInstant;
   for (const sidecar of options.sidecars) {

@@ -42,7 +42,7 @@ export interface IngestSummary {
 }
 
 /** Serialises writers: two ingest processes on one database never interleave their files. */
-const WRITER_LOCK = 7_283_911;
+export const WRITER_LOCK = 7_283_911;
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

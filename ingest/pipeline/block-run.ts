@@ -1,0 +1,188 @@
+/**
+ * The block ingest loop: read each block from the source in number order, check that it is the next block and
+ * chains onto the last one written, derive its rows and write them with the `record_file` row (the cursor) in
+ * one transaction. Where to start: after the newest `record_file` (a record stream cursor hands over to blocks
+ * at its index + 1, the cutover), else `startBlock` (-1: the earliest block the source has), else 0.
+ */
+import type pg from 'pg';
+import { blockFileName } from '../decode/block-file.ts';
+import { type ParsedBlock, readBlock } from '../decode/block-reader.ts';
+import { FormatError } from '../decode/byte-reader.ts';
+import { bytesEqual, fromHex, isAllZero, toHex } from '../decode/hash.ts';
+import { BLOCK_FILE_VERSION, type DerivedBlock, deriveBlock } from '../derive/block.ts';
+import { TableSchema } from '../sink/schema.ts';
+import { writeFileRows } from '../sink/writer.ts';
+import type { BlockSource, SourcedBlock } from '../sources/block-source.ts';
+import { RejectedFileError } from '../verify/errors.ts';
+import { Progress } from './progress.ts';
+import { type Log, WRITER_LOCK } from './run.ts';
+
+export interface BlockIngestOptions {
+  readonly source: BlockSource;
+  readonly client: pg.ClientBase;
+  /** Used only when the database has no record file yet; -1 = the earliest block the source has. */
+  readonly startBlock?: bigint;
+  /** The last block to ingest (inclusive). */
+  readonly endBlock?: bigint;
+  readonly untilIdle?: boolean;
+  readonly pollIntervalMs?: number;
+  readonly signal?: AbortSignal;
+  readonly log?: Log;
+  readonly progressIntervalMs?: number;
+}
+
+export interface BlockCursor {
+  readonly index: bigint;
+  readonly hash: Uint8Array;
+  readonly version: number;
+  /** Root hash of the wrapped record block the newest record file came in, if it came in one. */
+  readonly wrappedHash: Uint8Array | undefined;
+  readonly consensusEnd: bigint;
+}
+
+export interface BlockIngestSummary {
+  readonly blocks: number;
+  readonly transactions: number;
+  readonly cursor: BlockCursor | undefined;
+}
+
+export async function loadBlockCursor(client: pg.ClientBase): Promise<BlockCursor | undefined> {
+  const result = await client.query<{
+    index: string;
+    hash: string;
+    version: number;
+    wrapped: Buffer | null;
+    consensus_end: string;
+  }>(
+    `select index, hash, version, wrapped_record_block_hash as wrapped, consensus_end
+       from record_file order by consensus_end desc limit 1`,
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    index: BigInt(row.index),
+    hash: fromHex(row.hash),
+    version: row.version,
+    wrappedHash: row.wrapped ? new Uint8Array(row.wrapped) : undefined,
+    consensusEnd: BigInt(row.consensus_end),
+  };
+}
+
+/** Why `block` cannot follow `cursor`, or undefined when it can. */
+function chainProblem(block: ParsedBlock, derived: DerivedBlock, cursor: BlockCursor | undefined): string | undefined {
+  if (!cursor) return undefined;
+  if (block.number !== cursor.index + 1n) return `block ${block.number} does not follow block ${cursor.index}`;
+  if (block.wrapped) {
+    const previous = fromHex(derived.rows.rows('record_file')[0]?.prev_hash as string);
+    if (!isAllZero(previous) && !bytesEqual(previous, cursor.hash)) {
+      return `previous record file hash ${toHex(previous)} does not match ${toHex(cursor.hash)}`;
+    }
+  }
+  // The block chain runs through native blocks and wrapped record blocks; a record file read from a record
+  // stream has no block hash, so the first block after it (the cutover) cannot be checked against it.
+  const expected = cursor.version === BLOCK_FILE_VERSION ? cursor.hash : cursor.wrappedHash;
+  if (expected && !bytesEqual(block.previousHash, expected)) {
+    return `previous block hash ${toHex(block.previousHash)} does not match ${toHex(expected)}`;
+  }
+  return undefined;
+}
+
+export async function runBlockIngest(options: BlockIngestOptions): Promise<BlockIngestSummary> {
+  const { source, client, signal } = options;
+  const log: Log = options.log ?? ((fields) => console.log(JSON.stringify({ service: 'ingest', ...fields })));
+  const schema = await TableSchema.load(client);
+  let cursor = await loadBlockCursor(client);
+  let start: bigint;
+  if (cursor) start = cursor.index + 1n;
+  else if (options.startBlock === -1n) {
+    const earliest = await source.earliest();
+    if (earliest === undefined) throw new Error(`${source.description} has no blocks to start from`);
+    start = earliest;
+  } else start = options.startBlock ?? 0n;
+  const progress = new Progress(options.progressIntervalMs);
+  let blocks = 0;
+  let transactions = 0;
+  log({ msg: 'block ingest started', source: source.description, start: start.toString() });
+  if (options.endBlock !== undefined && start > options.endBlock) return { blocks, transactions, cursor };
+  const stream = source.blocks(start, {
+    ...(options.endBlock !== undefined ? { end: options.endBlock } : {}),
+    ...(options.untilIdle !== undefined ? { untilIdle: options.untilIdle } : {}),
+    ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  for await (const sourced of stream) {
+    const written = await ingestBlock(sourced, client, schema, cursor, log);
+    cursor = written.cursor;
+    if (written.skipped) continue;
+    blocks++;
+    transactions += written.count;
+    const line = progress.record(written.count, cursor.consensusEnd);
+    if (line) log(line);
+    if (signal?.aborted || (options.endBlock !== undefined && cursor.index >= options.endBlock)) break;
+  }
+  log({ ...progress.summary(cursor?.consensusEnd), msg: 'block ingest stopped' });
+  return { blocks, transactions, cursor };
+}
+
+async function ingestBlock(
+  sourced: SourcedBlock,
+  client: pg.ClientBase,
+  schema: TableSchema,
+  cursor: BlockCursor | undefined,
+  log: Log,
+): Promise<{ cursor: BlockCursor; count: number; skipped: boolean }> {
+  const started = performance.now();
+  const name = blockFileName(sourced.number);
+  let block: ParsedBlock;
+  let derived: DerivedBlock;
+  try {
+    block = readBlock(name, sourced.items, sourced.size);
+    if (block.number !== sourced.number) {
+      throw new FormatError(`block header number ${block.number} does not match the requested ${sourced.number}`);
+    }
+    derived = deriveBlock(block, BigInt(Math.floor(Date.now() / 1000)));
+  } catch (error) {
+    if (error instanceof FormatError) throw new RejectedFileError(sourced.origin, error.message);
+    throw error;
+  }
+  const problem = chainProblem(block, derived, cursor);
+  if (problem) throw new RejectedFileError(sourced.origin, problem);
+  await client.query('begin');
+  try {
+    await client.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
+    const latest = await loadBlockCursor(client);
+    if (latest && (!cursor || latest.consensusEnd !== cursor.consensusEnd)) {
+      // Written already (a replay) or by another writer: continue from what the database holds.
+      await client.query('rollback');
+      return { cursor: latest, count: 0, skipped: true };
+    }
+    await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  }
+  log({
+    msg: 'block ingested',
+    block: block.number.toString(),
+    file: derived.name,
+    version: block.wrapped ? block.wrapped.version : BLOCK_FILE_VERSION,
+    count: derived.count,
+    consensusStart: derived.consensusStart.toString(),
+    consensusEnd: derived.consensusEnd.toString(),
+    hash: toHex(block.hash),
+    origin: sourced.origin,
+    ms: Math.round(performance.now() - started),
+  });
+  return {
+    cursor: {
+      index: derived.index,
+      hash: derived.hash,
+      version: block.wrapped ? block.wrapped.version : BLOCK_FILE_VERSION,
+      wrappedHash: block.wrapped ? block.hash : undefined,
+      consensusEnd: derived.consensusEnd,
+    },
+    count: derived.count,
+    skipped: false,
+  };
+}
