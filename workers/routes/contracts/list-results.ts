@@ -78,9 +78,9 @@ async function resolveSenders(c: Context<AppEnv>, senders: readonly SenderFilter
   });
 }
 
-/** The query both result lists share: senders, block, transaction index, nonce, page. */
 type ResultsQuery = ContractResultsQuery & { timestamps: bigint[]; timestampComparisons: Comparison<bigint>[] };
 
+/** The query both result lists share: senders, block, transaction index, nonce, page (timestamps come later). */
 async function baseQuery(c: Context<AppEnv>, filters: ResultsFilters): Promise<ResultsQuery> {
   const senderFilters = filters.flatMap((f) => (f.key === 'from' ? [f] : []));
   const senderIds = await resolveSenders(
