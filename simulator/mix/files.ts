@@ -26,7 +26,8 @@ export async function updateExchangeRate(net: Network): Promise<boolean> {
   const current = { ...ledger.nextExchangeRate, expirationSeconds: expiry };
   const drift = 1 + (random.next() - 0.5) / 10;
   // Rates are stated per 30,000 hbar, as mainnet's are; the cents per hbar drift by up to ±5 % an hour.
-  const centsPerHbar = (current.centEquiv / current.hbarEquiv) * drift;
+  // Kept between 5 and 30 cents, so fees stay payable over runs of any length.
+  const centsPerHbar = Math.min(30, Math.max(5, (current.centEquiv / current.hbarEquiv) * drift));
   const next = {
     hbarEquiv: 30_000,
     centEquiv: Math.max(3_000, Math.round(centsPerHbar * 30_000)),
