@@ -2,9 +2,14 @@ import { verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddressBook } from '../../ingest/decode/address-book.ts';
+import { decompressBlock, splitBlockItems } from '../../ingest/decode/block-file.ts';
+import { readBlock } from '../../ingest/decode/block-reader.ts';
+import { blockRecordItems } from '../../ingest/decode/block-record.ts';
 import { nodeKeysOf } from '../../ingest/verify/node-keys.ts';
+import { hapi } from '../../proto/hapi.ts';
 import type { LedgerSnapshot } from '../ledger/export.ts';
 import { parseOptions } from '../main.ts';
 import { simulate } from '../run.ts';
@@ -94,5 +99,63 @@ describe('block stream files', () => {
     expect(balances.size).toBeGreaterThan(5);
     for (const [id, balance] of balances)
       expect(`${id} ${balance}`).toBe(`${id} ${ledger.accounts.find((a) => a.id === id)?.balance}`);
+  });
+
+  it('is read by the ingest block reader into the records the record stream carries', () => {
+    const records = readVerifiedOutput(out);
+    const { TransactionRecord } = hapi();
+    const plain = { longs: String, enums: Number } as const;
+    let contractResults = 0;
+    for (const [number, recordFile] of records.entries()) {
+      const file = blockFilePath(out, BigInt(number));
+      const bytes = new Uint8Array(readFileSync(file));
+      const block = readBlock(
+        `${String(number).padStart(19, '0')}.blk`,
+        splitBlockItems(decompressBlock(bytes)),
+        bytes.length,
+      );
+      expect(block.number).toBe(BigInt(number));
+      expect(hex(block.hash)).toBe(hex(rootOf(file).root));
+      const rebuilt = blockRecordItems(block.transactions).map((item) =>
+        TransactionRecord.toObject(item.record as protobuf.Message, plain),
+      );
+      expect(rebuilt).toHaveLength(recordFile.items.length);
+      for (const [i, item] of recordFile.items.entries()) {
+        const original = item.record;
+        const ours = rebuilt[i] ?? {};
+        const pick = (r: Record<string, unknown>) => ({
+          hash: hex(r.transactionHash as Uint8Array),
+          timestamp: r.consensusTimestamp,
+          transfers: r.transferList,
+          tokens: r.tokenTransferLists ?? [],
+          status: (r.receipt as Record<string, unknown>).status,
+        });
+        expect(pick(ours)).toEqual(pick(original));
+        for (const field of [
+          'accountID',
+          'tokenID',
+          'topicID',
+          'scheduleID',
+          'scheduledTransactionID',
+          'serialNumbers',
+          'topicSequenceNumber',
+          'newTotalSupply',
+          'contractID',
+        ]) {
+          if (original.receipt[field] !== undefined)
+            expect(ours.receipt[field], `${field} of item ${i}`).toEqual(original.receipt[field]);
+        }
+        if (original.receipt.topicRunningHash)
+          expect(hex(ours.receipt.topicRunningHash)).toBe(hex(original.receipt.topicRunningHash));
+        const evm = original.contractCallResult ?? original.contractCreateResult;
+        if (evm) {
+          contractResults++;
+          const rebuiltEvm = ours.contractCallResult ?? ours.contractCreateResult;
+          expect(rebuiltEvm.gasUsed).toBe(evm.gasUsed);
+          expect((rebuiltEvm.logInfo ?? []).length).toBe((evm.logInfo ?? []).length);
+        }
+      }
+    }
+    expect(contractResults).toBeGreaterThan(0);
   });
 });

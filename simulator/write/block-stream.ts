@@ -11,6 +11,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { zstdCompressSync } from 'node:zlib';
+import { trimmed } from '../evm/abi.ts';
 import { sha384 } from '../hash.ts';
 import { timestampPb } from '../ledger/ids.ts';
 import type { SimItem } from '../network/network.ts';
@@ -81,6 +82,7 @@ export class BlockStreamWriter {
       inputs: new StreamingTree(),
       outputs: new StreamingTree(),
       state: new StreamingTree(),
+      trace: new StreamingTree(),
     };
     const add = (item: Plain, tree: StreamingTree | undefined) => {
       const bytes = types.BlockItem.encode(item).finish();
@@ -130,7 +132,7 @@ export class BlockStreamWriter {
       inputs: trees.inputs.root(),
       outputs: trees.outputs.root(),
       stateChanges: trees.state.root(),
-      traceData: new StreamingTree().root(),
+      traceData: trees.trace.root(),
       blockTimestamp: types.Timestamp.encode(blockTimestamp).finish(),
     });
     add(
@@ -155,7 +157,7 @@ export class BlockStreamWriter {
   private addTransaction(
     item: SimItem,
     add: (item: Plain, tree: StreamingTree | undefined) => void,
-    trees: { inputs: StreamingTree; outputs: StreamingTree; state: StreamingTree },
+    trees: { inputs: StreamingTree; outputs: StreamingTree; state: StreamingTree; trace: StreamingTree },
   ): void {
     const record = item.record as Plain;
     add({ signed_transaction: item.signedTransactionBytes }, trees.inputs);
@@ -176,26 +178,75 @@ export class BlockStreamWriter {
       },
       trees.outputs,
     );
-    const evm = (record.contractCallResult ?? record[CONTRACT_CREATE_RESULT]) as Plain | undefined;
-    if (evm) {
-      const result = {
-        evm_transaction_result: {
-          sender_id: evm.sender_id,
-          contract_id: evm.contractID,
-          ...(evm.contractCallResult ? { result_data: evm.contractCallResult } : {}),
-          ...(evm.errorMessage ? { error_message: evm.errorMessage } : {}),
-          gas_used: evm.gasUsed,
-        },
-      };
-      add(
-        { transaction_output: record.contractCallResult ? { contract_call: result } : { contract_create: result } },
-        trees.outputs,
-      );
-    }
+    for (const output of outputsOf(item)) add({ transaction_output: output }, trees.outputs);
+    const trace = traceOf(item);
+    if (trace) add({ trace_data: trace }, trees.trace);
     const changes = this.state.changesOf(item);
     if (changes.length > 0)
       add({ state_changes: { consensus_timestamp: record.consensusTimestamp, state_changes: changes } }, trees.state);
   }
+}
+
+/**
+ * TransactionOutput items: what the body and result do not already say — EVM results, created accounts, the
+ * schedule and scheduled transaction ids of schedule creations and signatures.
+ */
+function outputsOf(item: SimItem): Plain[] {
+  const record = item.record as Plain;
+  const body = item.body as Plain;
+  const receipt = record.receipt as Plain;
+  const evm = (record.contractCallResult ?? record[CONTRACT_CREATE_RESULT]) as Plain | undefined;
+  if (evm) {
+    const result = {
+      evm_transaction_result: {
+        sender_id: evm.sender_id,
+        contract_id: evm.contractID,
+        ...(evm.contractCallResult ? { result_data: evm.contractCallResult } : {}),
+        ...(evm.errorMessage ? { error_message: evm.errorMessage } : {}),
+        gas_used: evm.gasUsed,
+        internal_call_context: {
+          gas: evm.gas,
+          ...(evm.functionParameters ? { call_data: evm.functionParameters } : {}),
+        },
+      },
+    };
+    return [record.contractCallResult ? { contract_call: result } : { contract_create: result }];
+  }
+  if (body.cryptoCreateAccount && receipt.accountID)
+    return [{ account_create: { created_account_id: receipt.accountID } }];
+  if (body.scheduleCreate && receipt.scheduleID) {
+    return [
+      {
+        create_schedule: { schedule_id: receipt.scheduleID, scheduled_transaction_id: receipt.scheduledTransactionID },
+      },
+    ];
+  }
+  if (body.scheduleSign && receipt.scheduledTransactionID) {
+    return [{ sign_schedule: { scheduled_transaction_id: receipt.scheduledTransactionID } }];
+  }
+  return [];
+}
+
+/** TraceData of a contract transaction: its EVM logs (topics trimmed) and, for a creation, the initcode run. */
+function traceOf(item: SimItem): Plain | undefined {
+  const record = item.record as Plain;
+  const evm = (record.contractCallResult ?? record[CONTRACT_CREATE_RESULT]) as Plain | undefined;
+  if (!evm) return undefined;
+  const logs = ((evm.logInfo ?? []) as Plain[]).map((log) => ({
+    contract_id: log.contractID,
+    ...(log.data ? { data: log.data } : {}),
+    topics: (log.topic as Uint8Array[]).map((topic) => trimmed(topic)),
+  }));
+  const initcode = (item.sidecars as Plain[]).find((s) => s.bytecode)?.bytecode as Plain | undefined;
+  if (logs.length === 0 && !initcode) return undefined;
+  return {
+    evm_trace_data: {
+      ...(initcode
+        ? { executed_initcode: { contract_id: initcode.contract_id, explicit_initcode: initcode.initcode } }
+        : {}),
+      logs,
+    },
+  };
 }
 
 /** `Block { repeated BlockItem items = 1 }` from already encoded items. */
