@@ -2,12 +2,20 @@
  * `npm run ingest -- --source <dir | s3://bucket/prefix | gs://bucket/prefix> [--network <name>]
  *  [--address-book <file>] [--until-idle]` with DATABASE_URL (default: the local embedded database that
  * `npm start` runs). Verifies and writes record stream files; SIGTERM / SIGINT stop it between files.
+ * Block streams: `--source blocknode://host:port[?tls=1]`, or `--stream blocks` for a directory or bucket of
+ * block files, with `--start-block <n | -1>` and `--end-block <n>`; `--block-source <…>` beside a record stream
+ * source switches to blocks at the cutover.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { runBlockIngest } from './pipeline/block-run.ts';
+import { runWithCutover } from './pipeline/cutover.ts';
 import { runIngest } from './pipeline/run.ts';
+import { BlockFileSource } from './sources/block-file-source.ts';
+import { BlockNodeSource } from './sources/block-node-source.ts';
+import type { BlockSource } from './sources/block-source.ts';
 import { DirStore } from './sources/dir-store.ts';
 import type { ObjectStore } from './sources/object-store.ts';
 import { RecordStreamSource } from './sources/record-stream-source.ts';
@@ -29,6 +37,18 @@ function bootstrapBook(file: string | undefined, network: string | undefined): U
   return existsSync(shared) ? new Uint8Array(readFileSync(shared)) : undefined;
 }
 
+/** A block node (`blocknode://`) or a directory / bucket of block files. */
+export function blockSourceFor(source: string, network: string | undefined): BlockSource {
+  if (source.startsWith('blocknode://')) return new BlockNodeSource(source);
+  return new BlockFileSource(storeFor(source), network ? { network } : {});
+}
+
+function blockNumberOption(value: string | undefined, name: string): bigint | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^-?\d+$/.test(value) || BigInt(value) < -1n) throw new Error(`${name} must be -1 or a block number`);
+  return BigInt(value);
+}
+
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'ingest', ...fields }));
 
 export async function main(argv: string[]): Promise<number> {
@@ -40,6 +60,10 @@ export async function main(argv: string[]): Promise<number> {
       'address-book': { type: 'string' },
       'until-idle': { type: 'boolean', default: false },
       'poll-interval': { type: 'string', default: '2000' },
+      stream: { type: 'string' },
+      'block-source': { type: 'string' },
+      'start-block': { type: 'string' },
+      'end-block': { type: 'string' },
     },
   });
   const source = values.source ?? process.env.INGEST_SOURCE;
@@ -57,6 +81,40 @@ export async function main(argv: string[]): Promise<number> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   try {
+    const startBlock = blockNumberOption(values['start-block'] ?? process.env.INGEST_START_BLOCK, '--start-block');
+    const endBlock = blockNumberOption(values['end-block'] ?? process.env.INGEST_END_BLOCK, '--end-block');
+    const blockSource = values['block-source'] ?? process.env.INGEST_BLOCK_SOURCE;
+    const blocks = {
+      ...(startBlock !== undefined ? { startBlock } : {}),
+      ...(endBlock !== undefined ? { endBlock } : {}),
+      untilIdle: values['until-idle'] ?? false,
+      pollIntervalMs: Number(values['poll-interval']),
+      signal: controller.signal,
+      log,
+    };
+    if (source.startsWith('blocknode://') || (values.stream ?? process.env.INGEST_STREAM) === 'blocks') {
+      await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client });
+      return 0;
+    }
+    const records = {
+      source: new RecordStreamSource(storeFor(source), network ? { network } : {}),
+      client,
+      bootstrapAddressBook: bootstrapBook(values['address-book'] ?? process.env.INGEST_ADDRESS_BOOK, network),
+      untilIdle: values['until-idle'] ?? false,
+      pollIntervalMs: Number(values['poll-interval']),
+      signal: controller.signal,
+      log,
+    };
+    if (blockSource) {
+      const { startBlock: _ignored, ...rest } = blocks;
+      await runWithCutover({
+        records,
+        blocks: { ...rest, source: blockSourceFor(blockSource, network) },
+        untilIdle: records.untilIdle,
+        pollIntervalMs: records.pollIntervalMs,
+      });
+      return 0;
+    }
     await runIngest({
       source: new RecordStreamSource(storeFor(source), network ? { network } : {}),
       client,
