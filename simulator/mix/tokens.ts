@@ -3,7 +3,7 @@ import { accountPb, i64, tokenPb } from '../ledger/ids.ts';
 import type { Token } from '../ledger/ledger.ts';
 import { keyPb } from '../network/keys.ts';
 import type { Network, Outcome } from '../network/network.ts';
-import { TokenTransfers } from '../network/transfers.ts';
+import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
 import { HBAR, maybeMemo, otherUser, payerWith } from './pick.ts';
 
 const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184;
@@ -178,7 +178,8 @@ export async function burn(net: Network): Promise<boolean> {
 
 /**
  * A holder sends fungible units or an NFT. The receiver is usually associated; otherwise a free
- * auto-association slot associates it on the fly, and without one the transfer fails (fee only).
+ * auto-association slot associates it on the fly, and without one the transfer fails (fee only). One in five
+ * is a sale: the receiver pays hbar in the same transfer and signs it too.
  */
 export async function tokenTransfer(net: Network, nft: boolean): Promise<boolean> {
   const { ledger, random } = net;
@@ -207,10 +208,20 @@ export async function tokenTransfer(net: Network, nft: boolean): Promise<boolean
       .add(token.num, sender, -amount)
       .add(token.num, receiver, amount)
       .expectDecimals(token.num, token.decimals);
+  const buyer = ledger.account(receiver);
+  const sale = random.chance(0.2) && buyer.key !== undefined && buyer.balance >= 20n * HBAR;
+  const payment = sale ? new HbarTransfers().add(receiver, -random.bigint(1n, 10n) * HBAR) : undefined;
+  if (payment) payment.add(sender, -(payment.amounts.get(receiver) ?? 0n));
   await net.submit({
     payer: sender,
-    body: { cryptoTransfer: { tokenTransfers: transfers.toPb(true) } },
+    body: {
+      cryptoTransfer: {
+        ...(payment ? { transfers: { accountAmounts: payment.toPb() } } : {}),
+        tokenTransfers: transfers.toPb(true),
+      },
+    },
     price: 'tokenTransfer',
+    ...(sale && buyer.key ? { extraSigners: [buyer.key] } : {}),
     memo: maybeMemo(net, 0.1),
     execute: (): Outcome => {
       if (fails) return { status: TOKEN_NOT_ASSOCIATED_TO_ACCOUNT };
@@ -218,6 +229,7 @@ export async function tokenTransfer(net: Network, nft: boolean): Promise<boolean
       applyTokenTransfers(net, transfers);
       return {
         tokens: transfers,
+        ...(payment ? { transfers: payment } : {}),
         ...(autoAssociates
           ? {
               record: {
