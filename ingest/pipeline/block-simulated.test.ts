@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOptions } from '../../simulator/main.ts';
+import { simulate } from '../../simulator/run.ts';
+import { readBlock } from '../decode/block-reader.ts';
+import { bytesEqual } from '../decode/hash.ts';
+import { type DerivedBlock, deriveBlock } from '../derive/block.ts';
+import { BlockFileSource } from '../sources/block-file-source.ts';
+import { DirStore } from '../sources/dir-store.ts';
+
+let out: string;
+const counts: number[] = [];
+const derived: DerivedBlock[] = [];
+let chained = true;
+
+beforeAll(async () => {
+  out = mkdtempSync(path.join(tmpdir(), 'simulated-blocks-'));
+  await simulate({
+    ...parseOptions(['--out', out, '--files', '3', '--tps', '60', '--format', 'block', '--seed', 'blocks-ingest']),
+    onFile: (file) => counts.push(file.count),
+  });
+  const source = new BlockFileSource(new DirStore(out));
+  let previous: Uint8Array | undefined;
+  for await (const sourced of source.blocks((await source.earliest()) ?? 0n, { untilIdle: true })) {
+    const block = readBlock(`block ${sourced.number}`, sourced.items, sourced.size);
+    if (previous && !bytesEqual(block.previousHash, previous)) chained = false;
+    previous = block.hash;
+    derived.push(deriveBlock(block, 0n));
+  }
+}, 120_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const rows = (table: string) => derived.flatMap((d) => d.rows.rows(table) as Record<string, unknown>[]);
+
+describe('blocks of a simulated network', () => {
+  it('finds every block under <network>/block/, chained, with every transaction', () => {
+    expect(derived.map((d) => d.index)).toEqual([0n, 1n, 2n]);
+    expect(chained).toBe(true);
+    expect(derived.map((d) => d.count)).toEqual(counts);
+  });
+
+  it('gives creates the entity their state changes report', () => {
+    const creates = rows('transaction').filter((t) => [11, 24, 29].includes(t.type as number) && t.result === 22);
+    expect(creates.length).toBeGreaterThan(0);
+    expect(creates.filter((t) => t.entity_id === null)).toEqual([]);
+    // Later creates of a kind get larger ids.
+    const topics = creates.filter((t) => t.type === 24).map((t) => t.entity_id as bigint);
+    expect([...topics].sort((a, b) => (a < b ? -1 : 1))).toEqual(topics);
+  });
+
+  it('gives topic messages the sequence numbers and running hashes of the topic state', () => {
+    const messages = rows('topic_message');
+    expect(messages.length).toBeGreaterThan(0);
+    for (const m of messages) {
+      expect(m.sequence_number as bigint).toBeGreaterThan(0n);
+      expect((m.running_hash as Uint8Array).length).toBe(48);
+    }
+  });
+
+  it('balances every transfer list', () => {
+    const sums = new Map<bigint, bigint>();
+    for (const t of rows('crypto_transfer')) {
+      const ts = t.consensus_timestamp as bigint;
+      sums.set(ts, (sums.get(ts) ?? 0n) + (t.amount as bigint));
+    }
+    expect([...sums.values()].filter((s) => s !== 0n)).toEqual([]);
+  });
+});
