@@ -20,6 +20,30 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
+/**
+ * The cache key of a query: each name and value percent-decoded and re-encoded one canonical way (`%3a`, `%3A`
+ * and `:` are one key), in the order sent. Order is kept because the answer depends on it: `links.next` repeats
+ * the query in its order, and for a repeated parameter the reference reads the values in order.
+ */
+export function canonicalQuery(search: string): string {
+  const pairs = (search.startsWith('?') ? search.slice(1) : search).split('&').filter((pair) => pair !== '');
+  const canonical = pairs.map((pair) => {
+    const at = pair.indexOf('=');
+    const [name, value] = at < 0 ? [pair, undefined] : [pair.slice(0, at), pair.slice(at + 1)];
+    const encode = (text: string) => encodeURIComponent(decode(text)).replace(/%3A/g, ':').replace(/%2C/g, ',');
+    return value === undefined ? encode(name) : `${encode(name)}=${encode(value)}`;
+  });
+  return canonical.length > 0 ? `?${canonical.join('&')}` : '';
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 function maxAgeOf(cacheControl: string | null): number {
   const match = cacheControl ? /max-age=(\d+)/.exec(cacheControl) : null;
   return match?.[1] ? Number(match[1]) : 0;
@@ -40,16 +64,15 @@ function conditional(c: Context, response: Response): Response {
 /**
  * ETag, If-None-Match and the Workers Cache API for successful GETs. Within its max-age a repeated request is
  * answered from the edge cache before any route code runs, so it costs no database query (the reference's ETag
- * still runs the query). The key is the request's path and query as sent (`links.next` repeats the query in its
- * order, so differently ordered queries are different answers), under `keyPrefix()` (test mode changes it to
- * drop everything cached). Errors are never stored; requests with credentials are neither served nor stored.
+ * still runs the query). The key is the path and the canonical query (`canonicalQuery`), under `keyPrefix()`
+ * (test mode changes it to drop everything cached). Errors are never stored; requests with credentials are neither served nor stored.
  */
 export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const useCache = c.var.config.edge.cache.enabled && c.req.header('authorization') === undefined;
     const url = new URL(c.req.url);
-    const key = new Request(`${CACHE_ORIGIN}/${keyPrefix()}${url.pathname}${url.search}`);
+    const key = new Request(`${CACHE_ORIGIN}/${keyPrefix()}${url.pathname}${canonicalQuery(url.search)}`);
     const cache = useCache ? caches.default : undefined;
     if (cache) {
       const hit = await cache.match(key);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalQuery } from './cache.ts';
+
+describe('canonicalQuery', () => {
+  it('spells every encoding of one query the same way', () => {
+    const spellings = ['?timestamp=lt%3A1.5&limit=2', '?timestamp=lt:1.5&limit=2', '?timestamp=lt%3a1.5&limit=2'];
+    expect(new Set(spellings.map(canonicalQuery)).size).toBe(1);
+  });
+
+  it('keeps the order of parameters and of repeated values, which the answer depends on', () => {
+    expect(canonicalQuery('?b=1&a=2')).not.toBe(canonicalQuery('?a=2&b=1'));
+    expect(canonicalQuery('?t=gt:1&t=lt:5')).not.toBe(canonicalQuery('?t=lt:5&t=gt:1'));
+  });
+
+  it('treats + as a space, as query parsing does, and survives malformed escapes', () => {
+    expect(canonicalQuery('?name=a+b')).toBe(canonicalQuery('?name=a%20b'));
+    expect(canonicalQuery('?name=%E0%A4%A')).toBe('?name=%25E0%25A4%25A');
+    expect(canonicalQuery('')).toBe('');
+  });
+});
