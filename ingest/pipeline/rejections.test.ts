@@ -156,15 +156,16 @@ function dyingClient(url: string, failAt: number): pg.Client {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});
   let statements = 0;
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  (client as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const kill = () => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     statements++;
-    if (statements === failAt) {
-      // The server sees the connection drop mid-transaction and rolls it back.
-      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-      throw new Error('killed');
-    }
-    return query(...args);
+    if (statements !== failAt) return query(...args);
+    // The server sees the connection drop mid-transaction and rolls it back.
+    kill();
+    // A COPY stream fails on the dead connection by itself; a plain statement fails here.
+    const submittable = typeof (args[0] as { submit?: unknown }).submit === 'function';
+    return submittable ? query(...args) : Promise.reject(new Error('killed'));
   };
   return client;
 }

@@ -4,19 +4,17 @@
  * otherwise it polls. A rejected file stops the run (until-idle) or is retried at the next poll.
  */
 import type pg from 'pg';
-import { FormatError } from '../decode/byte-reader.ts';
 import { toHex } from '../decode/hash.ts';
 import type { FileRows } from '../derive/file-rows.ts';
-import { deriveRecordFile } from '../derive/record-file.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { writeFileRows } from '../sink/writer.ts';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
-import type { AddressBooks } from './address-books.ts';
+import { ADDRESS_BOOK_102, type AddressBooks } from './address-books.ts';
+import { changesVerifyingBook, type PreparedFile, prepareFile } from './prepare-file.ts';
 import { Progress } from './progress.ts';
 import { type Cursor, loadAddressBooks, loadCursor } from './state.ts';
-import { verifyFile } from './verify-file.ts';
 
 export type Log = (fields: Record<string, unknown>) => void;
 
@@ -75,16 +73,27 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
       await sleep(options.pollIntervalMs ?? 2_000, signal);
       continue;
     }
-    for (const file of pending) {
-      if (signal?.aborted) break;
+    // One file of lookahead: the next file is verified and derived while this one is written.
+    let ahead: Promise<Settled> | undefined;
+    for (let i = 0; i < pending.length && !signal?.aborted; i++) {
+      const file = pending[i] as PendingFile;
       try {
-        const written = await ingestOne(file, { ...options, log }, schema, books, cursor, bootstrapRows);
+        const settled = await (ahead ?? settle(prepareFile(source, file, books.keys(), cursor, options.consensus)));
+        ahead = undefined;
+        if ('error' in settled) throw settled.error;
+        const prepared = settled.value;
+        const following = pending[i + 1];
+        if (following && !changesVerifyingBook(prepared, ADDRESS_BOOK_102)) {
+          const point = { hash: prepared.verified.parsed.hash, index: prepared.index };
+          ahead = settle(prepareFile(source, following, books.keys(), point, options.consensus));
+        }
+        const written = await writePrepared(prepared, { ...options, log }, schema, books, cursor, bootstrapRows);
         bootstrapRows = undefined;
         if (written.skipped) {
           // Another writer got there first: continue from what the database now holds.
           cursor = written.cursor;
           books = (await loadAddressBooks(client, undefined)).books;
-          continue;
+          break;
         }
         cursor = written.cursor;
         files++;
@@ -92,6 +101,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
         const line = progress.record(written.count, written.cursor.consensusEnd);
         if (line) log(line);
       } catch (error) {
+        ahead = undefined;
         if (!(error instanceof RejectedFileError)) throw error;
         log({ msg: 'file rejected', level: 'error', file: error.file, reason: error.reason });
         if (options.untilIdle) throw error;
@@ -104,26 +114,26 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
   return { files, transactions, cursor };
 }
 
-async function ingestOne(
-  file: PendingFile,
+type Settled = { value: PreparedFile } | { error: unknown };
+
+/** A promise that never rejects, so a lookahead failure surfaces only when its file's turn comes. */
+function settle(promise: Promise<PreparedFile>): Promise<Settled> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+async function writePrepared(
+  prepared: PreparedFile,
   options: IngestOptions & { log: Log },
   schema: TableSchema,
   books: AddressBooks,
   cursor: Cursor | undefined,
   bootstrapRows: FileRows | undefined,
 ): Promise<{ cursor: Cursor; count: number; skipped: boolean }> {
-  const started = performance.now();
-  const loadStart = BigInt(Math.floor(Date.now() / 1000));
-  const verified = await verifyFile(options.source, file, books.keys(), cursor?.hash, options.consensus);
+  const { verified, derived, index } = prepared;
   const { parsed } = verified;
-  const index = parsed.blockNumber ?? (cursor ? cursor.index + 1n : 0n);
-  let derived: ReturnType<typeof deriveRecordFile>;
-  try {
-    derived = deriveRecordFile(parsed, { index, loadStart, sidecars: verified.sidecars });
-  } catch (error) {
-    if (error instanceof FormatError) throw new RejectedFileError(parsed.name, error.message);
-    throw error;
-  }
   const versions = books.follow(derived.rows);
   const { client } = options;
   await client.query('begin');
@@ -161,7 +171,7 @@ async function ingestOne(
     hash: toHex(parsed.hash),
     node: verified.folder.node.accountName ?? verified.folder.node.nodeId?.toString(),
     sidecars: verified.sidecars.length,
-    ms: Math.round(performance.now() - started),
+    ms: Math.round(performance.now() - prepared.startedAt),
   });
   return {
     cursor: { name: parsed.name, hash: parsed.hash, index, consensusEnd: derived.consensusEnd },

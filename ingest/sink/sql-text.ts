@@ -4,12 +4,8 @@
  * arrays as array literals, jsonb as JSON with exact int64 numbers).
  */
 
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
 export function byteaText(bytes: Uint8Array): string {
-  let out = '\\x';
-  for (const byte of bytes) out += HEX[byte];
-  return out;
+  return `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
 }
 
 /** JSON with bigint written as bare numbers (exact), bytes never expected inside. */

@@ -1,0 +1,51 @@
+/**
+ * The CPU side of ingesting one file, before any database work: verify it against the address book and the
+ * expected previous hash, then derive its rows. Runs one file ahead of the writer (see run.ts).
+ */
+import { FormatError } from '../decode/byte-reader.ts';
+import { type DerivedFile, deriveRecordFile } from '../derive/record-file.ts';
+import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
+import type { ConsensusOptions } from '../verify/consensus.ts';
+import { RejectedFileError } from '../verify/errors.ts';
+import type { NodeKeys } from '../verify/node-keys.ts';
+import { type VerifiedFile, verifyFile } from './verify-file.ts';
+
+export interface PreparedFile {
+  readonly verified: VerifiedFile;
+  readonly derived: DerivedFile;
+  readonly index: bigint;
+  readonly startedAt: number;
+}
+
+/** Where the chain stands before this file: the hash it must link to and the index before it. */
+export interface ChainPoint {
+  readonly hash: Uint8Array;
+  readonly index: bigint;
+}
+
+export async function prepareFile(
+  source: RecordStreamSource,
+  file: PendingFile,
+  keys: NodeKeys,
+  previous: ChainPoint | undefined,
+  consensus: ConsensusOptions | undefined,
+): Promise<PreparedFile> {
+  const startedAt = performance.now();
+  const loadStart = BigInt(Math.floor(Date.now() / 1000));
+  const verified = await verifyFile(source, file, keys, previous?.hash, consensus);
+  const { parsed } = verified;
+  // v6 files carry their block number; older ones continue the count.
+  const index = parsed.blockNumber ?? (previous ? previous.index + 1n : 0n);
+  try {
+    const derived = deriveRecordFile(parsed, { index, loadStart, sidecars: verified.sidecars });
+    return { verified, derived, index, startedAt };
+  } catch (error) {
+    if (error instanceof FormatError) throw new RejectedFileError(parsed.name, error.message);
+    throw error;
+  }
+}
+
+/** True when writing the file changes the book that verifies the next one, so the next must wait for it. */
+export function changesVerifyingBook(prepared: PreparedFile, bookFileId: bigint): boolean {
+  return prepared.derived.rows.rows('file_data').some((row) => row.entity_id === bookFileId);
+}
