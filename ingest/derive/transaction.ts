@@ -164,6 +164,11 @@ export function deriveCommon(ctx: ItemContext): void {
         serial_number: serial,
         token_id: token,
       });
+      if (serial !== WILDCARD_SERIAL) {
+        // An NFT counts as one unit of its token in the owners' token_account balances.
+        rows.addTokenBalance(receiver, token, 1n, ts);
+        rows.addTokenBalance(sender, token, -1n, ts);
+      }
       if (receiver !== 0n && serial !== WILDCARD_SERIAL) {
         // A new owner clears any approved spender.
         rows.change(

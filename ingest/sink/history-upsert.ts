@@ -6,8 +6,9 @@
  * order (each round holds at most one change per key), each round being one statement per kind.
  */
 import type pg from 'pg';
-import { columnArrays, type Row } from './bulk-insert.ts';
+import type { Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
+import { upsert } from './upsert.ts';
 
 export interface Change {
   readonly row: Row;
@@ -69,62 +70,28 @@ export async function applyChanges(
   changes: readonly Change[],
 ): Promise<void> {
   for (const round of rounds(table, changes)) {
-    // One statement per kind of change: with or without history, and the same columns overwritten.
+    // One statement per kind of change: with or without history, the same columns named and overwritten.
     const groups = new Map<string, Change[]>();
     for (const change of round) {
-      const kind = `${change.history}|${(change.overwrite ?? []).join(',')}`;
+      const kind = `${change.history}|${(change.overwrite ?? []).join(',')}|${Object.keys(change.row).sort().join(',')}`;
       const group = groups.get(kind);
       if (group) group.push(change);
       else groups.set(kind, [change]);
     }
     for (const group of groups.values()) {
       const first = group[0] as Change;
-      await upsert(client, schema, table, group, first.history, first.overwrite ?? []);
+      await upsert(
+        client,
+        schema,
+        {
+          table: table.name,
+          key: table.key,
+          keepExisting: table.immutable,
+          overwrite: first.overwrite ?? [],
+          range: { history: first.history },
+        },
+        group.map((c) => ({ row: c.row, timestamp: c.timestamp })),
+      );
     }
   }
-}
-
-async function upsert(
-  client: pg.ClientBase,
-  schema: TableSchema,
-  table: HistoryTable,
-  changes: readonly Change[],
-  history: boolean,
-  overwrite: readonly string[],
-): Promise<void> {
-  const rows = changes.map((c) => c.row);
-  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((n) => n !== 'timestamp_range');
-  for (const key of table.key) if (!names.includes(key)) throw new Error(`${table.name} change without ${key}`);
-  const { columns, arrays } = columnArrays(schema, table.name, rows, names);
-  arrays.push(changes.map((c) => c.timestamp.toString()));
-  const t = `"${table.name}"`;
-  const selectIncoming = columns.map((c, i) => `u.c${i}::${c.type} as "${c.name}"`).join(', ');
-  const aliases = [...columns.map((_, i) => `c${i}`), 'ts'].join(', ');
-  const params = arrays.map((_, i) => `$${i + 1}::text[]`).join(', ');
-  const join = table.key.map((k) => `t."${k}" = i."${k}"`).join(' and ');
-  const allColumns = schema.columns(table.name).map((c) => `"${c.name}"`);
-  const historyColumns = allColumns.filter((c) => c !== '"timestamp_range"');
-  const moved = history
-    ? `, moved as (
-         insert into "${table.name}_history" (${historyColumns.join(', ')}, timestamp_range)
-         select ${historyColumns.map((c) => `t.${c}`).join(', ')}, int8range(lower(t.timestamp_range), i.ts)
-           from ${t} t join i on ${join}
-          where lower(t.timestamp_range) < i.ts)`
-    : '';
-  const updates = columns
-    .filter((c) => !table.key.includes(c.name))
-    .map((c) =>
-      overwrite.includes(c.name)
-        ? `"${c.name}" = excluded."${c.name}"`
-        : table.immutable.includes(c.name)
-          ? `"${c.name}" = coalesce(${t}."${c.name}", excluded."${c.name}")`
-          : `"${c.name}" = coalesce(excluded."${c.name}", ${t}."${c.name}")`,
-    );
-  if (history) updates.push('timestamp_range = excluded.timestamp_range');
-  const conflict = table.key.map((k) => `"${k}"`).join(', ');
-  const sql = `with i as (select ${selectIncoming}, u.ts::bigint as ts from unnest(${params}) as u(${aliases}))${moved}
-    insert into ${t} (${columns.map((c) => `"${c.name}"`).join(', ')}, timestamp_range)
-    select ${columns.map((c) => `i."${c.name}"`).join(', ')}, int8range(i.ts, null) from i
-    on conflict (${conflict}) ${updates.length > 0 ? `do update set ${updates.join(', ')}` : 'do nothing'}`;
-  await client.query(sql, arrays);
 }

@@ -8,6 +8,8 @@ export interface ColumnInfo {
   readonly name: string;
   /** As `format_type` spells it: `bigint`, `bytea`, `entity_id`, `bigint[]`, `int8range`, … */
   readonly type: string;
+  /** NOT NULL without a default: a new row must name it. */
+  readonly required: boolean;
 }
 
 export class TableSchema {
@@ -18,8 +20,9 @@ export class TableSchema {
   }
 
   static async load(client: pg.ClientBase): Promise<TableSchema> {
-    const result = await client.query<{ table: string; name: string; type: string }>(
-      `select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+    const result = await client.query<{ table: string; name: string; type: string; required: boolean }>(
+      `select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+              a.attnotnull and not a.atthasdef as required
          from pg_attribute a join pg_class c on c.oid = a.attrelid
         where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
           and a.attnum > 0 and not a.attisdropped and not c.relispartition
@@ -28,7 +31,11 @@ export class TableSchema {
     const tables = new Map<string, ColumnInfo[]>();
     for (const row of result.rows) {
       const list = tables.get(row.table) ?? [];
-      list.push({ name: row.name, type: row.type.replace(/^character varying\(\d+\)$/, 'varchar') });
+      list.push({
+        name: row.name,
+        type: row.type.replace(/^character varying\(\d+\)$/, 'varchar'),
+        required: row.required,
+      });
       tables.set(row.table, list);
     }
     return new TableSchema(tables);

@@ -10,6 +10,7 @@ import { copyInsert } from './copy-insert.ts';
 import { applyChanges, HISTORY_TABLES } from './history-upsert.ts';
 import type { TableSchema } from './schema.ts';
 import { byteaText } from './sql-text.ts';
+import { upsert } from './upsert.ts';
 
 /** Tables upserted whole: key columns, and columns whose first value is kept. */
 const REPLACE_TABLES: Readonly<Record<string, { key: readonly string[]; keepFirst: readonly string[] }>> = {
@@ -71,14 +72,12 @@ async function upsertReplaces(client: pg.ClientBase, schema: TableSchema, table:
     else groups.set(signature, [row]);
   }
   for (const group of groups.values()) {
-    const columns = Object.keys(group[0] ?? {}).filter((c) => !spec.key.includes(c));
-    const sets = columns.map((c) =>
-      spec.keepFirst.includes(c)
-        ? `"${c}" = coalesce("${table}"."${c}", excluded."${c}")`
-        : `"${c}" = coalesce(excluded."${c}", "${table}"."${c}")`,
+    await upsert(
+      client,
+      schema,
+      { table, key: spec.key, keepExisting: spec.keepFirst, overwrite: [] },
+      group.map((row) => ({ row })),
     );
-    const conflict = `on conflict (${spec.key.map((k) => `"${k}"`).join(', ')}) ${sets.length > 0 ? `do update set ${sets.join(', ')}` : 'do nothing'}`;
-    await bulkInsert(client, schema, table, group, conflict);
   }
 }
 
