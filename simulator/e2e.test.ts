@@ -2,14 +2,6 @@
  * End to end: about 2,000 simulated transactions ingested by the real ingest into a fresh database, then every
  * account balance, token balance, NFT owner, topic message count and contract storage slot read through the Worker
  * must equal the simulator's ledger model.
- *
- * Skipped until the ingest (issue 7) accepts every transaction family the simulator writes. Found with this test:
- * partial updates are written as INSERT … ON CONFLICT with the columns a change lacks sent as NULL, which
- * Postgres rejects before the conflict check when those columns are NOT NULL (a FileUpdate of a system file
- * never created: entity.memo; token / topic / schedule creations: entity.decline_reward; a mint after a
- * create: token.created_timestamp; a schedule executed: schedule.consensus_timestamp). With those patched
- * locally, every balance, NFT owner, topic count and storage slot matched, and one difference remained:
- * token_account.balance does not count NFTs (minted, transferred, burned), so /tokens/{nft}/balances shows 0.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +18,7 @@ import { parseOptions } from './main.ts';
 import { simulate } from './run.ts';
 import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
 
-describe.skip('simulated streams ingested and served by the API (blocked on issue 7)', () => {
+describe('simulated streams ingested and served by the API', () => {
   let out: string;
   let db: TestDatabase;
   let worker: TestWorker;
