@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQuery } from './cache.ts';
+import { canonicalQuery } from './cache-key.ts';
 
 describe('canonicalQuery', () => {
   it('spells every encoding of one query the same way', () => {

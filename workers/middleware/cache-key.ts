@@ -1,0 +1,23 @@
+/**
+ * The cache key of a query: each name and value percent-decoded and re-encoded one canonical way (`%3a`, `%3A`
+ * and `:` are one key), in the order sent. Order is kept because the answer depends on it: `links.next` repeats
+ * the query in its order, and for a repeated parameter the reference reads the values in order.
+ */
+export function canonicalQuery(search: string): string {
+  const pairs = (search.startsWith('?') ? search.slice(1) : search).split('&').filter((pair) => pair !== '');
+  const canonical = pairs.map((pair) => {
+    const at = pair.indexOf('=');
+    const [name, value] = at < 0 ? [pair, undefined] : [pair.slice(0, at), pair.slice(at + 1)];
+    const encode = (text: string) => encodeURIComponent(decode(text)).replace(/%3A/g, ':').replace(/%2C/g, ',');
+    return value === undefined ? encode(name) : `${encode(name)}=${encode(value)}`;
+  });
+  return canonical.length > 0 ? `?${canonical.join('&')}` : '';
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
