@@ -1,11 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { canonicalQuery } from './cache-key.ts';
-import { MemoryCache } from './memory-cache.ts';
 
 const CACHE_ORIGIN = 'https://cache.edge-mirror.internal';
-/** Per isolate (Workers give an isolate 128 MB): the hottest answers, in front of the Cache API. */
-const MEMORY_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** A strong validator of the exact bytes: the first 16 bytes of their SHA-256, base64url. */
 async function strongEtag(body: ArrayBuffer): Promise<string> {
@@ -42,26 +39,19 @@ function conditional(c: Context, response: Response): Response {
 }
 
 /**
- * ETag, If-None-Match, the isolate's memory and the Workers Cache API for successful GETs. Within its max-age a repeated request is
+ * ETag, If-None-Match and the Workers Cache API for successful GETs. Within its max-age a repeated request is
  * answered from the edge cache before any route code runs, so it costs no database query (the reference's ETag
  * still runs the query). The key is the path and the canonical query (`canonicalQuery`), under `keyPrefix()`
  * (test mode changes it to drop everything cached). Errors are never stored; requests with credentials are neither served nor stored.
  */
 export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
-  const memory = new MemoryCache(MEMORY_CACHE_BYTES);
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const useCache = c.var.config.edge.cache.enabled && c.req.header('authorization') === undefined;
     const url = new URL(c.req.url);
-    const keyUrl = `${CACHE_ORIGIN}/${keyPrefix()}${url.pathname}${canonicalQuery(url.search)}`;
-    const key = new Request(keyUrl);
+    const key = new Request(`${CACHE_ORIGIN}/${keyPrefix()}${url.pathname}${canonicalQuery(url.search)}`);
     const cache = useCache ? caches.default : undefined;
     if (cache) {
-      const fresh = memory.get(keyUrl, Date.now());
-      if (fresh) {
-        c.set('cache', 'hit');
-        return conditional(c, new Response(fresh.body, { status: 200, headers: fresh.headers }));
-      }
       const hit = await cache.match(key);
       if (hit) {
         c.set('cache', 'hit');
@@ -75,11 +65,7 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     const headers = new Headers(c.res.headers);
     headers.set('etag', await strongEtag(body));
     const response = new Response(body, { status: 200, headers });
-    const maxAge = maxAgeOf(headers.get('cache-control'));
-    if (cache && maxAge > 0) {
-      memory.set(keyUrl, { body, headers: [...headers], expiresMs: Date.now() + maxAge * 1000 });
-      c.executionCtx.waitUntil(cache.put(key, response.clone()));
-    }
+    if (cache && maxAgeOf(headers.get('cache-control')) > 0) c.executionCtx.waitUntil(cache.put(key, response.clone()));
     c.res = undefined;
     c.res = conditional(c, response);
   };
