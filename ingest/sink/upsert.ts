@@ -7,7 +7,7 @@
  * Postgres checks NOT NULL before ON CONFLICT, so a partial row cannot go through `insert … on conflict do
  * update`; instead one statement updates the rows that exist and inserts the others:
  * `with i as (…), [moved as (insert into <table>_history …),] updated as (update … returning key)
- *  insert … where not exists (updated)`. Every sub-statement sees the table as it was before the statement.
+ *  insert … from i left join updated … where … is null` (an anti-join the planner can hash). Every sub-statement sees the table as it was before the statement.
  */
 import type pg from 'pg';
 import { columnArrays, type Row } from './bulk-insert.ts';
@@ -101,8 +101,8 @@ export async function upsert(
   const sql = `with i as (select ${select.join(', ')} from unnest(${params}) as u(${aliases.join(', ')}))${moved},
     updated as (update ${table} t set ${sets.join(', ')} from i where ${join} returning ${spec.key.map((k) => `t."${k}"`).join(', ')})
     insert into ${table} (${insertColumns.join(', ')})
-    select ${insertValues.join(', ')} from i
-     where i.insertable and not exists (select 1 from updated u where ${spec.key.map((k) => `u."${k}" = i."${k}"`).join(' and ')})
+    select ${insertValues.join(', ')} from i left join updated u on ${spec.key.map((k) => `u."${k}" = i."${k}"`).join(' and ')}
+     where i.insertable and u."${spec.key[0]}" is null
     on conflict (${keyList}) do nothing`;
   await client.query(sql, arrays);
 }
