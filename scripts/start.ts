@@ -2,7 +2,8 @@
  * `npm start`: the whole local mirror. An embedded PostgreSQL under .data/pg (kept across restarts) unless
  * DATABASE_URL names another; migrations; the WebSocket proxy the Worker's database driver goes through; and the
  * Worker under `wrangler dev` on http://localhost:8787; with INGEST_SOURCE set, the ingest service filling that
- * database from the source (idle otherwise). Ctrl-C (or SIGTERM) stops everything it started.
+ * database from the source; without it, on the embedded database, a simulated network (`.data/simnet`, a file
+ * every 2 s) that the ingest follows (SIMULATE=0 turns it off). Ctrl-C (or SIGTERM) stops everything it started.
  */
 import path from 'node:path';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
@@ -10,6 +11,7 @@ import { startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
 import { freePort, isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
+import { startSimulatorProcess } from './local-stack/simulator-process.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 
 const API_PORT = Number(process.env.PORT ?? 8787);
@@ -37,6 +39,7 @@ try {
   if (!(await isPortFree(API_PORT))) throw new Error(`port ${API_PORT} is in use: set PORT to another one`);
 
   let databaseUrl = process.env.DATABASE_URL;
+  const embedded = !databaseUrl;
   if (!databaseUrl) {
     const port = (await isPortFree(LOCAL_DB_PORT)) ? LOCAL_DB_PORT : await freePort();
     const local = await startLocalPostgres({ dir: path.join(REPO_ROOT, '.data/pg'), port, database: 'mirror_node' });
@@ -63,7 +66,15 @@ try {
   });
   stops.push(() => worker.stop());
 
-  const ingestSource = process.env.INGEST_SOURCE;
+  let ingestSource = process.env.INGEST_SOURCE;
+  // The demo source: only for the embedded database, never one DATABASE_URL names.
+  if (!ingestSource && embedded && process.env.SIMULATE !== '0') {
+    const simulator = await startSimulatorProcess({ out: path.join(REPO_ROOT, '.data/simnet') });
+    stops.push(() => simulator.stop());
+    ingestSource = simulator.out;
+    process.env.INGEST_ADDRESS_BOOK = simulator.addressBook;
+    log({ msg: 'simulated network started', dir: '.data/simnet' });
+  }
   if (ingestSource) {
     const ingest = startIngestProcess({ source: ingestSource, databaseUrl });
     stops.push(() => ingest.stop());

@@ -68,6 +68,11 @@ async function main(): Promise<void> {
   const options = parseOptions(argv);
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
+  // Started by a parent over IPC (the local stack): stop when that parent goes away, even without a signal.
+  if (process.send) {
+    process.once('disconnect', () => controller.abort());
+    process.channel?.unref();
+  }
   const started = performance.now();
   const summary = await simulate({
     ...options,

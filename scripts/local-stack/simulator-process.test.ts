@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,4 +39,33 @@ describe('the simulator as a local-stack process', () => {
     expect(files.length).toBeGreaterThanOrEqual(3);
     expect(files.map((f) => f.parsed.blockNumber)).toEqual(files.map((_, i) => BigInt(i)));
   }, 90_000);
+
+  it('stops when the process that started it dies without stopping it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simulator-orphan-'));
+    const module = path.join(import.meta.dirname, 'simulator-process.ts');
+    const script = `import { startSimulatorProcess } from ${JSON.stringify(module)};
+      const s = await startSimulatorProcess({ out: ${JSON.stringify(dir)}, output: 'ignore' });
+      console.log(s.child.pid); setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const pid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (data) => resolve(Number(String(data).trim()))),
+      );
+      parent.kill('SIGKILL');
+      const alive = () => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await until(() => !alive(), 20_000);
+    } finally {
+      parent.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

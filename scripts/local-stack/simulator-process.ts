@@ -28,7 +28,8 @@ export async function startSimulatorProcess(options: {
   args.push('--out', options.out, '--live', '--continue', '--tps', String(options.tps ?? 10), '--quiet');
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
+    // The IPC channel is how the simulator notices that this process died without stopping it.
+    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const addressBook = path.join(options.out, ADDRESS_BOOK_FILE);
