@@ -7,6 +7,7 @@ import type { ParsedRecordFile } from '../decode/record-file.ts';
 import { decodeRecordItem, type RecordItem } from '../decode/record-item.ts';
 import type { ParsedSidecarFile } from '../decode/sidecar-file.ts';
 import { instantOfName } from '../decode/stream-file-name.ts';
+import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
 import { accountId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
 import * as contract from './contract.ts';
@@ -16,8 +17,9 @@ import { FileRows } from './file-rows.ts';
 import * as network from './network.ts';
 import * as schedule from './schedule.ts';
 import { deriveSidecarRecords } from './sidecar.ts';
+import { syntheticTransferLogs } from './synthetic-logs.ts';
 import * as token from './token.ts';
-import { deriveCommon, transactionRow } from './transaction.ts';
+import { deriveCommon, stakingRewards, transactionRow } from './transaction.ts';
 
 type Handler = (ctx: ItemContext) => void;
 
@@ -65,6 +67,8 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [51, network.nodeStakeUpdate],
   [52, network.prng],
   [53, token.tokenUpdateNfts],
+  [59, (ctx) => airdrop.resolveAirdrops(ctx, 'CANCELLED')],
+  [60, (ctx) => airdrop.resolveAirdrops(ctx, 'CLAIMED')],
 ]);
 
 /** The "main" entity a transaction is about (`transaction.entity_id`), 0 when none. */
@@ -168,6 +172,9 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     deriveCommon(ctx);
     HANDLERS.get(item.type)?.(ctx);
     contract.contractResult(ctx);
+    syntheticTransferLogs(ctx);
+    airdrop.pendingAirdrops(ctx);
+    stakingRewards(ctx);
     if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
     // Inner transactions of an atomic batch list themselves on their parent, in order.
     if (transaction.batch_key && (transaction.nonce as number) === 0 && item.parentConsensusTimestamp !== undefined) {

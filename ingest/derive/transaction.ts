@@ -5,7 +5,7 @@
  * assessed custom fees.
  */
 import type { PbAccountAmount, PbEntityId, PbTokenTransferList } from '../decode/types.ts';
-import { accountId, type ItemContext, nanos, nullable, tokenId } from './context.ts';
+import { accountId, entityRow, type ItemContext, nanos, nullable, tokenId } from './context.ts';
 
 const FAIL_INVALID = 9;
 const CONSENSUS_SUBMIT_MESSAGE = 27;
@@ -202,4 +202,17 @@ function tokenApproval(body: CryptoTransferBody | undefined, token: bigint, aa: 
   const exact = list.find((b) => (b.amount ?? 0n) === aa.amount && sameAccount(b.accountID, aa.accountID));
   if (exact) return exact.is_approval ?? false;
   return list.some((b) => sameAccount(b.accountID, aa.accountID) && (b.is_approval ?? false));
+}
+
+/**
+ * A paid staking reward restarts the account's stake period: it earns again from the day before the payout
+ * (so that the day it is paid counts once the day ends).
+ */
+export function stakingRewards(ctx: ItemContext): void {
+  const { item } = ctx;
+  const day = item.consensusTimestamp / 86_400_000_000_000n - 1n;
+  for (const aa of item.record.paid_staking_rewards) {
+    const id = accountId(aa.accountID);
+    if (id !== 0n) ctx.rows.change('entity', { ...entityRow(id), stake_period_start: day }, item.consensusTimestamp);
+  }
 }

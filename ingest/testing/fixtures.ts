@@ -42,7 +42,7 @@ export async function ingestStore(
     const summary = await runIngest({
       source: new RecordStreamSource(store),
       client,
-      bootstrapAddressBook: addressBook(book),
+      ...(book ? { bootstrapAddressBook: addressBook(book) } : {}),
       untilIdle: true,
       log: (line) => logs.push(line),
       ...extra,
