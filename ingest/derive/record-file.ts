@@ -12,6 +12,7 @@ import * as consensus from './consensus.ts';
 import { accountId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
 import * as contract from './contract.ts';
 import * as crypto from './crypto.ts';
+import * as ethereum from './ethereum.ts';
 import * as file from './file.ts';
 import { FileRows } from './file-rows.ts';
 import * as network from './network.ts';
@@ -64,6 +65,7 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [47, (ctx) => token.tokenPause(ctx, false)],
   [48, crypto.approveAllowance],
   [49, crypto.deleteAllowance],
+  [50, ethereum.ethereumTransaction],
   [51, network.nodeStakeUpdate],
   [52, network.prng],
   [53, token.tokenUpdateNfts],

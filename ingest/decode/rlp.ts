@@ -1,0 +1,49 @@
+/** Recursive Length Prefix decoding (Ethereum's serialization): items are byte strings or lists of items. */
+import { FormatError } from './byte-reader.ts';
+
+export type RlpItem = Uint8Array | RlpList;
+export interface RlpList extends ReadonlyArray<RlpItem> {
+  /** The encoded bytes of this list, prefix included (stored verbatim for access and authorization lists). */
+  readonly raw?: Uint8Array;
+}
+
+function length(bytes: Uint8Array, at: number, size: number): number {
+  if (at + size > bytes.length) throw new FormatError('RLP length runs past the end');
+  let value = 0;
+  for (let i = 0; i < size; i++) value = value * 256 + (bytes[at + i] as number);
+  return value;
+}
+
+function decodeAt(bytes: Uint8Array, at: number): { item: RlpItem; end: number } {
+  const prefix = bytes[at];
+  if (prefix === undefined) throw new FormatError('RLP item missing');
+  if (prefix < 0x80) return { item: bytes.subarray(at, at + 1), end: at + 1 };
+  if (prefix < 0xc0) {
+    const long = prefix > 0xb7;
+    const lengthSize = long ? prefix - 0xb7 : 0;
+    const size = long ? length(bytes, at + 1, lengthSize) : prefix - 0x80;
+    const start = at + 1 + lengthSize;
+    if (start + size > bytes.length) throw new FormatError('RLP string runs past the end');
+    return { item: bytes.subarray(start, start + size), end: start + size };
+  }
+  const long = prefix > 0xf7;
+  const lengthSize = long ? prefix - 0xf7 : 0;
+  const size = long ? length(bytes, at + 1, lengthSize) : prefix - 0xc0;
+  const start = at + 1 + lengthSize;
+  const end = start + size;
+  if (end > bytes.length) throw new FormatError('RLP list runs past the end');
+  const items: RlpItem[] = [];
+  let cursor = start;
+  while (cursor < end) {
+    const next = decodeAt(bytes, cursor);
+    items.push(next.item);
+    cursor = next.end;
+  }
+  return { item: Object.assign(items, { raw: bytes.subarray(at, end) }), end };
+}
+
+export function decodeRlp(bytes: Uint8Array): RlpItem {
+  const { item, end } = decodeAt(bytes, 0);
+  if (end !== bytes.length) throw new FormatError('bytes after the RLP item');
+  return item;
+}

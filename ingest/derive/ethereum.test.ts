@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRecordFile } from '../decode/record-file.ts';
+import { RECORDSTREAMS } from '../testing/fixtures.ts';
+import { deriveRecordFile } from './record-file.ts';
+
+describe('EthereumTransaction items (eth-0.26.0 fixture)', () => {
+  it('become ethereum_transaction rows with the decoded signed transaction and a contract result', () => {
+    const name = '2022-04-28T15_28_34.014499000Z.rcd';
+    const parsed = parseRecordFile(name, readFileSync(path.join(RECORDSTREAMS, 'eth-0.26.0/record0.0.3', name)));
+    const derived = deriveRecordFile(parsed, { index: 0n, loadStart: 0n, sidecars: [] });
+    const ethereum = derived.items.filter((i) => i.type === 50);
+    const rows = derived.rows.rows('ethereum_transaction');
+    expect(rows).toHaveLength(ethereum.length);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect((row.hash as Uint8Array).length).toBe(32);
+      expect((row.signature_r as Uint8Array).length).toBeGreaterThan(0);
+      expect([0, 1, 2]).toContain(row.type);
+    }
+    const results = derived.rows.rows('contract_result').map((r) => r.consensus_timestamp);
+    for (const item of ethereum) expect(results).toContain(item.consensusTimestamp);
+  });
+});
