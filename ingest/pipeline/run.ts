@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { toHex } from '../decode/hash.ts';
 import type { FileRows } from '../derive/file-rows.ts';
+import { snapshotBalancesIfDue } from '../sink/balance-snapshot.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { writeFileRows } from '../sink/writer.ts';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
@@ -149,6 +150,7 @@ async function writePrepared(
     }
     if (bootstrapRows) await writeFileRows(client, schema, bootstrapRows, { start: 0n, end: 0n });
     await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
+    await snapshotBalancesIfDue(client, derived.consensusEnd);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});
