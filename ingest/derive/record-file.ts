@@ -16,6 +16,7 @@ import * as ethereum from './ethereum.ts';
 import * as file from './file.ts';
 import { FileRows } from './file-rows.ts';
 import * as network from './network.ts';
+import * as node from './node.ts';
 import * as schedule from './schedule.ts';
 import { deriveSidecarRecords } from './sidecar.ts';
 import { syntheticTransferLogs } from './synthetic-logs.ts';
@@ -69,6 +70,9 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [51, network.nodeStakeUpdate],
   [52, network.prng],
   [53, token.tokenUpdateNfts],
+  [54, node.nodeCreate],
+  [55, node.nodeUpdate],
+  [56, node.nodeDelete],
   [59, (ctx) => airdrop.resolveAirdrops(ctx, 'CANCELLED')],
   [60, (ctx) => airdrop.resolveAirdrops(ctx, 'CLAIMED')],
 ]);
