@@ -8,10 +8,16 @@ import { sqlText } from './sql-text.ts';
 
 export type Row = Readonly<Record<string, unknown>>;
 
+/** The union of the rows' column names, in first-seen order. */
+export function columnNames(rows: readonly Row[]): string[] {
+  const names = new Set<string>();
+  for (const row of rows) for (const key in row) names.add(key);
+  return [...names];
+}
+
 /** The column list of `rows` (the union of their keys) and their text arrays. */
 export function columnArrays(schema: TableSchema, table: string, rows: readonly Row[], names?: readonly string[]) {
-  const columnNames = names ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const columns = columnNames.map((name) => schema.column(table, name));
+  const columns = (names ?? columnNames(rows)).map((name) => schema.column(table, name));
   const arrays = columns.map((column) => {
     const json = column.type === 'jsonb' || column.type === 'json';
     return rows.map((row) => sqlText(row[column.name], json));

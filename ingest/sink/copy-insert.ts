@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Row } from './bulk-insert.ts';
+import { columnNames, type Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
 import { sqlText } from './sql-text.ts';
 
@@ -36,25 +36,20 @@ export async function copyInsert(
   rows: readonly Row[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const names = columnNames(rows);
   const json = names.map((name) => {
     const type = schema.column(table, name).type;
     return type === 'jsonb' || type === 'json';
   });
-  const lines: string[] = [];
-  for (const row of rows) {
-    let line = '';
-    for (let i = 0; i < names.length; i++) {
-      line += (i === 0 ? '' : '\t') + copyField(row[names[i] as string], json[i] as boolean);
-    }
-    lines.push(`${line}\n`);
-  }
   const stream = client.query(copyFrom(`copy "${table}" (${names.map((n) => `"${n}"`).join(', ')}) from stdin`));
-  // Chunks of ~1 MB keep memory flat for large files.
+  // Rows are turned into text chunk by chunk (~1 MB), so memory stays flat for large files.
   async function* chunks() {
     let chunk = '';
-    for (const line of lines) {
-      chunk += line;
+    for (const row of rows) {
+      for (let i = 0; i < names.length; i++) {
+        chunk += (i === 0 ? '' : '\t') + copyField(row[names[i] as string], json[i] as boolean);
+      }
+      chunk += '\n';
       if (chunk.length > 1 << 20) {
         yield chunk;
         chunk = '';

@@ -10,7 +10,7 @@
  *  insert … from i left join updated … where … is null` (an anti-join the planner can hash). Every sub-statement sees the table as it was before the statement.
  */
 import type pg from 'pg';
-import { columnArrays, type Row } from './bulk-insert.ts';
+import { columnArrays, columnNames, type Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
 
 export interface UpsertSpec {
@@ -41,7 +41,7 @@ export async function upsert(
 ): Promise<void> {
   if (rows.length === 0) return;
   const table = `"${spec.table}"`;
-  const names = [...new Set(rows.flatMap((r) => Object.keys(r.row)))].filter((n) => n !== 'timestamp_range');
+  const names = columnNames(rows.map((r) => r.row)).filter((n) => n !== 'timestamp_range');
   for (const key of spec.key) if (!names.includes(key)) throw new Error(`${spec.table} upsert without ${key}`);
   const { columns, arrays } = columnArrays(
     schema,
