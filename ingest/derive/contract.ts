@@ -193,6 +193,14 @@ export function contractResult(ctx: ItemContext): void {
     transaction_nonce: item.body.transactionID?.nonce ?? 0,
     transaction_result: item.status,
   });
+  // The lookup of /contracts/results/{hash}: the Ethereum hash, or the first 32 bytes of the transaction hash.
+  ctx.rows.insert('contract_transaction_hash', {
+    consensus_timestamp: ts,
+    entity_id: target,
+    hash: txHash,
+    payer_account_id: item.payerAccountId,
+    transaction_result: item.status,
+  });
   result?.logInfo.forEach((log, index) => {
     ctx.rows.insert('contract_log', {
       bloom: log.bloom ?? new Uint8Array(),
@@ -210,6 +218,17 @@ export function contractResult(ctx: ItemContext): void {
       transaction_index: item.index,
     });
   });
+  ctx.rows.involve(
+    ts,
+    [
+      target,
+      item.payerAccountId,
+      accountId(result?.sender_id),
+      ...createdIds,
+      ...(result?.logInfo ?? []).map((l) => contractId(l.contractID)),
+    ],
+    item.payerAccountId,
+  );
   // Contracts created by this one (pre-v6 records list them only here).
   for (const created of createdIds) {
     if (created === 0n || (create && created === target) || ctx.createdInFile.has(created)) continue;

@@ -18,6 +18,8 @@ export class FileRows {
   readonly tokenBalances = new Map<string, BalanceDelta & { accountId: bigint; tokenId: bigint }>();
   /** Address book versions to close (file id → end timestamp) before new ones start. */
   readonly closedAddressBooks = new Map<bigint, bigint>();
+  /** Entities each contract transaction involves (payer, sender, contracts), by consensus timestamp. */
+  readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
   readonly replaces = new Map<string, Row[]>();
 
@@ -42,6 +44,32 @@ export class FileRows {
       this.changes.set(table, list);
     }
     list.push(overwrite ? { row, timestamp, history, overwrite } : { row, timestamp, history });
+  }
+
+  /** Records that `ids` take part in the contract transaction at `timestamp` (ignored when there is none). */
+  involve(timestamp: bigint, ids: Iterable<bigint>, payer?: bigint): void {
+    let entry = this.contractTransactions.get(timestamp);
+    if (!entry) {
+      if (payer === undefined) return;
+      entry = { payer, ids: new Set() };
+      this.contractTransactions.set(timestamp, entry);
+    }
+    for (const id of ids) if (id !== 0n) entry.ids.add(id);
+  }
+
+  /** One `contract_transaction` row per involved entity, each listing all of them. */
+  emitContractTransactions(): void {
+    for (const [timestamp, { payer, ids }] of this.contractTransactions) {
+      const all = [...ids];
+      for (const id of all) {
+        this.insert('contract_transaction', {
+          consensus_timestamp: timestamp,
+          entity_id: id,
+          contract_ids: all,
+          payer_account_id: payer,
+        });
+      }
+    }
   }
 
   closeAddressBook(fileId: bigint, end: bigint): void {

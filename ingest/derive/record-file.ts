@@ -201,6 +201,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   }
   const payers = new Map(items.map((item) => [item.consensusTimestamp, item.payerAccountId]));
   for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
+  rows.emitContractTransactions();
 
   const fileInstant = items.length > 0 ? 0n : (options.emptyFileInstant ?? instantOfName(parsed.name));
   const consensusStart = items[0]?.consensusTimestamp ?? fileInstant;

@@ -25,6 +25,7 @@ export function deriveSidecarRecords(
     const payer = payerAt(ts) ?? 0n;
     for (const change of record.stateChanges ?? []) {
       const contract = contractId(change.contract_id);
+      if (!record.migration) rows.involve(ts, [contract]);
       for (const storage of change.storage_changes) {
         const slot = storage.slot ?? new Uint8Array();
         const written = storage.value_written?.value;

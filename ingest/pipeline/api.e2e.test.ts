@@ -64,4 +64,17 @@ describe('the API over ingested v6 record files', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ account: '0.0.98', balance: { balance: 56493422 } });
   });
+
+  it('finds a contract call result by its transaction hash', async () => {
+    const response = await worker.get(
+      '/api/v1/contracts/results/0x3af126ef15641b785e3edb5018209959fc6c6b063deaa55a3331c5489cdbe31b',
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ contract_id: '0.0.1002', gas_used: 800000, result: 'SUCCESS' });
+    // The sidecar's storage changes of both contracts the call touched.
+    expect(response.body.state_changes.map((c: Record<string, unknown>) => [c.contract_id, c.value_written])).toEqual([
+      ['0.0.1002', '0x00000000000000000000000000000000000000000000000000000000000003eb'],
+      ['0.0.1003', '0x0000000000000000000000000000000000000000000000000000000000000008'],
+    ]);
+  });
 });
