@@ -18,6 +18,11 @@ export class FileRows {
   readonly tokenBalances = new Map<string, BalanceDelta & { accountId: bigint; tokenId: bigint }>();
   /** Address book versions to close (file id → end timestamp) before new ones start. */
   readonly closedAddressBooks = new Map<bigint, bigint>();
+  /** Allowance spent by approved transfers (negative), keyed `owner/spender[/token]`, applied in place. */
+  readonly allowanceSpends = new Map<
+    string,
+    { owner: bigint; spender: bigint; tokenId: bigint | undefined; amount: bigint }
+  >();
   /** Entities each contract transaction involves (payer, sender, contracts), by consensus timestamp. */
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
@@ -44,6 +49,13 @@ export class FileRows {
       this.changes.set(table, list);
     }
     list.push(overwrite ? { row, timestamp, history, overwrite } : { row, timestamp, history });
+  }
+
+  spendAllowance(owner: bigint, spender: bigint, tokenId: bigint | undefined, amount: bigint): void {
+    const key = `${owner}/${spender}/${tokenId ?? ''}`;
+    const current = this.allowanceSpends.get(key);
+    if (current) current.amount += amount;
+    else this.allowanceSpends.set(key, { owner, spender, tokenId, amount });
   }
 
   /** Records that `ids` take part in the contract transaction at `timestamp` (ignored when there is none). */

@@ -98,6 +98,23 @@ export function deriveCommon(ctx: ItemContext): void {
     if (errata === null) rows.addEntityBalance(account, amount, ts);
   }
 
+  // Approved debits spend the owner's allowance to the payer (the reference's trackAllowance).
+  if (item.successful && transferBody) {
+    for (const aa of transferBody.transfers?.accountAmounts ?? []) {
+      if (aa.is_approval && (aa.amount ?? 0n) < 0n)
+        rows.spendAllowance(accountId(aa.accountID), payer, undefined, aa.amount ?? 0n);
+    }
+    const result = record.contractCallResult;
+    const spender = transferBody.tokenTransfers.length > 0 && result ? accountId(result.sender_id) : payer;
+    for (const list of transferBody.tokenTransfers) {
+      for (const aa of list.transfers) {
+        if (aa.is_approval && (aa.amount ?? 0n) < 0n) {
+          rows.spendAllowance(accountId(aa.accountID), spender, tokenId(list.token), aa.amount ?? 0n);
+        }
+      }
+    }
+  }
+
   for (const aa of record.paid_staking_rewards) {
     rows.insert('staking_reward_transfer', {
       account_id: accountId(aa.accountID),

@@ -128,6 +128,37 @@ async function applyBalances(client: pg.ClientBase, rows: FileRows): Promise<voi
   }
 }
 
+/** Approved transfers lower the remaining allowance in place (no history, like the reference). */
+async function applyAllowanceSpends(client: pg.ClientBase, rows: FileRows): Promise<void> {
+  const crypto = [...rows.allowanceSpends.values()].filter((s) => s.tokenId === undefined);
+  const token = [...rows.allowanceSpends.values()].filter((s) => s.tokenId !== undefined);
+  if (crypto.length > 0) {
+    await client.query(
+      `update crypto_allowance a set amount = a.amount + u.amount
+         from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as u(owner, spender, amount)
+        where a.owner = u.owner and a.spender = u.spender`,
+      [
+        intArray(crypto.map((s) => s.owner.toString())),
+        intArray(crypto.map((s) => s.spender.toString())),
+        intArray(crypto.map((s) => s.amount.toString())),
+      ],
+    );
+  }
+  if (token.length > 0) {
+    await client.query(
+      `update token_allowance a set amount = a.amount + u.amount
+         from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(owner, spender, token, amount)
+        where a.owner = u.owner and a.spender = u.spender and a.token_id = u.token`,
+      [
+        intArray(token.map((s) => s.owner.toString())),
+        intArray(token.map((s) => s.spender.toString())),
+        intArray(token.map((s) => (s.tokenId ?? 0n).toString())),
+        intArray(token.map((s) => s.amount.toString())),
+      ],
+    );
+  }
+}
+
 /**
  * Associations made by TokenAssociate carry no freeze/KYC status; like the reference, they start from the
  * token's defaults (frozen when it freezes by default, KYC revoked when it has a KYC key).
@@ -157,6 +188,7 @@ export async function writeFileRows(
     await applyChanges(client, schema, spec, rows.changes.get(table) ?? []);
   }
   await applyBalances(client, rows);
+  await applyAllowanceSpends(client, rows);
   if (rows.changes.has('token_account') || rows.tokenBalances.size > 0) {
     await defaultTokenAccountStatus(client, range.start, range.end);
   }
