@@ -56,7 +56,9 @@ describe('the rows every transaction writes', () => {
     const ctx = transfer([{ account: 2000n, amount: 0n }]);
     deriveCommon(ctx);
     const [hash] = ctx.rows.rows('transaction_hash');
-    expect([(hash?.hash as Uint8Array).length, (hash?.hash_suffix as Uint8Array).length]).toEqual([32, 16]);
+    expect(hash).toBeDefined();
+    const { hash: key, hash_suffix: suffix } = hash as { hash: Uint8Array; hash_suffix: Uint8Array };
+    expect([key.length, suffix.length]).toEqual([32, 16]);
   });
 
   it('keep the transfers of a failed transaction but spend no allowance', () => {
