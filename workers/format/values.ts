@@ -1,21 +1,16 @@
+import { formatEntityId } from '../params/entity-id.ts';
+
 /**
  * Wire formats of stored values, as the reference writes them. Inputs are what the driver returns: int8 and
  * numeric columns as decimal strings, bytea as Uint8Array (Buffer in Node), timestamps as nanoseconds.
  */
 
-const NUM_BITS = 38n;
-const REALM_BITS = 16n;
-const NUM_MASK = (1n << NUM_BITS) - 1n;
-const REALM_MASK = (1n << REALM_BITS) - 1n;
-
-/** `shard.realm.num` of an encoded entity id (shard << 54 | realm << 38 | num). */
-export function entityIdString(encoded: bigint | string | number): string {
-  const id = BigInt(encoded);
-  return `${id >> (NUM_BITS + REALM_BITS)}.${(id >> NUM_BITS) & REALM_MASK}.${id & NUM_MASK}`;
-}
-
-export function nullableEntityIdString(encoded: bigint | string | number | null | undefined): string | null {
-  return encoded === null || encoded === undefined ? null : entityIdString(encoded);
+/**
+ * An encoded entity id as a stored value (int8 as text, a JSON number, or bigint) in the API's form: `shard.realm.num`,
+ * or null for a missing id and for num 0, as the reference writes them (`formatEntityId`).
+ */
+export function entityId(encoded: bigint | string | number | null | undefined): string | null {
+  return encoded === null || encoded === undefined ? null : formatEntityId(BigInt(encoded));
 }
 
 /** `seconds.nanoseconds` with nine digits of nanoseconds; null stays null. */
@@ -28,7 +23,7 @@ export function timestampString(ns: bigint | string | null | undefined): string 
 /** `payer-seconds-nanoseconds`, the transaction id form of the API. */
 export function transactionIdString(payer: bigint | string, validStartNs: bigint | string): string {
   const text = validStartNs.toString().padStart(10, '0');
-  return `${entityIdString(payer)}-${text.slice(0, -9)}-${text.slice(-9)}`;
+  return `${entityId(payer)}-${text.slice(0, -9)}-${text.slice(-9)}`;
 }
 
 export function base64(bytes: Uint8Array | null | undefined): string | null {

@@ -3,29 +3,22 @@ import { transactionTypeName } from '../../../db/codes/transaction-types.ts';
 import type { TransactionRow } from '../../../db/queries/transactions.ts';
 import { maxCustomFees } from '../../format/custom-fee-limits.ts';
 import { keyObject } from '../../format/key.ts';
-import {
-  base64,
-  entityIdString,
-  int64,
-  nullableEntityIdString,
-  timestampString,
-  transactionIdString,
-} from '../../format/values.ts';
+import { base64, entityId, int64, timestampString, transactionIdString } from '../../format/values.ts';
 
 /** One transaction as the API's Transaction object (the reference's field set and formats). */
 export function formatTransaction(row: TransactionRow) {
   return {
     assessed_custom_fees: row.assessed_custom_fees?.map((fee) => ({
       amount: fee.amount,
-      collector_account_id: entityIdString(fee.collector_account_id),
-      effective_payer_account_ids: (fee.effective_payer_account_ids ?? []).map(entityIdString),
-      token_id: nullableEntityIdString(fee.token_id),
+      collector_account_id: entityId(fee.collector_account_id),
+      effective_payer_account_ids: (fee.effective_payer_account_ids ?? []).map(entityId),
+      token_id: entityId(fee.token_id),
     })),
     batch_key: keyObject(row.batch_key),
     bytes: base64(row.transaction_bytes),
     charged_tx_fee: int64(row.charged_tx_fee),
     consensus_timestamp: timestampString(row.consensus_timestamp),
-    entity_id: nullableEntityIdString(row.entity_id),
+    entity_id: entityId(row.entity_id),
     high_volume: row.high_volume ?? false,
     high_volume_pricing_multiplier: int64(row.high_volume_pricing_multiplier),
     max_custom_fees: maxCustomFees(row.max_custom_fees),
@@ -34,30 +27,30 @@ export function formatTransaction(row: TransactionRow) {
     name: transactionTypeName(row.type),
     nft_transfers: (row.nft_transfer ?? []).map((transfer) => ({
       is_approval: transfer.is_approval ?? false,
-      receiver_account_id: nullableEntityIdString(transfer.receiver_account_id),
-      sender_account_id: nullableEntityIdString(transfer.sender_account_id),
+      receiver_account_id: entityId(transfer.receiver_account_id),
+      sender_account_id: entityId(transfer.sender_account_id),
       serial_number: transfer.serial_number,
-      token_id: entityIdString(transfer.token_id),
+      token_id: entityId(transfer.token_id),
     })),
-    node: nullableEntityIdString(row.node_account_id),
+    node: entityId(row.node_account_id),
     nonce: row.nonce,
     parent_consensus_timestamp: timestampString(row.parent_consensus_timestamp),
     result: responseCodeName(row.result),
     scheduled: row.scheduled,
     staking_reward_transfers: (row.staking_reward_transfers ?? []).map((transfer) => ({
-      account: entityIdString(transfer.account),
+      account: entityId(transfer.account),
       amount: transfer.amount,
     })),
     token_transfers: (row.token_transfer_list ?? []).map((transfer) => ({
-      token_id: entityIdString(transfer.token_id),
-      account: entityIdString(transfer.account_id),
+      token_id: entityId(transfer.token_id),
+      account: entityId(transfer.account_id),
       amount: transfer.amount,
       is_approval: transfer.is_approval ?? false,
     })),
     transaction_hash: base64(row.transaction_hash),
     transaction_id: transactionIdString(row.payer_account_id, row.valid_start_ns),
     transfers: (row.crypto_transfer_list ?? []).map((transfer) => ({
-      account: entityIdString(transfer.entity_id),
+      account: entityId(transfer.entity_id),
       amount: transfer.amount,
       is_approval: transfer.is_approval ?? false,
     })),
