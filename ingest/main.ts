@@ -93,7 +93,13 @@ export async function main(argv: string[]): Promise<number> {
       log,
     };
     if (source.startsWith('blocknode://') || (values.stream ?? process.env.INGEST_STREAM) === 'blocks') {
-      await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client });
+      await runBlockIngest({
+        ...blocks,
+        source: blockSourceFor(source, network),
+        client,
+        // Wrapped record blocks are verified with the address book (the network's bootstrap book at first).
+        bootstrapAddressBook: bootstrapBook(values['address-book'] ?? process.env.INGEST_ADDRESS_BOOK, network),
+      });
       return 0;
     }
     const records = {

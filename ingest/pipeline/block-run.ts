@@ -10,12 +10,18 @@ import { type ParsedBlock, readBlock } from '../decode/block-reader.ts';
 import { FormatError } from '../decode/byte-reader.ts';
 import { bytesEqual, fromHex, isAllZero, toHex } from '../decode/hash.ts';
 import { BLOCK_FILE_VERSION, type DerivedBlock, deriveBlock } from '../derive/block.ts';
+import type { FileRows } from '../derive/file-rows.ts';
+import { snapshotBalancesIfDue } from '../sink/balance-snapshot.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { writeFileRows } from '../sink/writer.ts';
-import type { BlockSource, SourcedBlock } from '../sources/block-source.ts';
+import { type BlockSource, type SourcedBlock, sleep } from '../sources/block-source.ts';
+import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
+import { verifyWrappedProof } from '../verify/wrapped-proof.ts';
+import type { AddressBooks } from './address-books.ts';
 import { Progress } from './progress.ts';
 import { type Log, WRITER_LOCK } from './run.ts';
+import { loadAddressBooks } from './state.ts';
 
 export interface BlockIngestOptions {
   readonly source: BlockSource;
@@ -29,6 +35,10 @@ export interface BlockIngestOptions {
   readonly signal?: AbortSignal;
   readonly log?: Log;
   readonly progressIntervalMs?: number;
+  /** NodeAddressBook bytes verifying wrapped record blocks when the database has no book yet. */
+  readonly bootstrapAddressBook?: Uint8Array;
+  /** The consensus rule for the signatures of wrapped record blocks (1/3 of the weight by default). */
+  readonly consensus?: ConsensusOptions;
 }
 
 export interface BlockCursor {
@@ -104,33 +114,89 @@ export async function runBlockIngest(options: BlockIngestOptions): Promise<Block
   let transactions = 0;
   log({ msg: 'block ingest started', source: source.description, start: start.toString() });
   if (options.endBlock !== undefined && start > options.endBlock) return { blocks, transactions, cursor };
-  const stream = source.blocks(start, {
-    ...(options.endBlock !== undefined ? { end: options.endBlock } : {}),
-    ...(options.untilIdle !== undefined ? { untilIdle: options.untilIdle } : {}),
-    ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
-    ...(signal ? { signal } : {}),
-  });
-  for await (const sourced of stream) {
-    const written = await ingestBlock(sourced, client, schema, cursor, log);
-    cursor = written.cursor;
-    if (written.skipped) continue;
-    blocks++;
-    transactions += written.count;
-    const line = progress.record(written.count, cursor.consensusEnd);
-    if (line) log(line);
-    if (signal?.aborted || (options.endBlock !== undefined && cursor.index >= options.endBlock)) break;
+  const books = new BookState(client, options.bootstrapAddressBook);
+  // Like the record loop: a rejected block stops an until-idle run, otherwise it is retried at the next poll
+  // (the source is asked again from the block after the cursor, so a corrected block can take its place).
+  while (!signal?.aborted) {
+    const from = cursor ? cursor.index + 1n : start;
+    if (options.endBlock !== undefined && from > options.endBlock) break;
+    const stream = source.blocks(from, {
+      ...(options.endBlock !== undefined ? { end: options.endBlock } : {}),
+      ...(options.untilIdle !== undefined ? { untilIdle: options.untilIdle } : {}),
+      ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    let done = true;
+    try {
+      for await (const sourced of stream) {
+        const written = await ingestBlock(sourced, { client, schema, cursor, log, books, options });
+        cursor = written.cursor;
+        if (written.skipped) continue;
+        blocks++;
+        transactions += written.count;
+        const line = progress.record(written.count, cursor.consensusEnd);
+        if (line) log(line);
+        if (signal?.aborted || (options.endBlock !== undefined && cursor.index >= options.endBlock)) break;
+      }
+    } catch (error) {
+      if (!(error instanceof RejectedFileError)) throw error;
+      log({ msg: 'block rejected', level: 'error', file: error.file, reason: error.reason });
+      if (options.untilIdle) throw error;
+      await sleep(options.pollIntervalMs ?? 2_000, signal);
+      done = false;
+    }
+    if (done) break;
   }
   log({ ...progress.summary(cursor?.consensusEnd), msg: 'block ingest stopped' });
   return { blocks, transactions, cursor };
 }
 
+/** The address book verifying wrapped record blocks, loaded at the first one (native blocks need none). */
+class BookState {
+  private books: AddressBooks | undefined;
+  private bootstrapRows: FileRows | undefined;
+  private readonly client: pg.ClientBase;
+  private readonly bootstrap: Uint8Array | undefined;
+
+  constructor(client: pg.ClientBase, bootstrap: Uint8Array | undefined) {
+    this.client = client;
+    this.bootstrap = bootstrap;
+  }
+
+  async load(): Promise<{ books: AddressBooks; bootstrapRows: FileRows | undefined }> {
+    if (!this.books) {
+      const loaded = await loadAddressBooks(this.client, this.bootstrap);
+      this.books = loaded.books;
+      this.bootstrapRows = loaded.bootstrapRows;
+    }
+    return { books: this.books, bootstrapRows: this.bootstrapRows };
+  }
+
+  /** After a write: the bootstrap book is in the database; after a lost race, reload what it holds. */
+  written(): void {
+    this.bootstrapRows = undefined;
+  }
+
+  forget(): void {
+    this.books = undefined;
+    this.bootstrapRows = undefined;
+  }
+}
+
+interface BlockContext {
+  readonly client: pg.ClientBase;
+  readonly schema: TableSchema;
+  readonly cursor: BlockCursor | undefined;
+  readonly log: Log;
+  readonly books: BookState;
+  readonly options: BlockIngestOptions;
+}
+
 async function ingestBlock(
   sourced: SourcedBlock,
-  client: pg.ClientBase,
-  schema: TableSchema,
-  cursor: BlockCursor | undefined,
-  log: Log,
+  context: BlockContext,
 ): Promise<{ cursor: BlockCursor; count: number; skipped: boolean }> {
+  const { client, schema, cursor, log } = context;
   const started = performance.now();
   const name = blockFileName(sourced.number);
   let block: ParsedBlock;
@@ -147,6 +213,20 @@ async function ingestBlock(
   }
   const problem = chainProblem(block, derived, cursor);
   if (problem) throw new RejectedFileError(sourced.origin, problem);
+  const wrapped = block.wrapped ? await context.books.load() : undefined;
+  if (block.wrapped && wrapped) {
+    const fileHash = fromHex(derived.rows.rows('record_file')[0]?.file_hash as string);
+    verifyWrappedProof(
+      sourced.origin,
+      block.number,
+      block.wrapped,
+      fileHash,
+      wrapped.books.keys(),
+      context.options.consensus,
+    );
+  }
+  // A wrapped record file may update the address book (0.0.102) that verifies the next ones.
+  const versions = wrapped ? wrapped.books.follow(derived.rows) : [];
   await client.query('begin');
   try {
     await client.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
@@ -154,13 +234,26 @@ async function ingestBlock(
     if (latest && (!cursor || latest.consensusEnd !== cursor.consensusEnd)) {
       // Written already (a replay) or by another writer: continue from what the database holds.
       await client.query('rollback');
+      wrapped?.books.rollback();
+      context.books.forget();
       return { cursor: latest, count: 0, skipped: true };
     }
+    if (wrapped?.bootstrapRows) await writeFileRows(client, schema, wrapped.bootstrapRows, { start: 0n, end: 0n });
     await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
+    await snapshotBalancesIfDue(client, derived.consensusEnd);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});
+    wrapped?.books.rollback();
     throw error;
+  }
+  if (wrapped) {
+    const stakes = derived.rows.rows('node_stake');
+    wrapped.books.commit(
+      versions,
+      stakes.length > 0 ? new Map(stakes.map((s) => [s.node_id as bigint, s.stake as bigint])) : undefined,
+    );
+    context.books.written();
   }
   log({
     msg: 'block ingested',
