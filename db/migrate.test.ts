@@ -25,6 +25,16 @@ const reference: ReferenceSchema = JSON.parse(readFileSync(path.join(sharedDir()
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
+/**
+ * Indexes this project adds beyond the reference's, by table, each for a query the reference's indexes serve badly
+ * (the migration that creates it says which). Everything else must match the reference exactly.
+ */
+const OWN_INDEXES: Record<string, string[]> = {
+  token_balance: [
+    'CREATE INDEX token_balance__account_timestamp ON ONLY token_balance USING btree (account_id, consensus_timestamp)',
+  ],
+};
+
 let db: TestDatabase;
 
 beforeAll(async () => {
@@ -69,7 +79,9 @@ describe('the migrated database', () => {
       'select pg_get_indexdef(indexrelid) as definition from pg_index where indrelid = $1::regclass',
       [`public.${table}`],
     );
-    expect(indexes.map((index) => normaliseIndex(index.definition)).sort()).toEqual([...expected.indexes].sort());
+    expect(indexes.map((index) => normaliseIndex(index.definition)).sort()).toEqual(
+      [...expected.indexes, ...(OWN_INDEXES[table] ?? [])].sort(),
+    );
 
     const [partitioning] = await rows<{ key: string | null }>('select pg_get_partkeydef($1::regclass) as key', [
       `public.${table}`,
