@@ -3,6 +3,7 @@
  * root hash as its hash, round range, software version). A wrapped record block is its record file: the rows
  * and `record_file` row of that file (its name, index and hashes), with the block's own hashes kept beside.
  */
+import { blockSidecarRecords } from '../decode/block-evm.ts';
 import type { ParsedBlock } from '../decode/block-reader.ts';
 import { blockRecordItems } from '../decode/block-record.ts';
 import { unwrapRecordFile } from '../decode/block-wrapped.ts';
@@ -60,6 +61,7 @@ export function deriveBlock(block: ParsedBlock, loadStart: bigint): DerivedBlock
     loadStart,
     sidecars: [],
     emptyFileInstant: block.blockTimestamp,
+    evmRecords: blockSidecarRecords(block.transactions),
   });
   const row = recordFileRow(derived);
   setVersion(row, 'software_version', block.softwareVersion);

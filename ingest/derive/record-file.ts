@@ -5,7 +5,7 @@
 import { toHex } from '../decode/hash.ts';
 import type { ParsedRecordFile } from '../decode/record-file.ts';
 import { decodeRecordItem, type RecordItem } from '../decode/record-item.ts';
-import type { ParsedSidecarFile } from '../decode/sidecar-file.ts';
+import type { ParsedSidecarFile, SidecarRecord } from '../decode/sidecar-file.ts';
 import { instantOfName } from '../decode/stream-file-name.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
@@ -157,6 +157,8 @@ export interface DeriveOptions {
   }[];
   /** Consensus start/end of a file without items when its name carries no instant (a block: its timestamp). */
   readonly emptyFileInstant?: bigint;
+  /** Sidecar records that came without a sidecar file (a block's state changes and trace data). */
+  readonly evmRecords?: readonly SidecarRecord[];
 }
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
@@ -201,6 +203,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   }
   const payers = new Map(items.map((item) => [item.consensusTimestamp, item.payerAccountId]));
   for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
+  if (options.evmRecords) deriveSidecarRecords(rows, options.evmRecords, (ts) => payers.get(ts));
   rows.emitContractTransactions();
 
   const fileInstant = items.length > 0 ? 0n : (options.emptyFileInstant ?? instantOfName(parsed.name));
