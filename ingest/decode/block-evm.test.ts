@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockTypes } from '../../proto/block.ts';
 import { blockSidecarRecords } from './block-evm.ts';
-import type { BlockTransaction } from './block-reader.ts';
+import type { BlockTransaction, Plain } from './block-reader.ts';
+import { toPlain } from './plain.ts';
 
 const contract = (n: bigint) => ({ shardNum: 0n, realmNum: 0n, contractNum: n });
 const bytes = (...b: number[]) => new Uint8Array(b);
@@ -111,5 +112,69 @@ describe('EVM sidecar equivalents of block transactions', () => {
       ]),
     ]);
     expect(stored[0]?.bytecode).toEqual({ contract_id: contract(8n), runtime_bytecode: bytes(6) });
+  });
+
+  it('adds the values read and the call trace from the trace data, as the sidecars had them', () => {
+    const { BlockItem } = blockTypes();
+    // Through the wire, as the block reader sees trace data.
+    const trace = toPlain(
+      BlockItem.decode(
+        BlockItem.encode({
+          trace_data: {
+            evm_trace_data: {
+              // Wire input: ids as numbers.
+              contract_actions: [
+                {
+                  call_type: 1,
+                  calling_account: { accountNum: 2 },
+                  gas: 50_000,
+                  recipient_contract: { contractNum: 1002 },
+                  output: bytes(1),
+                },
+              ],
+              contract_slot_usages: [
+                {
+                  contract_id: { contractNum: 1002 },
+                  written_keys_are_non_identical_state_changes: true,
+                  slot_reads: [
+                    { index: 0, read_value: bytes(7) },
+                    { key: bytes(9), read_value: bytes(4) },
+                  ],
+                },
+              ],
+            },
+          },
+        }).finish(),
+      ),
+    ) as Plain;
+    const slot = (key: Uint8Array, value: Uint8Array, identical = false) => ({
+      state_id: 4,
+      map_update: {
+        key: { slot_key_key: { contractID: contract(1002n), key } },
+        value: { slot_value_value: slotValue(value) },
+        ...(identical ? { identical: true } : {}),
+      },
+    });
+    const [record] = blockSidecarRecords([
+      tx(600n, [slot(bytes(1), bytes(3, 0xeb)), slot(bytes(5), bytes(5), true)], [trace.trace_data]),
+    ]);
+    expect(record?.stateChanges).toEqual([
+      {
+        contract_id: { contractNum: 1002n }, // as on the wire: zero shard and realm are absent
+        storage_changes: [
+          { slot: bytes(1), value_read: bytes(7), value_written: { value: bytes(3, 0xeb) } },
+          { slot: bytes(9), value_read: bytes(4) },
+        ],
+      },
+    ]);
+    expect(Uint8Array.from(record?.actions?.[0]?.output ?? [])).toEqual(bytes(1));
+    expect(record?.actions).toMatchObject([
+      {
+        call_type: 1,
+        calling_account: { accountNum: 2n },
+        gas: 50_000n,
+        recipient_contract: { contractNum: 1002n },
+      },
+    ]);
   });
 });
