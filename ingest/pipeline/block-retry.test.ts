@@ -92,4 +92,34 @@ describe('the block loop after a rejected block', () => {
     );
     expect(balances.rows[0]?.n).toBe(entities.rows[0]?.n);
   });
+
+  it("snapshots the accounts a block's transfers gave balances, at that block", async () => {
+    const fresh = await createTestDatabase();
+    const client = new pg.Client({ connectionString: fresh.url });
+    await client.connect();
+    try {
+      const run = await runBlockIngest({
+        source: new BlockFileSource(new DirStore(BLOCKS)),
+        client,
+        startBlock: 8n,
+        endBlock: 8n,
+        untilIdle: true,
+        log: () => {},
+      });
+      expect(run.blocks).toBe(1);
+      const snapshot = await fresh.sql.query(
+        `select b.account_id, b.balance, e.balance as entity_balance from account_balance b
+           join entity e on e.id = b.account_id where b.consensus_timestamp = 1770842063775529380 order by 1`,
+      );
+      expect(snapshot.rows.length).toBeGreaterThan(0);
+      for (const row of snapshot.rows) expect(row.balance).toBe(row.entity_balance);
+      const files = await fresh.sql.query('select consensus_timestamp, name from account_balance_file');
+      expect(files.rows).toEqual([
+        { consensus_timestamp: '1770842063775529380', name: '2026-02-11T20_34_23.775529380Z_Balances.pb.gz' },
+      ]);
+    } finally {
+      await client.end();
+      await fresh.drop();
+    }
+  });
 });
