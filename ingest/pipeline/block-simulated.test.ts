@@ -1,14 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../simulator/main.ts';
 import { simulate } from '../../simulator/run.ts';
+import { createTestDatabase } from '../../test/harness/test-database.ts';
 import { readBlock } from '../decode/block-reader.ts';
 import { bytesEqual } from '../decode/hash.ts';
 import { type DerivedBlock, deriveBlock } from '../derive/block.ts';
 import { BlockFileSource } from '../sources/block-file-source.ts';
 import { DirStore } from '../sources/dir-store.ts';
+import { runBlockIngest } from './block-run.ts';
 
 let out: string;
 const counts: number[] = [];
@@ -88,5 +91,32 @@ describe('blocks of a simulated network', () => {
     const creates = calls.filter((t) => t.type === 8).map((t) => t.entity_id);
     expect(new Set(created.map((c) => c.id))).toEqual(new Set(creates));
     for (const c of created) expect((c.initcode as Uint8Array).length).toBeGreaterThan(0);
+  });
+});
+
+describe('simulated blocks in the database', () => {
+  it('writes their contract state changes, current state and initcode', async () => {
+    const db = await createTestDatabase();
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const run = await runBlockIngest({
+        source: new BlockFileSource(new DirStore(out)),
+        client,
+        startBlock: -1n,
+        untilIdle: true,
+        log: () => {},
+      });
+      expect(run.blocks).toBe(3);
+      const count = async (query: string) => (await db.sql.query(query)).rows[0]?.n as number;
+      expect(await count('select count(*)::int as n from contract_state_change')).toBe(
+        rows('contract_state_change').length,
+      );
+      expect(await count('select count(*)::int as n from contract_state')).toBeGreaterThan(0);
+      expect(await count('select count(*)::int as n from contract where initcode is not null')).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+      await db.drop();
+    }
   });
 });
