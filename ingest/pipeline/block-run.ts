@@ -3,6 +3,9 @@
  * chains onto the last one written, derive its rows and write them with the `record_file` row (the cursor) in
  * one transaction. Where to start: after the newest `record_file` (a record stream cursor hands over to blocks
  * at its index + 1, the cutover), else `startBlock` (-1: the earliest block the source has), else 0.
+ * A wrapped record block must carry consensus signatures for its record file (address book keys, 1/3 rule).
+ * Like the record loop, a rejected block writes nothing, ends an until-idle run, and is otherwise retried at the
+ * next poll; balance snapshots are taken every 15 minutes of consensus time.
  */
 import type pg from 'pg';
 import { blockFileName } from '../decode/block-file.ts';
