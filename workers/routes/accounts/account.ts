@@ -3,15 +3,14 @@ import { currentAccount, historicalAccount, type TimestampFilter } from '../../.
 import { type ConsensusBounds, listTransactions } from '../../../db/queries/transactions-list.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
-import { nextLink } from '../../format/pagination.ts';
-import { timestampString } from '../../format/values.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { type FilterOf, lastValue, parseQuery } from '../../params/query.ts';
 import { booleanParam } from '../../params/scalars.ts';
-import { parseTimestamp, type TimestampRange, timestampParam, timestampRange } from '../../params/timestamp.ts';
+import { type TimestampRange, timestampParam, timestampRange } from '../../params/timestamp.ts';
 import { transactionTypeParam } from '../../params/transaction-filters.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from '../transactions/format.ts';
+import { transactionPageLink } from '../transactions/page-link.ts';
 import { boundTimeWindow } from '../transactions/time-window.ts';
 import { requireAccountId } from './account-id.ts';
 import { formatAccount } from './format.ts';
@@ -108,18 +107,6 @@ async function transactionPage(c: Context<AppEnv>, id: bigint, filters: AccountF
   });
   const transactions = rows.map(formatTransaction);
 
-  const full = transactions.length === limit;
-  const cursor = full ? transactions[transactions.length - 1]?.consensus_timestamp : timestampString(windowEnd);
-  const next =
-    cursor === null || cursor === undefined
-      ? null
-      : nextLink({
-          url: c.req.url,
-          order,
-          cursor: { timestamp: cursor },
-          maxRepeated: config.query.maxRepeatedQueryParameters,
-          boundValue: (_field, value) => parseTimestamp(value),
-          includeHost: config.response.includeHostInLink,
-        });
+  const next = transactionPageLink({ url: c.req.url, config, order, limit, transactions, windowEnd });
   return { transactions, links: { next } };
 }

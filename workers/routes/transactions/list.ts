@@ -6,15 +6,14 @@ import {
   type TransactionListQuery,
 } from '../../../db/queries/transactions-list.ts';
 import type { AppEnv } from '../../context.ts';
-import { nextLink } from '../../format/pagination.ts';
-import { timestampString } from '../../format/values.ts';
 import { entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { lastValue, parseQuery } from '../../params/query.ts';
-import { parseTimestamp, timestampParam, timestampRange } from '../../params/timestamp.ts';
+import { timestampParam, timestampRange } from '../../params/timestamp.ts';
 import { transactionResultParam, transactionTypeParam, transferTypeParam } from '../../params/transaction-filters.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from './format.ts';
+import { transactionPageLink } from './page-link.ts';
 import { boundTimeWindow } from './time-window.ts';
 
 /** New transactions keep arriving at the head of the list: cached for two seconds. */
@@ -84,19 +83,6 @@ export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
   };
   const transactions = (await listTransactions(db, query)).map(formatTransaction);
 
-  // A short page ends the list, unless the time window cut the search short: then the next page starts past it.
-  const full = transactions.length === limit;
-  const cursor = full ? transactions[transactions.length - 1]?.consensus_timestamp : timestampString(windowEnd);
-  const next =
-    cursor === null || cursor === undefined
-      ? null
-      : nextLink({
-          url: c.req.url,
-          order,
-          cursor: { timestamp: cursor },
-          maxRepeated: config.query.maxRepeatedQueryParameters,
-          boundValue: (_field, value) => parseTimestamp(value),
-          includeHost: config.response.includeHostInLink,
-        });
+  const next = transactionPageLink({ url: c.req.url, config, order, limit, transactions, windowEnd });
   return jsonResponse(c, { transactions, links: { next } }, { maxAge: LIST_MAX_AGE });
 });
