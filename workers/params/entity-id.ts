@@ -171,5 +171,11 @@ export function formatEntityId(encoded: bigint | number | null | undefined): str
   return parts.num === 0n ? null : entityIdToString(parts);
 }
 
+/** The encoded id of an entity id text in its numeric form (a next link's bound); undefined for any other form. */
+export function encodedEntityIdBound(text: string, options: EntityIdOptions = {}): bigint | undefined {
+  const id = parseEntityId(text, options);
+  return id?.kind === 'num' ? id.encoded : undefined;
+}
+
 /** The long-zero EVM address of an entity num (`0x` + 40 hex digits); the reference leaves shard and realm out. */
 export const longZeroEvmAddress = (num: bigint): string => `0x${num.toString(16).padStart(40, '0')}`;

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { int64, timestampString } from '../../format/values.ts';
-import { entityIdParam, formatEntityId, type ParsedEntityId, parseEntityId } from '../../params/entity-id.ts';
+import { encodedEntityIdBound, entityIdParam, formatEntityId, type ParsedEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { jsonResponse } from '../../respond.ts';
@@ -31,8 +31,7 @@ function formatAllowance(row: AllowanceRow) {
 const idBoundValue =
   (common: { shard: number; realm: number }) =>
   (_field: string, value: string): bigint | undefined => {
-    const id = parseEntityId(value, { ...common, evmAddressType: 'num-alias' });
-    return id?.kind === 'num' ? id.encoded : undefined;
+    return encodedEntityIdBound(value, { ...common, evmAddressType: 'num-alias' });
   };
 
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/allowances/crypto`: the account's hbar allowances by spender. */

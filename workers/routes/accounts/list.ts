@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { listAccounts } from '../../../db/queries/accounts-list.ts';
 import type { AppEnv } from '../../context.ts';
 import { nextLink } from '../../format/pagination.ts';
-import { entityIdParam, parseEntityId } from '../../params/entity-id.ts';
+import { encodedEntityIdBound, entityIdParam } from '../../params/entity-id.ts';
 import type { ParamParser } from '../../params/filters.ts';
 import { legacyBoolean, legacyOrder } from '../../params/legacy-order.ts';
 import { limitParam, orderParam, resolveLimit } from '../../params/limit-order.ts';
@@ -64,8 +64,7 @@ export async function getAccounts(c: Context<AppEnv>): Promise<Response> {
           cursor: { 'account.id': last },
           maxRepeated,
           boundValue: (_field, value) => {
-            const id = parseEntityId(value, config.common);
-            return id?.kind === 'num' ? id.encoded : undefined;
+            return encodedEntityIdBound(value, config.common);
           },
           includeHost: config.response.includeHostInLink,
         })

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { base64, int64, timestampString } from '../../format/values.ts';
-import { entityIdParam, formatEntityId, type ParsedEntityId, parseEntityId } from '../../params/entity-id.ts';
+import { encodedEntityIdBound, entityIdParam, formatEntityId, type ParsedEntityId } from '../../params/entity-id.ts';
 import type { Filter } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
@@ -102,8 +102,7 @@ export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
       maxRepeated: config.query.maxRepeatedQueryParameters,
       boundValue: (field, value) => {
         if (field === 'serialnumber') return parsePositiveLong(value, true);
-        const id = parseEntityId(value, { ...config.common, evmAddressType: 'num-alias' });
-        return id?.kind === 'num' ? id.encoded : undefined;
+        return encodedEntityIdBound(value, { ...config.common, evmAddressType: 'num-alias' });
       },
       includeHost: config.response.includeHostInLink,
     });

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { int64, timestampString } from '../../format/values.ts';
-import { entityIdParam, formatEntityId, parseEntityId } from '../../params/entity-id.ts';
+import { encodedEntityIdBound, entityIdParam, formatEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
@@ -104,8 +104,7 @@ export async function getTokenRelationships(c: Context<AppEnv>): Promise<Respons
           cursor: { 'token.id': last.token_id },
           maxRepeated: config.query.maxRepeatedQueryParameters,
           boundValue: (_field, value) => {
-            const id = parseEntityId(value, tokenIdOptions);
-            return id?.kind === 'num' ? id.encoded : undefined;
+            return encodedEntityIdBound(value, tokenIdOptions);
           },
           includeHost: config.response.includeHostInLink,
         })

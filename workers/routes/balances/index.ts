@@ -3,7 +3,7 @@ import { type BalanceRow, currentBalances, snapshotBalances } from '../../../db/
 import type { AppEnv } from '../../context.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { int64, timestampString } from '../../format/values.ts';
-import { formatEntityId, parseEntityId } from '../../params/entity-id.ts';
+import { encodedEntityIdBound, formatEntityId } from '../../params/entity-id.ts';
 import { legacyOrder } from '../../params/legacy-order.ts';
 import { limitParam, orderParam, resolveLimit } from '../../params/limit-order.ts';
 import { publicKeyParam } from '../../params/public-key.ts';
@@ -103,8 +103,7 @@ export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
           cursor: { 'account.id': last },
           maxRepeated,
           boundValue: (_field, value) => {
-            const id = parseEntityId(value, config.common);
-            return id?.kind === 'num' ? id.encoded : undefined;
+            return encodedEntityIdBound(value, config.common);
           },
           includeHost: config.response.includeHostInLink,
         })

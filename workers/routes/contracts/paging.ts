@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { type CursorValue, nextLink } from '../../format/pagination.ts';
-import { parseEntityId } from '../../params/entity-id.ts';
+import { encodedEntityIdBound } from '../../params/entity-id.ts';
 import type { Order } from '../../params/limit-order.ts';
 import { parseTimestamp } from '../../params/timestamp.ts';
 
@@ -11,8 +11,7 @@ function boundValue(field: string, value: string): bigint | undefined {
     case 'timestamp':
       return parseTimestamp(value);
     case 'contract.id': {
-      const id = parseEntityId(value);
-      return id?.kind === 'num' ? id.encoded : undefined;
+      return encodedEntityIdBound(value);
     }
     case 'slot': {
       const digits = value.startsWith('0x') ? value.slice(2) : value;

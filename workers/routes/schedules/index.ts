@@ -3,7 +3,7 @@ import { type ScheduleCondition, scheduleById, schedules } from '../../../db/que
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
-import { entityIdParam, parseEntityId, requireEntityId } from '../../params/entity-id.ts';
+import { encodedEntityIdBound, entityIdParam, requireEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { jsonResponse } from '../../respond.ts';
@@ -44,8 +44,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
             cursor: { 'schedule.id': last.schedule_id },
             maxRepeated: config.query.maxRepeatedQueryParameters,
             boundValue: (_field, value) => {
-              const id = parseEntityId(value, config.common);
-              return id?.kind === 'num' ? id.encoded : undefined;
+              return encodedEntityIdBound(value, config.common);
             },
             includeHost: config.response.includeHostInLink,
           })

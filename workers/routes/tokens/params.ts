@@ -1,6 +1,6 @@
 import type { Config } from '../../config/config.ts';
 import { ApiError } from '../../errors.ts';
-import { parseEntityId, requireEntityId } from '../../params/entity-id.ts';
+import { encodedEntityIdBound, requireEntityId } from '../../params/entity-id.ts';
 import type { ParamParser } from '../../params/filters.ts';
 import { parsePositiveLong } from '../../params/scalars.ts';
 
@@ -44,6 +44,5 @@ export const accountBalanceParam: ParamParser<bigint> = (value) => parsePositive
 export const entityIdBound =
   (config: Config) =>
   (_field: string, value: string): bigint | undefined => {
-    const id = parseEntityId(value, { ...config.common, evmAddressType: 'num-alias' });
-    return id?.kind === 'num' ? id.encoded : undefined;
+    return encodedEntityIdBound(value, { ...config.common, evmAddressType: 'num-alias' });
   };
