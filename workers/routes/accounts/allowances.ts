@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type { ColumnFilter } from '../../../db/queries/accounts-paging.ts';
 import { type AllowanceRow, cryptoAllowances, tokenAllowances } from '../../../db/queries/allowances.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
@@ -10,7 +9,7 @@ import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params
 import { parseQuery } from '../../params/query.ts';
 import { jsonResponse } from '../../respond.ts';
 import { requireAccountId } from './account-id.ts';
-import { addToBound, type Bounds, boundParts, boundsCursor, newBound, validateBounds } from './bounds.ts';
+import { addToBound, type Bounds, boundsCursor, columnParts, newBound, validateBounds } from './bounds.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
 
 const encoded = (id: ParsedEntityId): bigint | null => (id.kind === 'num' ? id.encoded : null);
@@ -106,15 +105,7 @@ export async function getTokenAllowances(c: Context<AppEnv>): Promise<Response> 
   const order = resolveOrder(filters, 'asc');
   const rows = await tokenAllowances(db, {
     owner,
-    parts: boundParts(bounds).map((part) =>
-      part.map(
-        (f): ColumnFilter<'spender' | 'token_id'> => ({
-          column: TOKEN_ALLOWANCE_COLUMNS[f.key] as 'spender' | 'token_id',
-          operator: f.operator,
-          value: f.value as bigint | null,
-        }),
-      ),
-    ),
+    parts: columnParts(bounds, TOKEN_ALLOWANCE_COLUMNS),
     order,
     limit,
   });

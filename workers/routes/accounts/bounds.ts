@@ -1,3 +1,4 @@
+import type { ColumnFilter } from '../../../db/queries/accounts-paging.ts';
 import { ApiError } from '../../errors.ts';
 import type { Filter, Operator } from '../../params/filters.ts';
 
@@ -112,4 +113,14 @@ export function boundsCursor(
   }
   if (hasBound(secondary) || isEmpty(secondary)) cursor[secondary.key] = { value: options.last.secondary };
   return cursor;
+}
+
+/** The parts of `bounds` as column filters of a paged query, each bound's key mapped to its column. */
+export function columnParts<C extends string>(
+  bounds: Bounds<unknown, unknown>,
+  columns: Readonly<Record<string, C>>,
+): ColumnFilter<C>[][] {
+  return boundParts(bounds).map((part) =>
+    part.map((f) => ({ column: columns[f.key] as C, operator: f.operator, value: f.value as bigint | null })),
+  );
 }

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { listAccounts } from '../../../db/queries/accounts-list.ts';
 import type { AppEnv } from '../../context.ts';
-import { nextLink } from '../../format/pagination.ts';
-import { encodedEntityIdBound, entityIdParam } from '../../params/entity-id.ts';
+import { entityIdParam } from '../../params/entity-id.ts';
 import type { ParamParser } from '../../params/filters.ts';
 import { legacyBoolean, legacyOrder } from '../../params/legacy-order.ts';
 import { limitParam, orderParam, resolveLimit } from '../../params/limit-order.ts';
@@ -11,6 +10,7 @@ import { parseQuery } from '../../params/query.ts';
 import { booleanParam, parsePositiveLong } from '../../params/scalars.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatAccount } from './format.ts';
+import { accountIdPageLink } from './page-link.ts';
 
 /** The list changes with every new account and transfer: cached for ten seconds. */
 const LIST_MAX_AGE = 10;
@@ -55,19 +55,6 @@ export async function getAccounts(c: Context<AppEnv>): Promise<Response> {
     formatAccount(row, { delegationAddress: config.response.enableDelegationAddress }),
   );
 
-  const last = accounts[accounts.length - 1]?.account;
-  const next =
-    accounts.length === limit && last
-      ? nextLink({
-          url: c.req.url,
-          order,
-          cursor: { 'account.id': last },
-          maxRepeated,
-          boundValue: (_field, value) => {
-            return encodedEntityIdBound(value, config.common);
-          },
-          includeHost: config.response.includeHostInLink,
-        })
-      : null;
+  const next = accountIdPageLink(c, { items: accounts, limit, order, maxRepeated });
   return jsonResponse(c, { accounts, links: { next } }, { maxAge: LIST_MAX_AGE });
 }

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { accountNfts } from '../../../db/queries/accounts-nfts.ts';
-import type { ColumnFilter } from '../../../db/queries/accounts-paging.ts';
 import type { Comparison } from '../../../db/queries/comparison.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
@@ -13,7 +12,7 @@ import { parseQuery } from '../../params/query.ts';
 import { parsePositiveLong, positiveLongParam } from '../../params/scalars.ts';
 import { jsonResponse } from '../../respond.ts';
 import { requireAccountId } from './account-id.ts';
-import { addToBound, type Bounds, boundParts, boundsCursor, newBound, validateBounds } from './bounds.ts';
+import { addToBound, type Bounds, boundsCursor, columnParts, newBound, validateBounds } from './bounds.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
 
 const encoded = (id: ParsedEntityId): bigint | null => (id.kind === 'num' ? id.encoded : null);
@@ -62,15 +61,7 @@ export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
   const order = resolveOrder(filters, 'desc');
   const rows = await accountNfts(db, {
     accountId,
-    parts: boundParts(bounds).map((part) =>
-      part.map(
-        (f): ColumnFilter<'token_id' | 'serial_number'> => ({
-          column: COLUMNS[f.key] as 'token_id' | 'serial_number',
-          operator: f.operator,
-          value: f.value as bigint | null,
-        }),
-      ),
-    ),
+    parts: columnParts(bounds, COLUMNS),
     spender: [...spenderRanges, ...spenderIn],
     order,
     limit,

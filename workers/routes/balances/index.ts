@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { type BalanceRow, currentBalances, snapshotBalances } from '../../../db/queries/balances.ts';
 import type { AppEnv } from '../../context.ts';
-import { nextLink } from '../../format/pagination.ts';
 import { int64, timestampString } from '../../format/values.ts';
-import { encodedEntityIdBound, formatEntityId } from '../../params/entity-id.ts';
+import { formatEntityId } from '../../params/entity-id.ts';
 import { legacyOrder } from '../../params/legacy-order.ts';
 import { limitParam, orderParam, resolveLimit } from '../../params/limit-order.ts';
 import { publicKeyParam } from '../../params/public-key.ts';
@@ -14,6 +13,7 @@ import { jsonResponse } from '../../respond.ts';
 import { formatTokenBalances } from '../accounts/format.ts';
 import { optimizedSnapshotSearch } from '../accounts/history.ts';
 import { balanceParam } from '../accounts/list.ts';
+import { accountIdPageLink } from '../accounts/page-link.ts';
 import { balanceAccountFilters } from './account-filter.ts';
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
@@ -94,19 +94,6 @@ export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
     balance: int64(row.balance),
     tokens: formatTokenBalances(row.token_balances),
   }));
-  const last = items[items.length - 1]?.account;
-  const next =
-    items.length === limit && last
-      ? nextLink({
-          url: c.req.url,
-          order,
-          cursor: { 'account.id': last },
-          maxRepeated,
-          boundValue: (_field, value) => {
-            return encodedEntityIdBound(value, config.common);
-          },
-          includeHost: config.response.includeHostInLink,
-        })
-      : null;
+  const next = accountIdPageLink(c, { items: items, limit, order, maxRepeated });
   return jsonResponse(c, { timestamp: latestTimestamp(rows), balances: items, links: { next } });
 });
