@@ -2,7 +2,16 @@
 import { encodeMessage } from '../decode/encode.ts';
 import { publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId, PbTransactionId } from '../decode/types.ts';
-import { accountId, durationSeconds, entityRow, type ItemContext, nanos, serviceBody, topicId } from './context.ts';
+import {
+  accountId,
+  durationSeconds,
+  entityRow,
+  type ItemContext,
+  nanos,
+  renewalUpdate,
+  serviceBody,
+  topicId,
+} from './context.ts';
 import { customFeeRow, type PbCustomFee } from './custom-fees.ts';
 
 interface TopicBody {
@@ -82,10 +91,11 @@ export function topicUpdate(ctx: ItemContext): void {
   const id = topicId(body.topicID);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
-  const entity: Record<string, unknown> = { ...entityRow(id), type: 'TOPIC' };
-  if (body.autoRenewAccount) entity.auto_renew_account_id = accountId(body.autoRenewAccount);
-  if (body.autoRenewPeriod) entity.auto_renew_period = durationSeconds(body.autoRenewPeriod) ?? null;
-  if (body.expirationTime) entity.expiration_timestamp = nanos(body.expirationTime);
+  const entity: Record<string, unknown> = {
+    ...entityRow(id),
+    type: 'TOPIC',
+    ...renewalUpdate({ ...body, expiration: body.expirationTime }),
+  };
   if (body.adminKey) {
     entity.key = body.adminKey;
     entity.public_key = publicKeyHex(body.adminKey);

@@ -52,3 +52,19 @@ export function serviceBody<T>(ctx: ItemContext): T {
 export function durationSeconds(d: unknown): bigint | undefined {
   return (d as { seconds?: bigint } | undefined)?.seconds;
 }
+
+/**
+ * The entity columns an update body's renewal fields set (auto-renew account and period, expiration): only those
+ * the body carries, so the update leaves the others as they were.
+ */
+export function renewalUpdate(fields: {
+  autoRenewAccount?: PbEntityId;
+  autoRenewPeriod?: unknown;
+  expiration?: unknown;
+}): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  if (fields.autoRenewAccount) columns.auto_renew_account_id = accountId(fields.autoRenewAccount);
+  if (fields.autoRenewPeriod) columns.auto_renew_period = durationSeconds(fields.autoRenewPeriod) ?? null;
+  if (fields.expiration) columns.expiration_timestamp = nanos(fields.expiration);
+  return columns;
+}

@@ -3,7 +3,16 @@
  * account relationships (associate, dissociate, freeze, KYC) and NFT metadata updates.
  */
 import type { PbEntityId } from '../decode/types.ts';
-import { accountId, durationSeconds, entityRow, type ItemContext, nanos, serviceBody, tokenId } from './context.ts';
+import {
+  accountId,
+  durationSeconds,
+  entityRow,
+  type ItemContext,
+  nanos,
+  renewalUpdate,
+  serviceBody,
+  tokenId,
+} from './context.ts';
 import { customFeeRow, type PbCustomFee } from './custom-fees.ts';
 
 const MAX_SUPPLY_INFINITE = 9223372036854775807n;
@@ -140,10 +149,11 @@ export function tokenUpdate(ctx: ItemContext): void {
   const id = tokenId(body.token);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
-  const entity: Record<string, unknown> = { ...entityRow(id), type: 'TOKEN' };
-  if (body.autoRenewAccount) entity.auto_renew_account_id = accountId(body.autoRenewAccount);
-  if (body.autoRenewPeriod) entity.auto_renew_period = durationSeconds(body.autoRenewPeriod) ?? null;
-  if (body.expiry) entity.expiration_timestamp = nanos(body.expiry);
+  const entity: Record<string, unknown> = {
+    ...entityRow(id),
+    type: 'TOKEN',
+    ...renewalUpdate({ ...body, expiration: body.expiry }),
+  };
   if (body.adminKey) entity.key = body.adminKey;
   if (body.memo) entity.memo = body.memo.value ?? '';
   ctx.rows.change('entity', entity, ts);
