@@ -2,16 +2,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockTypes } from '../../proto/block.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import { splitBlockItems, splitBlockPath } from '../decode/block-file.ts';
-import { BlockFileSource } from '../sources/block-file-source.ts';
-import { DirStore } from '../sources/dir-store.ts';
 import { STREAMS } from '../testing/fixtures.ts';
+import { ingestBlockDir } from '../testing/ingest-blocks.ts';
 import { RejectedFileError } from '../verify/errors.ts';
-import { type BlockIngestOptions, runBlockIngest } from './block-run.ts';
+import type { BlockIngestOptions } from './block-run.ts';
 
 const WRBS = path.join(STREAMS, 'data/wrbs');
 const book = (name: string) => new Uint8Array(readFileSync(path.join(STREAMS, 'bootstrap-addressbook', name)));
@@ -45,23 +43,8 @@ function writeBlock(dir: string, n: bigint, bytes: Uint8Array): void {
   writeFileSync(file, bytes);
 }
 
-async function ingest(db: TestDatabase, dir: string, extra: Partial<BlockIngestOptions>) {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  const logs: Record<string, unknown>[] = [];
-  try {
-    const summary = await runBlockIngest({
-      source: new BlockFileSource(new DirStore(dir)),
-      client,
-      untilIdle: true,
-      log: (line) => logs.push(line),
-      ...extra,
-    });
-    return { ...summary, logs };
-  } finally {
-    await client.end();
-  }
-}
+const ingest = (db: TestDatabase, dir: string, extra: Partial<BlockIngestOptions> = {}) =>
+  ingestBlockDir(db.url, dir, extra);
 
 const count = async (db: TestDatabase, table: string) =>
   (await db.sql.query(`select count(*)::int as n from ${table}`)).rows[0]?.n as number;

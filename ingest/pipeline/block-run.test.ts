@@ -2,15 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync, zstdDecompressSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockTypes } from '../../proto/block.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import { splitBlockItems, splitBlockPath } from '../decode/block-file.ts';
-import { BlockFileSource } from '../sources/block-file-source.ts';
-import { DirStore } from '../sources/dir-store.ts';
 import { STREAMS } from '../testing/fixtures.ts';
-import { type BlockIngestOptions, runBlockIngest } from './block-run.ts';
+import { ingestBlockDir } from '../testing/ingest-blocks.ts';
+import type { BlockIngestOptions } from './block-run.ts';
 
 const BLOCKS = path.join(STREAMS, 'data/blockstreams');
 const MAINNET_BOOK = new Uint8Array(readFileSync(path.join(STREAMS, 'bootstrap-addressbook/mainnet')));
@@ -18,23 +16,8 @@ const WRBS = path.join(STREAMS, 'data/wrbs');
 const HASH_7 = '8b98440b3fa8b13d9d7f82e92ceb246c9707cf6c11ba38997385e7ea1097f06d752736753fe40b9ff06096211a11066a';
 const HASH_8 = '78ef36dc7c7cb57cfb212966b768a0fbc9b0f5045574c6b3bfa0cccdcef9401b7edda1cf05ada60dedd7e0b435e0d81d';
 
-async function ingest(db: TestDatabase, dir: string, extra: Partial<BlockIngestOptions> = {}) {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  const logs: Record<string, unknown>[] = [];
-  try {
-    const summary = await runBlockIngest({
-      source: new BlockFileSource(new DirStore(dir)),
-      client,
-      untilIdle: true,
-      log: (line) => logs.push(line),
-      ...extra,
-    });
-    return { ...summary, logs };
-  } finally {
-    await client.end();
-  }
-}
+const ingest = (db: TestDatabase, dir: string, extra: Partial<BlockIngestOptions> = {}) =>
+  ingestBlockDir(db.url, dir, extra);
 
 const fixtureBlock = (root: string, n: bigint) =>
   new Uint8Array(zstdDecompressSync(readFileSync(path.join(root, splitBlockPath(n, '.blk.zstd')))));
