@@ -82,8 +82,7 @@ describe('blocks of a simulated network', () => {
       expect(callTimes.has(change.consensus_timestamp as bigint)).toBe(true);
       expect(change.value_written).toBeInstanceOf(Uint8Array);
     }
-    // Every written slot is current state; a create stores the initcode it ran (the simulator's blocks carry no
-    // CONTRACT_BYTECODE state, so no runtime code here: block-evm.test.ts covers it).
+    // Every written slot is current state; a create stores the initcode it ran and the runtime code it left.
     const replaced = (table: string) =>
       derived.flatMap((d) => (d.rows.replaces.get(table) ?? []) as Record<string, unknown>[]);
     expect(replaced('contract_state').length).toBeGreaterThan(0);
@@ -91,6 +90,11 @@ describe('blocks of a simulated network', () => {
     const creates = calls.filter((t) => t.type === 8).map((t) => t.entity_id);
     expect(new Set(created.map((c) => c.id))).toEqual(new Set(creates));
     for (const c of created) expect((c.initcode as Uint8Array).length).toBeGreaterThan(0);
+    const runtimes = replaced('contract').filter((c) => (c.runtime_bytecode as Uint8Array | undefined)?.length);
+    expect(new Set(runtimes.map((c) => c.id))).toEqual(new Set(creates));
+    // The call trace: one action per EVM transaction at least.
+    const actions = new Set(rows('contract_action').map((a) => a.consensus_timestamp as bigint));
+    expect(actions).toEqual(callTimes);
   });
 });
 

@@ -2,12 +2,14 @@
  * The state changes a block reports for each transaction, derived from what the transaction did (its record,
  * body and sidecars) plus running balances this tracker keeps: account balances (ACCOUNTS), token supplies
  * (TOKENS), token relations (TOKEN_RELS), NFT owners (NFTS), topics (TOPICS), schedules (SCHEDULES_BY_ID),
- * contract storage (STORAGE) and system files (FILES). Values carry the fields that changed, as map updates may.
+ * contract storage (STORAGE), runtime code (BYTECODE) and system files (FILES). Values carry the fields that
+ * changed, as map updates may.
  */
 import type { SimItem } from '../network/network.ts';
 
 const STATE_ID = {
   storage: 4,
+  bytecode: 5,
   files: 6,
   tokens: 7,
   nfts: 8,
@@ -132,6 +134,11 @@ export class BlockStateTracker {
       out.push(update(STATE_ID.files, { file_id_key: fileID }, { file_value: { file_id: fileID, contents } }));
     }
     for (const sidecar of item.sidecars as Plain[]) {
+      const code = sidecar.bytecode as Plain | undefined;
+      if (code?.runtime_bytecode) {
+        const key = { contract_id_key: code.contract_id };
+        out.push(update(STATE_ID.bytecode, key, { bytecode_value: { code: code.runtime_bytecode } }));
+      }
       for (const change of sidecar.state_changes?.contract_state_changes ?? []) {
         for (const slot of change.storage_changes ?? []) {
           if (!slot.value_written) continue;

@@ -237,16 +237,35 @@ function traceOf(item: SimItem): Plain | undefined {
     ...(log.data ? { data: log.data } : {}),
     topics: (log.topic as Uint8Array[]).map((topic) => trimmed(topic)),
   }));
-  const initcode = (item.sidecars as Plain[]).find((s) => s.bytecode)?.bytecode as Plain | undefined;
-  if (logs.length === 0 && !initcode) return undefined;
+  const sidecars = item.sidecars as Plain[];
+  const initcode = sidecars.find((s) => s.bytecode)?.bytecode as Plain | undefined;
+  const actions = sidecars.flatMap((s) => (s.actions?.contract_actions ?? []) as Plain[]);
+  const usages = sidecars.flatMap((s) => ((s.state_changes?.contract_state_changes ?? []) as Plain[]).map(slotUsage));
+  if (logs.length === 0 && !initcode && actions.length === 0 && usages.length === 0) return undefined;
   return {
     evm_trace_data: {
       ...(initcode
         ? { executed_initcode: { contract_id: initcode.contract_id, explicit_initcode: initcode.initcode } }
         : {}),
+      ...(actions.length > 0 ? { contract_actions: actions } : {}),
+      ...(usages.length > 0 ? { contract_slot_usages: usages } : {}),
       logs,
     },
   };
+}
+
+/** A contract's storage changes as a slot usage: written slots by their index among the written keys. */
+function slotUsage(change: Plain): Plain {
+  const written: Uint8Array[] = [];
+  const reads: Plain[] = [];
+  for (const slot of (change.storage_changes ?? []) as Plain[]) {
+    const read = slot.value_read ? { read_value: slot.value_read } : {};
+    if (slot.value_written) {
+      reads.push({ index: written.length, ...read });
+      written.push(slot.slot ?? new Uint8Array());
+    } else reads.push({ key: slot.slot ?? new Uint8Array(), ...read });
+  }
+  return { contract_id: change.contract_id, written_slot_keys: { keys: written }, slot_reads: reads };
 }
 
 /** `Block { repeated BlockItem items = 1 }` from already encoded items. */
