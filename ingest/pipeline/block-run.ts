@@ -4,6 +4,10 @@
  * one transaction. Where to start: after the newest `record_file` (a record stream cursor hands over to blocks
  * at its index + 1, the cutover), else `startBlock` (-1: the earliest block the source has), else 0.
  * A wrapped record block must carry consensus signatures for its record file (address book keys, 1/3 rule).
+ * Every block, native or wrapped, follows the address book files (0.0.101/0.0.102) as record files do: their
+ * updates become `address_book` versions and the newest 0.0.102 book verifies later wrapped record blocks.
+ * A native block's own proof (a TSS signature, or a state proof) is not verified: that takes the hinTS / WRAPS
+ * verification of the consensus node's native cryptography library, which has no JavaScript implementation.
  * Like the record loop, a rejected block writes nothing, ends an until-idle run, and is otherwise retried at the
  * next poll; balance snapshots are taken every 15 minutes of consensus time.
  */
@@ -154,9 +158,14 @@ export async function runBlockIngest(options: BlockIngestOptions): Promise<Block
   return { blocks, transactions, cursor };
 }
 
-/** The address book verifying wrapped record blocks, loaded at the first one (native blocks need none). */
+/**
+ * The address books, loaded at the first block. Native blocks verify nothing with them, so they make do without
+ * one (an empty book following the book files); a wrapped record block needs one (stored or bootstrap).
+ */
 class BookState {
   private books: AddressBooks | undefined;
+  /** The loaded book is the empty stand-in: the database had none and no bootstrap book was given. */
+  private missing = false;
   private bootstrapRows: FileRows | undefined;
   private readonly client: pg.ClientBase;
   private readonly bootstrap: Uint8Array | undefined;
@@ -166,11 +175,12 @@ class BookState {
     this.bootstrap = bootstrap;
   }
 
-  async load(): Promise<{ books: AddressBooks; bootstrapRows: FileRows | undefined }> {
-    if (!this.books) {
-      const loaded = await loadAddressBooks(this.client, this.bootstrap);
+  async load(required: boolean): Promise<{ books: AddressBooks; bootstrapRows: FileRows | undefined }> {
+    if (!this.books || (required && this.missing)) {
+      const loaded = await loadAddressBooks(this.client, this.bootstrap, !required);
       this.books = loaded.books;
       this.bootstrapRows = loaded.bootstrapRows;
+      this.missing = !this.bootstrap && loaded.books.nodes.length === 0;
     }
     return { books: this.books, bootstrapRows: this.bootstrapRows };
   }
@@ -216,20 +226,20 @@ async function ingestBlock(
   }
   const problem = chainProblem(block, derived, cursor);
   if (problem) throw new RejectedFileError(sourced.origin, problem);
-  const wrapped = block.wrapped ? await context.books.load() : undefined;
-  if (block.wrapped && wrapped) {
+  const books = await context.books.load(block.wrapped !== undefined);
+  if (block.wrapped) {
     const fileHash = fromHex(derived.rows.rows('record_file')[0]?.file_hash as string);
     verifyWrappedProof(
       sourced.origin,
       block.number,
       block.wrapped,
       fileHash,
-      wrapped.books.keys(),
+      books.books.keys(),
       context.options.consensus,
     );
   }
-  // A wrapped record file may update the address book (0.0.102) that verifies the next ones.
-  const versions = wrapped ? wrapped.books.follow(derived.rows) : [];
+  // A block may update the address book (0.0.102) that verifies the next wrapped record blocks.
+  const versions = books.books.follow(derived.rows);
   await client.query('begin');
   try {
     await client.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
@@ -237,27 +247,25 @@ async function ingestBlock(
     if (latest && (!cursor || latest.consensusEnd !== cursor.consensusEnd)) {
       // Written already (a replay) or by another writer: continue from what the database holds.
       await client.query('rollback');
-      wrapped?.books.rollback();
+      books.books.rollback();
       context.books.forget();
       return { cursor: latest, count: 0, skipped: true };
     }
-    if (wrapped?.bootstrapRows) await writeFileRows(client, schema, wrapped.bootstrapRows, { start: 0n, end: 0n });
+    if (books.bootstrapRows) await writeFileRows(client, schema, books.bootstrapRows, { start: 0n, end: 0n });
     await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
     await snapshotBalancesIfDue(client, derived.consensusEnd);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});
-    wrapped?.books.rollback();
+    books.books.rollback();
     throw error;
   }
-  if (wrapped) {
-    const stakes = derived.rows.rows('node_stake');
-    wrapped.books.commit(
-      versions,
-      stakes.length > 0 ? new Map(stakes.map((s) => [s.node_id as bigint, s.stake as bigint])) : undefined,
-    );
-    context.books.written();
-  }
+  const stakes = derived.rows.rows('node_stake');
+  books.books.commit(
+    versions,
+    stakes.length > 0 ? new Map(stakes.map((s) => [s.node_id as bigint, s.stake as bigint])) : undefined,
+  );
+  context.books.written();
   log({
     msg: 'block ingested',
     block: block.number.toString(),

@@ -49,9 +49,14 @@ export interface LoadedBooks {
 
 /**
  * The current 0.0.102 book from `address_book`, or else the bootstrap book (which is then stored with the
- * first ingested file, valid from timestamp 1 like the reference's initial book).
+ * first ingested file, valid from timestamp 1 like the reference's initial book). Without either, an error,
+ * unless `optional` (native blocks verify nothing with it): then an empty book that only follows the book files.
  */
-export async function loadAddressBooks(client: pg.ClientBase, bootstrap: Uint8Array | undefined): Promise<LoadedBooks> {
+export async function loadAddressBooks(
+  client: pg.ClientBase,
+  bootstrap: Uint8Array | undefined,
+  optional = false,
+): Promise<LoadedBooks> {
   const stored = await client.query<{ file_data: Buffer }>(
     'select file_data from address_book where file_id = $1 order by start_consensus_timestamp desc limit 1',
     [ADDRESS_BOOK_102.toString()],
@@ -69,6 +74,7 @@ export async function loadAddressBooks(client: pg.ClientBase, bootstrap: Uint8Ar
       bootstrapRows: undefined,
     };
   }
+  if (!bootstrap && optional) return { books: new AddressBooks([], pending, stakes), bootstrapRows: undefined };
   if (!bootstrap) {
     throw new Error('no address book in the database: pass --address-book <file> (a NodeAddressBook protobuf)');
   }
