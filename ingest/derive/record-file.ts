@@ -15,6 +15,7 @@ import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
 import * as file from './file.ts';
 import { FileRows } from './file-rows.ts';
+import { ledgerIdPublication } from './ledger.ts';
 import * as network from './network.ts';
 import * as node from './node.ts';
 import * as schedule from './schedule.ts';
@@ -75,6 +76,7 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [56, node.nodeDelete],
   [59, (ctx) => airdrop.resolveAirdrops(ctx, 'CANCELLED')],
   [60, (ctx) => airdrop.resolveAirdrops(ctx, 'CLAIMED')],
+  [77, ledgerIdPublication],
 ]);
 
 /** The "main" entity a transaction is about (`transaction.entity_id`), 0 when none. */

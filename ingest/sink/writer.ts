@@ -17,6 +17,7 @@ const REPLACE_TABLES: Readonly<Record<string, { key: readonly string[]; keepFirs
   contract: { key: ['id'], keepFirst: [] },
   contract_state: { key: ['contract_id', 'slot'], keepFirst: ['created_timestamp'] },
   schedule: { key: ['schedule_id'], keepFirst: ['consensus_timestamp', 'creator_account_id'] },
+  ledger: { key: ['ledger_id'], keepFirst: [] },
 };
 
 /** Order matters only for readability of failures; every table is in the same transaction. */
