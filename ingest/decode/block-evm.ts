@@ -8,9 +8,10 @@
  *   contract: that code, with the initcode the trace reports (explicit, or deploy code + runtime + metadata).
  * - Storage: from the trace's slot usages only (block-storage.ts); a transaction without them has none.
  */
+import protobuf from 'protobufjs';
+import { hapi } from '../../proto/hapi.ts';
 import type { BlockTransaction, Plain } from './block-reader.ts';
 import { contractKey, StorageLinks } from './block-storage.ts';
-import { decodeBody } from './record-item.ts';
 import type { PbContractAction, SidecarRecord } from './sidecar-file.ts';
 import type { PbEntityId } from './types.ts';
 
@@ -26,6 +27,24 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
+}
+
+let serviceFields: ReadonlySet<number> | undefined;
+
+/** The transaction type (the TransactionBody field of its service body), read off the wire without decoding. */
+function bodyType(bodyBytes: Uint8Array): number {
+  serviceFields ??= new Set(hapi().TransactionBody.oneofs.data?.fieldsArray.map((f) => f.id) ?? []);
+  const reader = protobuf.Reader.create(bodyBytes);
+  try {
+    while (reader.pos < reader.len) {
+      const tag = reader.uint32();
+      if (serviceFields.has(tag >>> 3)) return tag >>> 3;
+      reader.skipType(tag & 7);
+    }
+  } catch {
+    // A body the block reader decoded cannot be malformed; no type then.
+  }
+  return 0;
 }
 
 /** The EVM result of a transaction, from the output its type reports it in. */
@@ -57,7 +76,7 @@ function bytecodeOf(links: StorageLinks, index: number, evm: Plain, trace: Plain
 
 /** The sidecar records of a block's EVM transactions, in block order. */
 export function blockSidecarRecords(transactions: readonly BlockTransaction[]): SidecarRecord[] {
-  const types = transactions.map((tx) => decodeBody(tx.bodyBytes).type);
+  const types = transactions.map((tx) => bodyType(tx.bodyBytes));
   const links = new StorageLinks(transactions, (i) => types[i] === ATOMIC_BATCH);
   const out: SidecarRecord[] = [];
   // Reverse order: a transaction's value written may be the value a later one read.
