@@ -30,7 +30,8 @@ export interface WorkerProcessOptions {
  * `wrangler deploy` would (`--dry-run`), and Miniflare (wrangler's own local engine) serves that bundle with the
  * bindings of wrangler.toml. Unlike `wrangler dev`, no live-reload proxy sits in front of it: that proxy funnels
  * every request through one Durable Object and capped local throughput at a few hundred requests a second
- * (docs/adr/0005-local-runtime.md).
+ * (docs/adr/0005-local-runtime.md). Requests reach the Worker on a direct socket, not through Miniflare's entry
+ * worker, and nothing stands where Cloudflare's front line would compress responses (docs/adr/0007).
  */
 export async function startWorkerProcess(options: WorkerProcessOptions): Promise<WorkerProcess> {
   const buildDir = await mkdtemp(path.join(tmpdir(), 'edge-mirror-build-'));
@@ -47,8 +48,12 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       modulesRoot: buildDir,
       scriptPath: path.join(buildDir, bundle),
       bindings: { ...workerOptions.bindings, ...options.vars },
+      // Miniflare's own entry socket (a port nobody uses) fronts the Worker with its entry worker; the socket we
+      // serve on reaches the Worker directly, and its fetches go straight to the network (docs/adr/0007).
       host: '127.0.0.1',
-      port: options.port,
+      port: 0,
+      unsafeDirectSockets: [{ host: '127.0.0.1', port: options.port }],
+      stripCfConnectingIp: false,
       // The Request.cf placeholder is enough locally; fetching the real one needs the internet.
       cf: false,
       cachePersist: path.join(persist, 'cache'),
@@ -63,9 +68,9 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
         }
       },
     });
-    const url = await mf.ready;
+    await mf.ready;
     return {
-      baseUrl: url.origin,
+      baseUrl: `http://127.0.0.1:${options.port}`,
       async stop() {
         await mf.dispose();
         await rm(buildDir, { recursive: true, force: true });
