@@ -1,6 +1,5 @@
 import { neon, neonConfig, types } from '@neondatabase/serverless';
 import type { SQL } from 'drizzle-orm';
-import { drizzle, type NeonHttpDatabase } from 'drizzle-orm/neon-http';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { parseJsonExact } from './json-exact.ts';
 
@@ -15,8 +14,6 @@ export interface DatabaseSettings {
 }
 
 export interface Database {
-  /** drizzle over this database, for the query builder. */
-  readonly orm: NeonHttpDatabase;
   /** Runs one statement. Column values come back as the driver decodes them: int8 and numeric as strings. */
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
 }
@@ -30,17 +27,29 @@ const typeParsers = {
     JSON_TYPE_OIDS.has(oid) ? parseJsonExact : types.getTypeParser(oid, format),
 };
 
+/** One client per database and proxy: it holds no connection or other I/O, so every request of an isolate shares it. */
+const clients = new Map<string, Database>();
+
 /**
  * Statements go over Neon's SQL-over-HTTP protocol: one request each, on connections pooled by the server (Neon's
  * proxy, or ours locally), so a Worker request pays no connection setup and opens nothing it must close.
  * See docs/adr/0001-database-driver.md.
  */
 export function createDatabase(settings: DatabaseSettings): Database {
+  const key = `${settings.localProxy ?? ''} ${settings.url}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = connect(settings);
+    clients.set(key, client);
+  }
+  return client;
+}
+
+function connect(settings: DatabaseSettings): Database {
   const proxy = settings.localProxy;
   if (proxy) neonConfig.fetchEndpoint = () => `http://${proxy}/sql`;
   const sql = neon(settings.url);
   return {
-    orm: drizzle({ client: sql }),
     async rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return (await sql.query(text, params, { types: typeParsers })) as T[];

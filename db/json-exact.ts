@@ -9,6 +9,13 @@ const keepBigIntegers: Reviver = (_key, value, context) => {
   return /^-?\d+$/.test(context.source) ? BigInt(context.source) : value;
 };
 
+/**
+ * An integer beyond 2^53 has at least 16 digits, and a JSON number starts the text or follows `:`, `[` or `,`.
+ * Text without such a run (the common case) is parsed without the reviver, which costs a call per value.
+ */
+const MAYBE_UNSAFE_INTEGER = /(?:^|[:[,])\s*-?\d{16}/;
+
 export function parseJsonExact(text: string): unknown {
+  if (!MAYBE_UNSAFE_INTEGER.test(text)) return JSON.parse(text);
   return JSON.parse(text, keepBigIntegers as Parameters<typeof JSON.parse>[1]);
 }

@@ -15,6 +15,8 @@ interface QueryData {
   params?: unknown[];
 }
 
+const MAX_PREPARED_STATEMENTS = 2000;
+
 /** Values come back as Postgres text; the driver in the Worker applies its own type parsers, as with Neon. */
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
@@ -37,16 +39,36 @@ export async function startSqlProxy(options: {
     if (!allowed.has(`${url.hostname}:${url.port || '5432'}`)) return undefined;
     let pool = pools.get(connectionString);
     if (!pool) {
-      pool = new pg.Pool({ connectionString, max: options.poolSize ?? 16 });
+      // Prepared statements keep their parse trees, never a generic plan: each execution is planned for its own
+      // values, as an unnamed statement would be (a generic plan of a paged query can be orders slower).
+      pool = new pg.Pool({
+        connectionString,
+        max: options.poolSize ?? 16,
+        options: '-c plan_cache_mode=force_custom_plan',
+      });
       pool.on('error', () => {});
       pools.set(connectionString, pool);
     }
     return pool;
   };
 
+  // Each distinct statement text becomes a named prepared statement on every connection that runs it, so
+  // Postgres parses it once per connection instead of once per request (the Worker's statements are
+  // parameterized: their texts repeat). Past the cap, new texts run unnamed, keeping the proxy's memory bounded.
+  const statementNames = new Map<string, string>();
+  const nameFor = (text: string): string | undefined => {
+    let name = statementNames.get(text);
+    if (!name && statementNames.size < MAX_PREPARED_STATEMENTS) {
+      name = `s${statementNames.size}`;
+      statementNames.set(text, name);
+    }
+    return name;
+  };
+
   const run = async (client: pg.Pool | pg.PoolClient, data: QueryData) => {
     queries += 1;
     const result = await client.query({
+      name: nameFor(data.query),
       text: data.query,
       values: data.params ?? [],
       rowMode: 'array',
