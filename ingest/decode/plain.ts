@@ -11,7 +11,7 @@ import { hapi } from '../../proto/hapi.ts';
 let serializedTypes: ReadonlySet<protobuf.Type> | undefined;
 
 /** Types whose values the derivation only ever stores as bytes. */
-function keptSerialized(): ReadonlySet<protobuf.Type> {
+export function keptSerialized(): ReadonlySet<protobuf.Type> {
   const { root } = hapi();
   serializedTypes ??= new Set([
     hapi().Key,

@@ -7,6 +7,7 @@ import type protobuf from 'protobufjs';
 import { hapi } from '../../proto/hapi.ts';
 import { ByteReader, FormatError } from './byte-reader.ts';
 import { HASH_LENGTH, sha384 } from './hash.ts';
+import { decodePlain } from './plain-decoder.ts';
 
 export interface SemanticVersion {
   readonly major: number;
@@ -20,7 +21,7 @@ export interface SidecarMetadata {
   readonly types: readonly number[];
 }
 
-/** A transaction and its record as they appear in the file, still undecoded for v1/v2/v5. */
+/** A transaction and its record as they appear in the file, still undecoded (blocks give messages). */
 export interface RawItem {
   readonly transaction: Uint8Array | protobuf.Message;
   readonly record: Uint8Array | protobuf.Message;
@@ -156,13 +157,14 @@ interface V6File {
   hapi_proto_version?: { major?: number; minor?: number; patch?: number };
   start_object_running_hash?: { algorithm?: number; hash?: Uint8Array };
   end_object_running_hash?: { algorithm?: number; hash?: Uint8Array };
-  record_stream_items: { transaction?: protobuf.Message; record?: protobuf.Message }[];
-  block_number?: { toString(): string };
+  /** Left as bytes by the decoder: each item is decoded once, when its rows are derived. */
+  record_stream_items: { transaction?: Uint8Array; record?: Uint8Array }[];
+  block_number?: bigint;
   sidecars: { id?: number; hash?: { hash?: Uint8Array }; types: number[] }[];
 }
 
 function parseV6(bytes: Uint8Array): Parsed {
-  const file = hapi().RecordStreamFile.decode(bytes.subarray(4)) as unknown as V6File;
+  const file = decodePlain(hapi().RecordStreamFile, bytes.subarray(4)) as unknown as V6File;
   const start = file.start_object_running_hash;
   const end = file.end_object_running_hash;
   if (!start?.hash || start.hash.length !== HASH_LENGTH || start.algorithm !== 1) {
@@ -173,7 +175,7 @@ function parseV6(bytes: Uint8Array): Parsed {
   }
   const v = file.hapi_proto_version ?? {};
   const hapiVersion = { major: v.major ?? 0, minor: v.minor ?? 0, patch: v.patch ?? 0 };
-  const blockNumber = BigInt(file.block_number?.toString() ?? '0');
+  const blockNumber = file.block_number ?? 0n;
   const metadata = new DataView(new ArrayBuffer(16 + 96 + 8));
   metadata.setInt32(0, 6);
   metadata.setInt32(4, hapiVersion.major);

@@ -8,6 +8,7 @@ import { hapi } from '../../proto/hapi.ts';
 import { FormatError } from './byte-reader.ts';
 import { idOf, timestampNanos } from './ids.ts';
 import { toPlain } from './plain.ts';
+import { decodePlain } from './plain-decoder.ts';
 import type { RawItem } from './record-file.ts';
 import type { PbSignaturePair, PbTransactionBody, PbTransactionRecord } from './types.ts';
 
@@ -36,37 +37,75 @@ const SUCCESS_BUT_MISSING_EXPECTED_OPERATION = 220;
 interface DecodedTransaction {
   signedTransactionBytes?: Uint8Array;
   bodyBytes?: Uint8Array;
-  body?: protobuf.Message;
-  sigMap?: protobuf.Message;
+  /** Deprecated: the body as a message (raw bytes from the plain decoder, which leaves it undecoded). */
+  body?: protobuf.Message | Uint8Array;
+  sigMap?: unknown;
+}
+
+/** The body, record and signatures of an item, decoded plain (plain.ts). */
+interface ItemParts {
+  bodyBytes: Uint8Array;
+  body: PbTransactionBody;
+  record: PbTransactionRecord;
+  sigMap: unknown;
+}
+
+/** Record stream bytes → plain objects in one pass (plain-decoder.ts). */
+function decodeBytes(transactionBytes: Uint8Array, recordBytes: Uint8Array): ItemParts {
+  const types = hapi();
+  const transaction = decodePlain(types.Transaction, transactionBytes) as DecodedTransaction;
+  let bodyBytes: Uint8Array | undefined;
+  let sigMap = transaction.sigMap;
+  if (transaction.signedTransactionBytes && transaction.signedTransactionBytes.length > 0) {
+    const signed = decodePlain(types.SignedTransaction, transaction.signedTransactionBytes) as DecodedTransaction;
+    bodyBytes = signed.bodyBytes;
+    sigMap = signed.sigMap;
+  } else if (transaction.bodyBytes && transaction.bodyBytes.length > 0) {
+    bodyBytes = transaction.bodyBytes;
+  } else if (transaction.body) {
+    // Re-encoded, as the message path below does: the stored bytes are the canonical encoding.
+    const raw = transaction.body as Uint8Array;
+    bodyBytes = types.TransactionBody.encode(types.TransactionBody.decode(raw)).finish();
+  }
+  if (!bodyBytes) throw new FormatError('transaction has no body');
+  const body = decodePlain(types.TransactionBody, bodyBytes) as PbTransactionBody;
+  const record = decodePlain(types.TransactionRecord, recordBytes) as unknown as PbTransactionRecord;
+  return { bodyBytes, body, record, sigMap };
 }
 
 function asMessage(value: Uint8Array | protobuf.Message, type: protobuf.Type): protobuf.Message {
   return value instanceof Uint8Array ? type.decode(value) : value;
 }
 
-export function decodeRecordItem(raw: RawItem, index: number): RecordItem {
+/** Items built from block streams arrive as protobufjs messages. */
+function decodeMessages(raw: RawItem): ItemParts {
   const types = hapi();
+  const transaction = asMessage(raw.transaction, types.Transaction) as unknown as DecodedTransaction;
+  let bodyBytes: Uint8Array | undefined;
+  let sigMap = transaction.sigMap;
+  if (transaction.signedTransactionBytes && transaction.signedTransactionBytes.length > 0) {
+    const signed = types.SignedTransaction.decode(transaction.signedTransactionBytes) as unknown as DecodedTransaction;
+    bodyBytes = signed.bodyBytes;
+    sigMap = signed.sigMap;
+  } else if (transaction.bodyBytes && transaction.bodyBytes.length > 0) {
+    bodyBytes = transaction.bodyBytes;
+  } else if (transaction.body) {
+    bodyBytes = types.TransactionBody.encode(transaction.body as protobuf.Message).finish();
+  }
+  if (!bodyBytes) throw new FormatError('transaction has no body');
+  const body = toPlain(types.TransactionBody.decode(bodyBytes)) as PbTransactionBody;
+  const record = toPlain(asMessage(raw.record, types.TransactionRecord)) as PbTransactionRecord;
+  return { bodyBytes, body, record, sigMap: sigMap ? toPlain(sigMap) : undefined };
+}
+
+export function decodeRecordItem(raw: RawItem, index: number): RecordItem {
   try {
-    const transaction = asMessage(raw.transaction, types.Transaction) as unknown as DecodedTransaction;
-    let bodyBytes: Uint8Array | undefined;
-    let sigMap: protobuf.Message | undefined = transaction.sigMap;
-    if (transaction.signedTransactionBytes && transaction.signedTransactionBytes.length > 0) {
-      const signed = types.SignedTransaction.decode(
-        transaction.signedTransactionBytes,
-      ) as unknown as DecodedTransaction;
-      bodyBytes = signed.bodyBytes;
-      sigMap = signed.sigMap;
-    } else if (transaction.bodyBytes && transaction.bodyBytes.length > 0) {
-      bodyBytes = transaction.bodyBytes;
-    } else if (transaction.body) {
-      bodyBytes = types.TransactionBody.encode(transaction.body).finish();
-    }
-    if (!bodyBytes) throw new FormatError('transaction has no body');
-    const bodyMessage = types.TransactionBody.decode(bodyBytes);
-    const body = toPlain(bodyMessage) as PbTransactionBody;
-    const record = toPlain(asMessage(raw.record, types.TransactionRecord)) as PbTransactionRecord;
-    const sigPairs = ((sigMap ? toPlain(sigMap) : undefined) as { sigPair?: PbSignaturePair[] } | undefined)?.sigPair;
-    const service = serviceBodyOf(bodyMessage, types.TransactionBody);
+    const { bodyBytes, body, record, sigMap } =
+      raw.transaction instanceof Uint8Array && raw.record instanceof Uint8Array
+        ? decodeBytes(raw.transaction, raw.record)
+        : decodeMessages(raw);
+    const sigPairs = (sigMap as { sigPair?: PbSignaturePair[] } | undefined)?.sigPair;
+    const service = serviceBodyOf(body, hapi().TransactionBody);
     const status = record.receipt?.status ?? 0;
     const payer = idOf(body.transactionID?.accountID ?? record.transactionID?.accountID, 'accountNum');
     return {
@@ -94,7 +133,8 @@ export function decodeRecordItem(raw: RawItem, index: number): RecordItem {
   }
 }
 
-function serviceBodyOf(body: protobuf.Message, type: protobuf.Type): protobuf.Field | undefined {
+/** The set field of the body's `data` oneof (plain objects and messages both own only their set fields). */
+function serviceBodyOf(body: object, type: protobuf.Type): protobuf.Field | undefined {
   const oneof = type.oneofs.data;
   if (!oneof) return undefined;
   for (const field of oneof.fieldsArray) {
@@ -106,6 +146,6 @@ function serviceBodyOf(body: protobuf.Message, type: protobuf.Type): protobuf.Fi
 /** Decodes a serialized TransactionBody (ScheduleCreate's scheduled body, atomic batch inner bodies). */
 export function decodeBody(bytes: Uint8Array): { body: PbTransactionBody; type: number } {
   const types = hapi();
-  const message = types.TransactionBody.decode(bytes);
-  return { body: toPlain(message) as PbTransactionBody, type: serviceBodyOf(message, types.TransactionBody)?.id ?? 0 };
+  const body = decodePlain(types.TransactionBody, bytes);
+  return { body: body as PbTransactionBody, type: serviceBodyOf(body, types.TransactionBody)?.id ?? 0 };
 }

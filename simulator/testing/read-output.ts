@@ -41,11 +41,16 @@ const PLAIN = { longs: String, enums: Number } as const;
 
 function decodeItem(raw: ParsedRecordFile['items'][number]): DecodedItem {
   const types = hapi();
-  const transaction = raw.transaction as protobuf.Message & { signedTransactionBytes: Uint8Array };
+  // The ingest's parser leaves v6 items undecoded.
+  const message = (value: Uint8Array | protobuf.Message, type: protobuf.Type) =>
+    value instanceof Uint8Array ? type.decode(value) : value;
+  const transaction = message(raw.transaction, types.Transaction) as protobuf.Message & {
+    signedTransactionBytes: Uint8Array;
+  };
   const signed = types.SignedTransaction.decode(transaction.signedTransactionBytes) as protobuf.Message & {
     bodyBytes: Uint8Array;
   };
-  const record = types.TransactionRecord.toObject(raw.record as protobuf.Message, PLAIN);
+  const record = types.TransactionRecord.toObject(message(raw.record, types.TransactionRecord), PLAIN);
   return {
     transactionBytes: types.Transaction.encode(transaction).finish(),
     signedTransactionBytes: transaction.signedTransactionBytes,
