@@ -41,7 +41,7 @@ export function deriveBlock(block: ParsedBlock, loadStart: bigint): DerivedBlock
     if (parsed.version === 2) setVersion(row, 'hapi_version', undefined);
     row.wrapped_record_block_hash = block.hash;
     row.previous_wrapped_record_block_hash = block.previousHash;
-    return { ...derived, hash: parsed.hash, name: parsed.name, index, count: derived.items.length };
+    return { ...derived, hash: parsed.hash, name: parsed.name, index, count: derived.count };
   }
   const file: ParsedRecordFile = {
     name: block.name,
@@ -67,5 +67,5 @@ export function deriveBlock(block: ParsedBlock, loadStart: bigint): DerivedBlock
   setVersion(row, 'software_version', block.softwareVersion);
   row.round_start = block.roundStart ?? null;
   row.round_end = block.roundEnd ?? null;
-  return { ...derived, hash: block.hash, name: block.name, index: block.number, count: derived.items.length };
+  return { ...derived, hash: block.hash, name: block.name, index: block.number, count: derived.count };
 }

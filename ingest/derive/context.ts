@@ -14,7 +14,10 @@ export interface ItemContext {
   readonly transaction: Record<string, unknown>;
   /** HAPI version of the file, for rules that changed between versions. */
   readonly hapiMinor: number;
-  /** Contracts that a ContractCreate item of this file creates (their own item writes the entity). */
+  /**
+   * Contracts that a ContractCreate item of this file creates (their own item writes the entity): those of
+   * the items so far; later ones are applied after the last item (FileRows.dropContractsCreatedBy).
+   */
   readonly createdInFile: ReadonlySet<bigint>;
 }
 

@@ -231,9 +231,11 @@ export function contractResult(ctx: ItemContext): void {
   );
   // Contracts created by this one (pre-v6 records list them only here).
   for (const created of createdIds) {
+    // A ContractCreate of this file making it writes the entity itself (one later in the file: the change is
+    // dropped after the last item, see record-file.ts).
     if (created === 0n || (create && created === target) || ctx.createdInFile.has(created)) continue;
-    ctx.rows.change(
-      'entity',
+    ctx.rows.contractCreatedByResult(
+      created,
       { ...entityRow(created), created_timestamp: ts, deleted: false, memo: '', type: 'CONTRACT' },
       ts,
     );

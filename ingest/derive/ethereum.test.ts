@@ -10,7 +10,7 @@ describe('EthereumTransaction items (eth-0.26.0 fixture)', () => {
     const name = '2022-04-28T15_28_34.014499000Z.rcd';
     const parsed = parseRecordFile(name, readFileSync(path.join(RECORDSTREAMS, 'eth-0.26.0/record0.0.3', name)));
     const derived = deriveRecordFile(parsed, { index: 0n, loadStart: 0n, sidecars: [] });
-    const ethereum = derived.items.filter((i) => i.type === 50);
+    const ethereum = (derived.items ?? []).filter((i) => i.type === 50);
     const rows = derived.rows.rows('ethereum_transaction');
     expect(rows).toHaveLength(ethereum.length);
     expect(rows.length).toBeGreaterThan(0);

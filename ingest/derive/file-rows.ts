@@ -4,7 +4,11 @@
  * account and per token account, applied after the changes).
  */
 import type { Row } from '../sink/bulk-insert.ts';
+import { CopyTables } from '../sink/copy-text.ts';
 import type { Change } from '../sink/history-upsert.ts';
+
+/** Tables whose rows are read again after derivation (address books, stakes, the cursor): kept as objects. */
+const KEPT_AS_ROWS: ReadonlySet<string> = new Set(['record_file', 'file_data', 'node_stake', 'address_book']);
 
 export interface BalanceDelta {
   amount: bigint;
@@ -13,6 +17,8 @@ export interface BalanceDelta {
 
 export class FileRows {
   readonly inserts = new Map<string, Row[]>();
+  /** Plain inserts already turned into COPY text (all tables but KEPT_AS_ROWS), when built for writing. */
+  readonly copies: CopyTables | undefined;
   readonly changes = new Map<string, Change[]>();
   readonly entityBalances = new Map<bigint, BalanceDelta>();
   readonly tokenBalances = new Map<string, BalanceDelta & { accountId: bigint; tokenId: bigint }>();
@@ -28,7 +34,27 @@ export class FileRows {
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
   readonly replaces = new Map<string, Row[]>();
 
+  /**
+   * `jsonColumns` (`table.column` of json/jsonb columns) makes plain inserts COPY text as they come; without
+   * it every row stays an object (`rows(table)`), as tests read them.
+   */
+  constructor(jsonColumns?: ReadonlySet<string>) {
+    this.copies = jsonColumns ? new CopyTables(jsonColumns) : undefined;
+  }
+
+  /** FileRows that crossed a thread (structured clone keeps the data, not the classes). */
+  static revive(data: FileRows): FileRows {
+    const rows = Object.setPrototypeOf(data, FileRows.prototype) as FileRows;
+    if (rows.copies) CopyTables.revive(rows.copies);
+    return rows;
+  }
+
+  /** Adds a plain insert; once added, a row of a COPY text table must not change (it is already text). */
   insert(table: string, row: Row): void {
+    if (this.copies && !KEPT_AS_ROWS.has(table)) {
+      this.copies.add(table, row);
+      return;
+    }
     let rows = this.inserts.get(table);
     if (!rows) {
       rows = [];
@@ -38,17 +64,44 @@ export class FileRows {
   }
 
   rows(table: string): readonly Row[] {
+    if (this.copies?.tables.has(table)) throw new Error(`the rows of ${table} were written as COPY text`);
     return this.inserts.get(table) ?? [];
   }
 
   /** A change to a history table; `history` false updates the current row in place. */
-  change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): void {
+  change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): Change {
     let list = this.changes.get(table);
     if (!list) {
       list = [];
       this.changes.set(table, list);
     }
-    list.push(overwrite ? { row, timestamp, history, overwrite } : { row, timestamp, history });
+    const change = overwrite ? { row, timestamp, history, overwrite } : { row, timestamp, history };
+    list.push(change);
+    return change;
+  }
+
+  /** Entity changes for contracts a contract result lists as created, by contract id (see below). */
+  private readonly createdByResults = new Map<bigint, Change[]>();
+
+  /** The entity change of a contract another transaction's result says it created. */
+  contractCreatedByResult(id: bigint, row: Row, timestamp: bigint): void {
+    const change = this.change('entity', row, timestamp);
+    const list = this.createdByResults.get(id);
+    if (list) list.push(change);
+    else this.createdByResults.set(id, [change]);
+  }
+
+  /** Drops those changes for contracts that a ContractCreate of the same file makes (it writes the entity). */
+  dropContractsCreatedBy(contractCreates: ReadonlySet<bigint>): void {
+    const dropped = new Set<Change>();
+    for (const [id, list] of this.createdByResults) if (contractCreates.has(id)) for (const c of list) dropped.add(c);
+    const entity = this.changes.get('entity');
+    if (dropped.size > 0 && entity)
+      this.changes.set(
+        'entity',
+        entity.filter((c) => !dropped.has(c)),
+      );
+    this.createdByResults.clear();
   }
 
   spendAllowance(owner: bigint, spender: bigint, tokenId: bigint | undefined, amount: bigint): void {

@@ -3,7 +3,7 @@
  * family lives in its own module and this file only dispatches on the transaction type.
  */
 import { toHex } from '../decode/hash.ts';
-import type { ParsedRecordFile } from '../decode/record-file.ts';
+import type { ParsedRecordFile, RawItem } from '../decode/record-file.ts';
 import { decodeRecordItem, type RecordItem } from '../decode/record-item.ts';
 import type { ParsedSidecarFile, SidecarRecord } from '../decode/sidecar-file.ts';
 import { instantOfName } from '../decode/stream-file-name.ts';
@@ -142,7 +142,13 @@ function mainEntity(item: RecordItem): bigint {
 
 export interface DerivedFile {
   readonly rows: FileRows;
-  readonly items: readonly RecordItem[];
+  /** Transactions (items) in the file. */
+  readonly count: number;
+  /**
+   * The decoded items, kept only when rows stay objects (no `jsonColumns`): for the ingest each item is
+   * decoded, derived and dropped in turn, so it never outlives a young-generation collection.
+   */
+  readonly items?: readonly RecordItem[];
   readonly consensusStart: bigint;
   readonly consensusEnd: bigint;
 }
@@ -161,22 +167,38 @@ export interface DeriveOptions {
   readonly emptyFileInstant?: bigint;
   /** Sidecar records that came without a sidecar file (a block's state changes and trace data). */
   readonly evmRecords?: readonly SidecarRecord[];
+  /** Given (`table.column` of json/jsonb columns), plain inserts become COPY text as derived (file-rows.ts). */
+  readonly jsonColumns?: ReadonlySet<string>;
 }
 
+const ATOMIC_BATCH = 74;
+
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
-  const rows = new FileRows();
-  const items = parsed.items.map(decodeRecordItem);
+  const rows = new FileRows(options.jsonColumns);
+  const keepItems = !rows.copies;
+  const kept: RecordItem[] = [];
   const hapiMinor = parsed.hapiVersion?.minor ?? 0;
-  const transactions = new Map<bigint, Record<string, unknown>>();
-  const createdInFile = new Set(
-    items
-      .filter((i) => i.type === 8 && i.successful)
-      .map((i) => contractEntity(i))
-      .filter((id) => id !== 0n),
-  );
+  // Atomic batches, the only parents their inner transactions write to. Rows that become COPY text at once
+  // cannot change afterwards, so then a batch's row is added after all items.
+  const batches = new Map<bigint, Record<string, unknown>>();
+  // Contracts ContractCreate items make, so far; contracts a result lists as created by another are entity
+  // changes unless a ContractCreate of this file (earlier, or later: dropped after the loop) makes them.
+  const createdInFile = new Set<bigint>();
+  const payers = new Map<bigint, bigint>();
+  let consensusStart: bigint | undefined;
+  let consensusEnd: bigint | undefined;
   let gasUsed = 0n;
   let bloom: Uint8Array | undefined;
-  for (const item of items) {
+  for (let index = 0; index < parsed.items.length; index++) {
+    const item = decodeRecordItem(parsed.items[index] as RawItem, index);
+    if (keepItems) kept.push(item);
+    consensusStart ??= item.consensusTimestamp;
+    consensusEnd = item.consensusTimestamp;
+    payers.set(item.consensusTimestamp, item.payerAccountId);
+    if (item.type === 8 && item.successful) {
+      const id = contractEntity(item);
+      if (id !== 0n) createdInFile.add(id);
+    }
     const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
     const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile };
     deriveCommon(ctx);
@@ -188,7 +210,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
     // Inner transactions of an atomic batch list themselves on their parent, in order.
     if (transaction.batch_key && (transaction.nonce as number) === 0 && item.parentConsensusTimestamp !== undefined) {
-      const parent = transactions.get(item.parentConsensusTimestamp);
+      const parent = batches.get(item.parentConsensusTimestamp);
       if (parent) {
         const inner = (parent.inner_transactions as bigint[] | null) ?? [];
         inner.push(item.payerAccountId, transaction.valid_start_ns as bigint);
@@ -200,17 +222,19 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       gasUsed += result.gasUsed ?? 0n;
       if (result.bloom && result.bloom.length > 0) bloom = orBloom(bloom, result.bloom);
     }
-    transactions.set(item.consensusTimestamp, transaction);
-    rows.insert('transaction', transaction);
+    if (item.type === ATOMIC_BATCH) batches.set(item.consensusTimestamp, transaction);
+    if (item.type !== ATOMIC_BATCH || !rows.copies) rows.insert('transaction', transaction);
   }
-  const payers = new Map(items.map((item) => [item.consensusTimestamp, item.payerAccountId]));
+  rows.dropContractsCreatedBy(createdInFile);
+  if (rows.copies) for (const batch of batches.values()) rows.insert('transaction', batch);
   for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
   if (options.evmRecords) deriveSidecarRecords(rows, options.evmRecords, (ts) => payers.get(ts));
   rows.emitContractTransactions();
 
-  const fileInstant = items.length > 0 ? 0n : (options.emptyFileInstant ?? instantOfName(parsed.name));
-  const consensusStart = items[0]?.consensusTimestamp ?? fileInstant;
-  const consensusEnd = items.at(-1)?.consensusTimestamp ?? fileInstant;
+  const count = parsed.items.length;
+  const fileInstant = count > 0 ? 0n : (options.emptyFileInstant ?? instantOfName(parsed.name));
+  consensusStart ??= fileInstant;
+  consensusEnd ??= fileInstant;
   for (const sidecar of options.sidecars) {
     rows.insert('sidecar_file', {
       consensus_end: consensusEnd,
@@ -232,7 +256,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     prev_hash: toHex(parsed.previousHash),
     consensus_start: consensusStart,
     consensus_end: consensusEnd,
-    count: BigInt(items.length),
+    count: BigInt(count),
     digest_algorithm: 0,
     hapi_version_major: parsed.hapiVersion?.major ?? null,
     hapi_version_minor: parsed.hapiVersion?.minor ?? null,
@@ -245,7 +269,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     size: parsed.size,
     sidecar_count: parsed.sidecars.length,
   });
-  return { rows, items, consensusStart, consensusEnd };
+  return { rows, count, ...(keepItems ? { items: kept } : {}), consensusStart, consensusEnd };
 }
 
 function orBloom(current: Uint8Array | undefined, next: Uint8Array): Uint8Array {

@@ -44,10 +44,10 @@ export function transactionRow(ctx: Omit<ItemContext, 'transaction'>, entityId: 
   };
 }
 
+const NO_ALIAS = new Uint8Array();
+
 function sameAccount(a: PbEntityId | undefined, b: PbEntityId | undefined): boolean {
-  return (
-    accountId(a) === accountId(b) && Buffer.compare(a?.alias ?? Buffer.alloc(0), b?.alias ?? Buffer.alloc(0)) === 0
-  );
+  return accountId(a) === accountId(b) && Buffer.compare(a?.alias ?? NO_ALIAS, b?.alias ?? NO_ALIAS) === 0;
 }
 
 interface CryptoTransferBody {

@@ -15,6 +15,8 @@ export interface PreparedFile {
   readonly derived: DerivedFile;
   readonly index: bigint;
   readonly startedAt: number;
+  /** Milliseconds spent verifying and deriving it. */
+  readonly prepareMs: number;
 }
 
 /** Where the chain stands before this file: the hash it must link to and the index before it. */
@@ -29,6 +31,7 @@ export async function prepareFile(
   keys: NodeKeys,
   previous: ChainPoint | undefined,
   consensus: ConsensusOptions | undefined,
+  jsonColumns?: ReadonlySet<string>,
 ): Promise<PreparedFile> {
   const startedAt = performance.now();
   const loadStart = BigInt(Math.floor(Date.now() / 1000));
@@ -37,8 +40,8 @@ export async function prepareFile(
   // v6 files carry their block number; older ones continue the count.
   const index = parsed.blockNumber ?? (previous ? previous.index + 1n : 0n);
   try {
-    const derived = deriveRecordFile(parsed, { index, loadStart, sidecars: verified.sidecars });
-    return { verified, derived, index, startedAt };
+    const derived = deriveRecordFile(parsed, { index, loadStart, sidecars: verified.sidecars, jsonColumns });
+    return { verified, derived, index, startedAt, prepareMs: Math.round(performance.now() - startedAt) };
   } catch (error) {
     if (error instanceof FormatError) throw new RejectedFileError(parsed.name, error.message);
     throw error;

@@ -13,7 +13,8 @@ import type { PendingFile, RecordStreamSource } from '../sources/record-stream-s
 import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import { ADDRESS_BOOK_102, type AddressBooks } from './address-books.ts';
-import { changesVerifyingBook, type PreparedFile, prepareFile } from './prepare-file.ts';
+import { type FilePreparer, InlinePreparer, WorkerPreparer } from './file-preparer.ts';
+import { changesVerifyingBook, type PreparedFile } from './prepare-file.ts';
 import { Progress } from './progress.ts';
 import { type Cursor, loadAddressBooks, loadCursor } from './state.ts';
 
@@ -32,6 +33,11 @@ export interface IngestOptions {
   readonly signal?: AbortSignal;
   readonly log?: Log;
   readonly progressIntervalMs?: number;
+  /**
+   * Verify and derive files in a worker thread while this one writes (default true); false keeps the whole
+   * ingest on this thread.
+   */
+  readonly prepareThread?: boolean;
 }
 
 export interface IngestSummary {
@@ -55,9 +61,22 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
+  const { source, client } = options;
+  const schema = await TableSchema.load(client);
+  // Plain inserts become COPY text while each file is derived (sink/copy-text.ts).
+  const jsonColumns = schema.jsonColumns();
+  const preparer: FilePreparer =
+    options.prepareThread === false ? new InlinePreparer(source, jsonColumns) : new WorkerPreparer(source, jsonColumns);
+  try {
+    return await ingestLoop(options, schema, preparer);
+  } finally {
+    await preparer.close();
+  }
+}
+
+async function ingestLoop(options: IngestOptions, schema: TableSchema, preparer: FilePreparer): Promise<IngestSummary> {
   const { source, client, signal } = options;
   const log: Log = options.log ?? ((fields) => console.log(JSON.stringify({ service: 'ingest', ...fields })));
-  const schema = await TableSchema.load(client);
   let cursor = await loadCursor(client);
   const loaded = await loadAddressBooks(client, options.bootstrapAddressBook);
   let books = loaded.books;
@@ -79,14 +98,14 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
     for (let i = 0; i < pending.length && !signal?.aborted; i++) {
       const file = pending[i] as PendingFile;
       try {
-        const settled = await (ahead ?? settle(prepareFile(source, file, books.keys(), cursor, options.consensus)));
+        const settled = await (ahead ?? settle(preparer.prepare(file, books.keys(), cursor, options.consensus)));
         ahead = undefined;
         if ('error' in settled) throw settled.error;
         const prepared = settled.value;
         const following = pending[i + 1];
         if (following && !changesVerifyingBook(prepared, ADDRESS_BOOK_102)) {
           const point = { hash: prepared.verified.parsed.hash, index: prepared.index };
-          ahead = settle(prepareFile(source, following, books.keys(), point, options.consensus));
+          ahead = settle(preparer.prepare(following, books.keys(), point, options.consensus));
         }
         const written = await writePrepared(prepared, { ...options, log }, schema, books, cursor, bootstrapRows);
         bootstrapRows = undefined;
@@ -137,6 +156,7 @@ async function writePrepared(
   const { parsed } = verified;
   const versions = books.follow(derived.rows);
   const { client } = options;
+  const writeStart = performance.now();
   await client.query('begin');
   try {
     await client.query('select pg_advisory_xact_lock($1)', [WRITER_LOCK]);
@@ -167,17 +187,19 @@ async function writePrepared(
     file: parsed.name,
     version: parsed.version,
     index: index.toString(),
-    count: derived.items.length,
+    count: derived.count,
     consensusStart: derived.consensusStart.toString(),
     consensusEnd: derived.consensusEnd.toString(),
     hash: toHex(parsed.hash),
     node: verified.folder.node.accountName ?? verified.folder.node.nodeId?.toString(),
     sidecars: verified.sidecars.length,
     ms: Math.round(performance.now() - prepared.startedAt),
+    prepareMs: prepared.prepareMs,
+    writeMs: Math.round(performance.now() - writeStart),
   });
   return {
     cursor: { name: parsed.name, hash: parsed.hash, index, consensusEnd: derived.consensusEnd },
-    count: derived.items.length,
+    count: derived.count,
     skipped: false,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Plain inserts through COPY FROM STDIN (text format): the fastest way Postgres takes many rows, with no
  * statement parsing or array parameters. Values use the same text forms as every other write (sql-text.ts),
- * escaped for COPY.
+ * escaped for COPY (copy-text.ts).
  */
 
 import { Readable } from 'node:stream';
@@ -9,24 +9,23 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { columnNames, type Row } from './bulk-insert.ts';
+import { type CopyGroup, copyLine, unionColumns, withNulls } from './copy-text.ts';
 import type { TableSchema } from './schema.ts';
-import { sqlText } from './sql-text.ts';
 
-const NEEDS_ESCAPE = /[\\\t\n\r]/;
+const CHUNK = 1 << 20;
 
-function copyEscape(text: string): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
-  // Backslash first: the others introduce backslashes.
-  return text.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r');
+async function copyBytes(
+  client: pg.ClientBase,
+  table: string,
+  columns: readonly string[],
+  chunks: Iterable<Uint8Array>,
+) {
+  const stream = client.query(copyFrom(`copy "${table}" (${columns.map((n) => `"${n}"`).join(', ')}) from stdin`));
+  await pipeline(Readable.from(chunks), stream);
 }
 
-/** One field in COPY text form; bytes skip the generic escaping (their `\x` is written pre-escaped). */
-function copyField(value: unknown, json: boolean): string {
-  if (value instanceof Uint8Array && !json) {
-    return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
-  }
-  const text = sqlText(value, json);
-  return text === null ? '\\N' : copyEscape(text);
+function* slices(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) yield bytes.subarray(offset, offset + CHUNK);
 }
 
 export async function copyInsert(
@@ -41,21 +40,28 @@ export async function copyInsert(
     const type = schema.column(table, name).type;
     return type === 'jsonb' || type === 'json';
   });
-  const stream = client.query(copyFrom(`copy "${table}" (${names.map((n) => `"${n}"`).join(', ')}) from stdin`));
   // Rows are turned into text chunk by chunk (~1 MB), so memory stays flat for large files.
-  async function* chunks() {
+  function* chunks() {
     let chunk = '';
     for (const row of rows) {
-      for (let i = 0; i < names.length; i++) {
-        chunk += (i === 0 ? '' : '\t') + copyField(row[names[i] as string], json[i] as boolean);
-      }
-      chunk += '\n';
-      if (chunk.length > 1 << 20) {
-        yield chunk;
+      chunk += copyLine(row, names, json);
+      if (chunk.length > CHUNK) {
+        yield Buffer.from(chunk);
         chunk = '';
       }
     }
-    if (chunk) yield chunk;
+    if (chunk) yield Buffer.from(chunk);
   }
-  await pipeline(Readable.from(chunks()), stream);
+  await copyBytes(client, table, names, chunks());
+}
+
+/** A table's rows already in COPY text (copy-text.ts): one COPY per column group, absent columns NULL. */
+export async function copyGroups(client: pg.ClientBase, table: string, groups: readonly CopyGroup[]): Promise<void> {
+  const union = unionColumns(groups);
+  for (const group of groups) {
+    if (group.rows === 0) continue;
+    const missing = union.filter((c) => !group.columns.includes(c));
+    const bytes = missing.length > 0 ? withNulls(group.text.bytes(), missing.length) : group.text.bytes();
+    await copyBytes(client, table, [...group.columns, ...missing], slices(bytes));
+  }
 }

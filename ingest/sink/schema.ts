@@ -47,6 +47,15 @@ export class TableSchema {
     return columns;
   }
 
+  /** `table.column` of every json and jsonb column. */
+  jsonColumns(): Set<string> {
+    const out = new Set<string>();
+    for (const [table, columns] of this.tables) {
+      for (const c of columns) if (c.type === 'json' || c.type === 'jsonb') out.add(`${table}.${c.name}`);
+    }
+    return out;
+  }
+
   column(table: string, name: string): ColumnInfo {
     const column = this.columns(table).find((c) => c.name === name);
     if (!column) throw new Error(`unknown column ${table}.${name}`);

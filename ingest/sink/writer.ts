@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import type { FileRows } from '../derive/file-rows.ts';
 import { bulkInsert, type Row } from './bulk-insert.ts';
-import { copyInsert } from './copy-insert.ts';
+import { copyGroups, copyInsert } from './copy-insert.ts';
 import { applyChanges, HISTORY_TABLES } from './history-upsert.ts';
 import type { TableSchema } from './schema.ts';
 import { byteaText } from './sql-text.ts';
@@ -203,5 +203,6 @@ export async function writeFileRows(
   for (const [table, list] of rows.inserts) {
     if (table !== 'record_file') await copyInsert(client, schema, table, list);
   }
+  for (const [table, groups] of rows.copies?.tables ?? []) await copyGroups(client, table, groups);
   await bulkInsert(client, schema, 'record_file', rows.rows('record_file'));
 }

@@ -1,0 +1,116 @@
+/**
+ * Who verifies and derives files (prepare-file.ts) for the ingest loop: a worker thread, so that the next
+ * file is decoded and turned into rows on one core while this thread streams the current one into Postgres
+ * (which works on the other); or, for callers that want one thread, this thread itself. Either way the loop
+ * still commits files one by one, in order, each with its cursor.
+ */
+import { Worker } from 'node:worker_threads';
+import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
+import type { ConsensusOptions } from '../verify/consensus.ts';
+import { RejectedFileError } from '../verify/errors.ts';
+import type { NodeKeys } from '../verify/node-keys.ts';
+import { type ChainPoint, type PreparedFile, prepareFile } from './prepare-file.ts';
+import { type FromWorker, received, type ToWorker } from './prepare-messages.ts';
+
+export interface FilePreparer {
+  prepare(
+    file: PendingFile,
+    keys: NodeKeys,
+    previous: ChainPoint | undefined,
+    consensus: ConsensusOptions | undefined,
+  ): Promise<PreparedFile>;
+  close(): Promise<void>;
+}
+
+export class InlinePreparer implements FilePreparer {
+  private readonly source: RecordStreamSource;
+  private readonly jsonColumns: ReadonlySet<string>;
+
+  constructor(source: RecordStreamSource, jsonColumns: ReadonlySet<string>) {
+    this.source = source;
+    this.jsonColumns = jsonColumns;
+  }
+
+  prepare(file: PendingFile, keys: NodeKeys, previous: ChainPoint | undefined, consensus?: ConsensusOptions) {
+    return prepareFile(this.source, file, keys, previous, consensus, this.jsonColumns);
+  }
+
+  async close(): Promise<void> {}
+}
+
+interface Waiting {
+  resolve(prepared: PreparedFile): void;
+  reject(error: unknown): void;
+}
+
+export class WorkerPreparer implements FilePreparer {
+  private readonly source: RecordStreamSource;
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 0;
+  private failure: Error | undefined;
+
+  constructor(source: RecordStreamSource, jsonColumns: ReadonlySet<string>) {
+    this.source = source;
+    this.worker = new Worker(new URL('./prepare-worker.ts', import.meta.url), { workerData: { jsonColumns } });
+    this.worker.on('message', (message: FromWorker) => this.receive(message));
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => this.fail(new Error(`the prepare worker exited (code ${code})`)));
+  }
+
+  prepare(
+    file: PendingFile,
+    keys: NodeKeys,
+    previous: ChainPoint | undefined,
+    consensus: ConsensusOptions | undefined,
+  ): Promise<PreparedFile> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.post({ type: 'prepare', id, file, keys, previous, consensus });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.failure ??= new Error('the prepare worker was closed');
+    await this.worker.terminate();
+  }
+
+  private post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(message, transfer);
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.type === 'get') {
+      this.source.store.get(message.key).then(
+        (bytes) => {
+          // A copy of its own moves to the worker: the store may hand out views of buffers it keeps.
+          const copy = bytes?.slice();
+          this.post({ type: 'bytes', id: message.id, bytes: copy }, copy ? [copy.buffer as ArrayBuffer] : []);
+        },
+        (error: unknown) =>
+          this.post({ type: 'bytes', id: message.id, error: String((error as Error)?.message ?? error) }),
+      );
+      return;
+    }
+    const waiting = this.waiting.get(message.id);
+    if (!waiting) return;
+    this.waiting.delete(message.id);
+    if (message.type === 'prepared') {
+      waiting.resolve(received(message));
+    } else if (message.rejected) {
+      waiting.reject(new RejectedFileError(message.rejected.file, message.rejected.reason));
+    } else {
+      const error = new Error(message.message);
+      error.stack = message.stack;
+      waiting.reject(error);
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.waiting.values()) waiting.reject(this.failure);
+    this.waiting.clear();
+  }
+}
