@@ -35,7 +35,8 @@ export const DEFAULT_CONFIG = {
   users: [] as { username: string; password: string; limit: number }[],
   /** edge-mirror's own settings (no reference equivalent): the edge cache and per-client rate limits. */
   edge: {
-    cache: { enabled: true },
+    /** `memoryBytes`: the per-isolate memory tier in front of the Cache API (0 turns it off). */
+    cache: { enabled: true, memoryBytes: 16 * 1024 * 1024 },
     rateLimit: {
       enabled: true,
       /** Token buckets per client and route class: `rate` tokens a second, up to `burst` saved. */

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { canonicalQuery } from './cache-key.ts';
+import { MemoryCache } from './memory-cache.ts';
 
 const CACHE_ORIGIN = 'https://cache.edge-mirror.internal';
 
@@ -42,7 +43,8 @@ function conditional(c: Context, response: Response): Response {
  * ETag, If-None-Match and the Workers Cache API for successful GETs. Within its max-age a repeated request is
  * answered from the edge cache before any route code runs, so it costs no database query (the reference's ETag
  * still runs the query). The key is the path and the canonical query (`canonicalQuery`), under `keyPrefix()`
- * (test mode changes it to drop everything cached). Errors are never stored; requests with credentials are neither served nor stored.
+ * (test mode changes it to drop everything cached). In front of the Cache API, each isolate keeps the responses it
+ * produced in memory (`edge.cache.memoryBytes`) and answers from there first. Errors are never stored; requests with credentials are neither served nor stored.
  */
 export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -51,10 +53,17 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     const url = new URL(c.req.url);
     const key = new Request(`${CACHE_ORIGIN}/${keyPrefix()}${url.pathname}${canonicalQuery(url.search)}`);
     const cache = useCache ? caches.default : undefined;
+    const memory = useCache ? memoryCache(c.var.config.edge.cache.memoryBytes) : undefined;
     if (cache) {
+      const remembered = memory?.get(key.url, Date.now());
+      if (remembered) {
+        c.set('cache', 'hit');
+        return conditional(c, new Response(remembered.body, { headers: remembered.headers }));
+      }
       const hit = await cache.match(key);
       if (hit) {
         c.set('cache', 'hit');
+        if (memory) await remember(memory, key.url, hit.clone());
         return conditional(c, hit);
       }
     }
@@ -64,9 +73,31 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     const body = await c.res.arrayBuffer();
     const headers = new Headers(c.res.headers);
     headers.set('etag', await strongEtag(body));
+    headers.set('date', new Date().toUTCString());
     const response = new Response(body, { status: 200, headers });
-    if (cache && maxAgeOf(headers.get('cache-control')) > 0) c.executionCtx.waitUntil(cache.put(key, response.clone()));
+    const maxAge = maxAgeOf(headers.get('cache-control'));
+    if (cache && maxAge > 0) {
+      memory?.put(key.url, { body: new Uint8Array(body), headers: [...headers] }, Date.now() + maxAge * 1000);
+      c.executionCtx.waitUntil(cache.put(key, response.clone()));
+    }
     c.res = undefined;
     c.res = conditional(c, response);
   };
+}
+
+/** Keeps a response from the Cache API in memory for what is left of its max-age, counted from its Date. */
+async function remember(memory: MemoryCache, key: string, response: Response): Promise<void> {
+  const producedAt = Date.parse(response.headers.get('date') ?? '');
+  const expiresAt = producedAt + maxAgeOf(response.headers.get('cache-control')) * 1000;
+  if (!(expiresAt > Date.now())) return;
+  memory.put(key, { body: new Uint8Array(await response.arrayBuffer()), headers: [...response.headers] }, expiresAt);
+}
+
+let memory: MemoryCache | undefined;
+
+/** This isolate's memory tier, sized by the settings; none when they give it no bytes. */
+function memoryCache(capacityBytes: number): MemoryCache | undefined {
+  if (capacityBytes <= 0) return undefined;
+  if (memory?.capacityBytes !== capacityBytes) memory = new MemoryCache(capacityBytes);
+  return memory;
 }

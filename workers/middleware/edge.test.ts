@@ -38,6 +38,21 @@ describe('edge cache', () => {
     expect(worker.dbQueries).toBe(queries);
   });
 
+  it('serves every repeated request the same bytes, from either tier', async () => {
+    for (const memoryBytes of [16 * 1024 * 1024, 0]) {
+      await worker.setState({ config: { edge: { cache: { memoryBytes } } } });
+      const first = await worker.get(PATH);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const queries = worker.dbQueries;
+      for (let i = 0; i < 3; i++) {
+        const again = await worker.get(PATH);
+        expect(again.body).toEqual(first.body);
+        expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+      }
+      expect(worker.dbQueries).toBe(queries);
+    }
+  });
+
   it('answers If-None-Match with the current ETag by 304 without a body', async () => {
     const first = await worker.get(PATH);
     const etag = first.headers.get('etag') ?? '';
