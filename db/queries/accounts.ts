@@ -56,7 +56,7 @@ export const ACCOUNT_COLUMNS = sql.raw(`e.alias, e.auto_renew_period, e.created_
 
 /** A json array of `{token_id, balance}` from a subquery of token rows (one per token), by token id. */
 export const tokenBalanceArray = (rows: SQL, order: 'asc' | 'desc'): SQL =>
-  sql`(select jsonb_agg(jsonb_build_object('token_id', x.token_id, 'balance', x.balance)
+  sql`(select json_agg(json_build_object('token_id', x.token_id, 'balance', x.balance)
                         order by x.token_id ${sql.raw(order)})
          from (${rows}) x)`;
 
@@ -169,7 +169,7 @@ export async function historicalAccount(
                                 limit 1), 0)
            end as balance,
            case when b.upper is null then e.balance_timestamp else b.upper end as balance_timestamp,
-           case when b.upper is null then '[]'::jsonb else ${tokens} end as token_balances
+           case when b.upper is null then '[]'::json else ${tokens} end as token_balances
       from (select ${ENTITY_HISTORY_COLUMNS} from entity e where ${entityConditions}
             union all
             select ${ENTITY_HISTORY_COLUMNS} from entity_history e where ${entityConditions}
