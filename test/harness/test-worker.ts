@@ -18,8 +18,8 @@ export interface TestWorker {
 }
 
 /**
- * The Worker in its real runtime (workerd via `wrangler dev`, test entry) reading the database at `databaseUrl`
- * through the same WebSocket proxy `npm start` uses. One per test file: it takes a few seconds to start.
+ * The Worker in its real runtime (workerd through Miniflare, as `npm start` serves it; test entry) reading the
+ * database at `databaseUrl` through the same SQL-over-HTTP proxy `npm start` uses. One per test file: it takes a few seconds to start.
  */
 export async function startTestWorker(databaseUrl: string): Promise<TestWorker> {
   const target = new URL(databaseUrl);

@@ -5,12 +5,13 @@ import type { AppEnv } from '../context.ts';
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
+  const url = new URL(c.req.url);
   console.log(
     JSON.stringify({
       msg: 'request',
       method: c.req.method,
-      path: new URL(c.req.url).pathname,
-      query: new URL(c.req.url).search,
+      path: url.pathname,
+      query: url.search,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       cache: c.var.cache,
