@@ -3,7 +3,7 @@
  *
  * The REST benchmark of ../shared/perf: a database with the perf dataset (embedded Postgres under .data/bench-pg,
  * or DATABASE_URL; loaded once with gen-dataset.mjs --scale 1 and reused), the Worker served exactly as
- * `npm start` serves it (wrangler dev, the SQL-over-HTTP proxy), then bench.mjs over urls.json: first with the edge
+ * `npm start` serves it (workerd through Miniflare, the SQL-over-HTTP proxy), then bench.mjs over urls.json: first with the edge
  * cache off (`rest: …`), then on (`rest-cached: …`). Rate limiting is off: one client sends all the load.
  */
 import { spawn } from 'node:child_process';

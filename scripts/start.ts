@@ -1,8 +1,8 @@
 /**
  * `npm start`: the whole local mirror. An embedded PostgreSQL under .data/pg (kept across restarts) unless
- * DATABASE_URL names another; migrations; the WebSocket proxy the Worker's database driver goes through; and the
- * Worker under `wrangler dev` on http://localhost:8787; with INGEST_SOURCE set, the ingest service filling that
- * database from the source; without it, on the embedded database, a simulated network (`.data/simnet`, a file
+ * DATABASE_URL names another; migrations; the SQL-over-HTTP proxy the Worker's database driver goes through; the
+ * Worker in workerd (Miniflare, docs/adr/0005 and 0007) on http://localhost:8787; with INGEST_SOURCE set, the
+ * ingest service filling that database from the source; without it, on the embedded database, a simulated network (`.data/simnet`, a file
  * every 2 s) that the ingest follows (SIMULATE=0 turns it off). Ctrl-C (or SIGTERM) stops everything it started.
  */
 import path from 'node:path';
