@@ -162,17 +162,36 @@ async function applyAllowanceSpends(client: pg.ClientBase, rows: FileRows): Prom
 
 /**
  * Associations made by TokenAssociate carry no freeze/KYC status; like the reference, they start from the
- * token's defaults (frozen when it freezes by default, KYC revoked when it has a KYC key).
+ * token's defaults (frozen when it freezes by default, KYC revoked when it has a KYC key). Only rows this file
+ * wrote can start inside its range, so the update looks up just the token accounts it touched (by key,
+ * instead of scanning the whole table for the range).
  */
-async function defaultTokenAccountStatus(client: pg.ClientBase, from: bigint, to: bigint): Promise<void> {
+async function defaultTokenAccountStatus(client: pg.ClientBase, rows: FileRows, from: bigint, to: bigint) {
+  const touched = new Map<string, [bigint, bigint]>();
+  for (const { row } of rows.changes.get('token_account') ?? []) {
+    const account = row.account_id as bigint;
+    const token = row.token_id as bigint;
+    touched.set(`${account}/${token}`, [account, token]);
+  }
+  for (const delta of rows.tokenBalances.values()) {
+    touched.set(`${delta.accountId}/${delta.tokenId}`, [delta.accountId, delta.tokenId]);
+  }
+  if (touched.size === 0) return;
+  const keys = [...touched.values()];
   await client.query(
     `update token_account ta
         set freeze_status = coalesce(ta.freeze_status, case when t.freeze_key is null then 0 when t.freeze_default then 1 else 2 end),
             kyc_status = coalesce(ta.kyc_status, case when t.kyc_key is null then 0 else 2 end)
-       from token t
-      where t.token_id = ta.token_id and (ta.freeze_status is null or ta.kyc_status is null)
+       from unnest($3::bigint[], $4::bigint[]) as k(account_id, token_id), token t
+      where ta.account_id = k.account_id and ta.token_id = k.token_id and t.token_id = ta.token_id
+        and (ta.freeze_status is null or ta.kyc_status is null)
         and lower(ta.timestamp_range) between $1 and $2`,
-    [from.toString(), to.toString()],
+    [
+      from.toString(),
+      to.toString(),
+      intArray(keys.map(([account]) => account.toString())),
+      intArray(keys.map(([, token]) => token.toString())),
+    ],
   );
 }
 
@@ -190,9 +209,7 @@ export async function writeFileRows(
   }
   await applyBalances(client, rows);
   await applyAllowanceSpends(client, rows);
-  if (rows.changes.has('token_account') || rows.tokenBalances.size > 0) {
-    await defaultTokenAccountStatus(client, range.start, range.end);
-  }
+  await defaultTokenAccountStatus(client, rows, range.start, range.end);
   for (const [table, list] of rows.replaces) await upsertReplaces(client, schema, table, list);
   for (const [fileId, end] of rows.closedAddressBooks) {
     await client.query(
