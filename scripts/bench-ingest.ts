@@ -2,7 +2,9 @@
  * `npm run bench:ingest`: the simulated network (simulator/, issue 8) writes signed v6 record files with its
  * transaction mix (BENCH_INGEST_FILES files at BENCH_INGEST_TPS, 10 × 2 s × 10,000/s ≈ 200,000 transactions by
  * default); they are ingested into a fresh embedded Postgres, and the run ends with
- * `ingest: <N> transactions/s` for the ingest alone (verification, decoding, rows, writes).
+ * `ingest: <N> transactions/s` for the ingest alone (verification, decoding, rows, writes). The line before it gives
+ * the CPU seconds the ingest process and Postgres spent per 100,000 transactions, and the load average: on
+ * shared cores the rate moves with other work, CPU per transaction much less.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { simulate } from '../simulator/run.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { REPO_ROOT } from './local-stack/worker-process.ts';
+import { loadAverage, ownCpuSeconds, postgresCpuSeconds } from './process-cpu.ts';
 
 const FILES = process.env.BENCH_INGEST_FILES ?? '10';
 const TPS = process.env.BENCH_INGEST_TPS ?? '10000';
@@ -37,6 +40,8 @@ try {
   await client.connect();
   try {
     const started = performance.now();
+    const nodeCpu = ownCpuSeconds();
+    const postgresCpu = postgresCpuSeconds(cluster);
     const summary = await runIngest({
       source: new RecordStreamSource(new DirStore(streams)),
       client,
@@ -47,6 +52,17 @@ try {
       },
     });
     const seconds = (performance.now() - started) / 1000;
+    const nodeUsed = ownCpuSeconds() - nodeCpu;
+    const postgresEnd = postgresCpuSeconds(cluster);
+    const postgresUsed = postgresCpu !== undefined && postgresEnd !== undefined ? postgresEnd - postgresCpu : undefined;
+    const per100k = (cpu: number) => ((cpu * 100_000) / Math.max(summary.transactions, 1)).toFixed(2);
+    console.log(
+      `cpu per 100,000 transactions: ingest ${per100k(nodeUsed)} s` +
+        (postgresUsed === undefined
+          ? ''
+          : `, postgres ${per100k(postgresUsed)} s, total ${per100k(nodeUsed + postgresUsed)} s`) +
+        `; load average ${loadAverage() ?? 'unknown'}`,
+    );
     console.log(`ingested ${summary.transactions} transactions in ${summary.files} files in ${seconds.toFixed(1)} s`);
     console.log(`ingest: ${Math.round(summary.transactions / seconds)} transactions/s`);
   } finally {
