@@ -4,6 +4,7 @@ import {
   currentTokenBalances,
   monthStart,
   type SnapshotSearch,
+  snapshotPartitionBounds,
   type TokenBalanceJson,
   TREASURY_ACCOUNT,
   tokenBalanceArray,
@@ -76,6 +77,7 @@ export function snapshotBalances(
           from token_balance tb
          where tb.account_id = ab.account_id
            and tb.consensus_timestamp >= b.lower and tb.consensus_timestamp <= b.upper
+           ${snapshotPartitionBounds('tb', snapshot)}
          order by tb.token_id ${direction}, tb.consensus_timestamp desc
          limit ${query.tokenLimit}`,
     query.order,
@@ -93,6 +95,7 @@ export function snapshotBalances(
            ${tokens} as token_balances
       from bounds b
       join account_balance ab on ab.consensus_timestamp >= b.lower and ab.consensus_timestamp <= b.upper
+                              ${snapshotPartitionBounds('ab', snapshot)}
      ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
      order by ab.account_id ${direction}, ab.consensus_timestamp desc
      limit ${query.limit}`);
