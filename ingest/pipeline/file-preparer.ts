@@ -83,15 +83,7 @@ export class WorkerPreparer implements FilePreparer {
 
   private receive(message: FromWorker): void {
     if (message.type === 'get') {
-      this.source.store.get(message.key).then(
-        (bytes) => {
-          // A copy of its own moves to the worker: the store may hand out views of buffers it keeps.
-          const copy = bytes?.slice();
-          this.post({ type: 'bytes', id: message.id, bytes: copy }, copy ? [copy.buffer as ArrayBuffer] : []);
-        },
-        (error: unknown) =>
-          this.post({ type: 'bytes', id: message.id, error: String((error as Error)?.message ?? error) }),
-      );
+      void this.answer(message.id, message.key);
       return;
     }
     const waiting = this.waiting.get(message.id);
@@ -105,6 +97,19 @@ export class WorkerPreparer implements FilePreparer {
       const error = new Error(message.message);
       error.stack = message.stack;
       waiting.reject(error);
+    }
+  }
+
+  /** Reads an object for the worker; a failed read becomes the worker's error, never this thread's. */
+  private async answer(id: number, key: string): Promise<void> {
+    try {
+      const bytes = await this.source.store.get(key);
+      // A copy with its own memory moves to the worker: the store may hand out views of memory it keeps
+      // (a Buffer's slice is such a view; pooled Buffers cannot be transferred at all).
+      const copy = bytes ? new Uint8Array(bytes) : undefined;
+      this.post({ type: 'bytes', id, bytes: copy }, copy ? [copy.buffer as ArrayBuffer] : []);
+    } catch (error) {
+      this.post({ type: 'bytes', id, error: String((error as Error)?.message ?? error) });
     }
   }
 

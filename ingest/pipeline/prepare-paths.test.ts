@@ -14,8 +14,10 @@ import { columnNames } from '../sink/bulk-insert.ts';
 import { copyField, unionColumns } from '../sink/copy-text.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { DirStore } from '../sources/dir-store.ts';
+import type { ObjectStore } from '../sources/object-store.ts';
 import { rowCounts, tableContents } from '../testing/database-facts.ts';
 import { ingestStore } from '../testing/fixtures.ts';
+import { RejectedFileError } from '../verify/errors.ts';
 
 let out: string;
 let threaded: TestDatabase;
@@ -98,5 +100,39 @@ describe('files prepared in a worker thread', () => {
     const tables = Object.keys(counts);
     expect(tables).toEqual(expect.arrayContaining(['transaction', 'crypto_transfer', 'entity', 'topic_message']));
     expect(await tableContents(inline.sql, tables)).toEqual(await tableContents(threaded.sql, tables));
+  });
+
+  it('fail the run with the error of a failed read, and reject a file that does not match its signatures', async () => {
+    const book = new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE)));
+    const db = await createTestDatabase();
+    try {
+      const dir = new DirStore(out);
+      const failing: ObjectStore = {
+        description: 'failing',
+        list: (prefix, after, limit) => dir.list(prefix, after, limit),
+        listFolders: (prefix) => dir.listFolders(prefix),
+        get: (key) => (key.endsWith('.rcd.gz') ? Promise.reject(new Error(`cannot read ${key}`)) : dir.get(key)),
+      };
+      await expect(ingestStore(db.url, failing, '', { bootstrapAddressBook: book })).rejects.toThrow(
+        /cannot read .*\.rcd\.gz/,
+      );
+      // Data files whose bytes differ from what was signed: rejected, with the file named.
+      const corrupt: ObjectStore = {
+        ...failing,
+        get: async (key) => {
+          const bytes = await dir.get(key);
+          if (!bytes || !key.endsWith('.rcd.gz')) return bytes;
+          const copy = new Uint8Array(bytes);
+          copy[copy.length - 10] = (copy[copy.length - 10] as number) ^ 0xff;
+          return copy;
+        },
+      };
+      await expect(ingestStore(db.url, corrupt, '', { bootstrapAddressBook: book })).rejects.toBeInstanceOf(
+        RejectedFileError,
+      );
+      expect(await rowCounts(db.sql)).not.toHaveProperty('transaction');
+    } finally {
+      await db.drop();
+    }
   });
 });
