@@ -6,9 +6,9 @@ import type { AppEnv } from './context.ts';
 import type { Env } from './env.ts';
 import { handleError, notFound } from './error-handler.ts';
 import { basicAuth } from './middleware/auth.ts';
-import { edgeCache } from './middleware/cache.ts';
+import { answerFromMemory, edgeCache } from './middleware/cache.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { logRequest, requestLog } from './middleware/request-log.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
 import { blockRoutes } from './routes/blocks/index.ts';
@@ -52,5 +52,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/transactions', transactionRoutes);
   app.notFound(notFound);
   app.onError(handleError);
-  return app;
+  return {
+    /** A response the memory tier holds is served before routing, with its request line like any other. */
+    fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
+      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix());
+      if (!remembered) return app.fetch(request, env, ctx);
+      logRequest({ method: 'GET', url: request.url, status: remembered.status, ms: 0, cache: 'hit', rateLimit: 'off' });
+      return remembered;
+    },
+  };
 }

@@ -1,4 +1,5 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
 import { canonicalQuery } from './cache-key.ts';
 import { MemoryCache } from './memory-cache.ts';
@@ -28,11 +29,11 @@ function maxAgeOf(cacheControl: string | null): number {
 }
 
 /** 304 without a body when the client already has these bytes, else the response itself. */
-function conditional(c: Context, response: Response): Response {
+function conditional(ifNoneMatch: string | undefined, response: Response): Response {
   const etag = response.headers.get('etag');
-  if (!etag || !matches(c.req.header('if-none-match'), etag)) return response;
+  if (!etag || !matches(ifNoneMatch, etag)) return response;
   const headers = new Headers();
-  for (const name of ['etag', 'cache-control', 'link']) {
+  for (const name of ['etag', 'cache-control', 'link', 'access-control-allow-origin']) {
     const value = response.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
@@ -50,21 +51,21 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const useCache = c.var.config.edge.cache.enabled && c.req.header('authorization') === undefined;
-    const url = new URL(c.req.url);
-    const key = new Request(`${CACHE_ORIGIN}/${keyPrefix()}${url.pathname}${canonicalQuery(url.search)}`);
+    const ifNoneMatch = c.req.header('if-none-match');
+    const keyUrl = cacheKeyUrl(keyPrefix(), c.req.url);
     const cache = useCache ? caches.default : undefined;
     const memory = useCache ? memoryCache(c.var.config.edge.cache.memoryBytes) : undefined;
     if (cache) {
-      const remembered = memory?.get(key.url, Date.now());
+      const remembered = memory?.get(keyUrl, Date.now());
       if (remembered) {
         c.set('cache', 'hit');
-        return conditional(c, new Response(remembered.body, { headers: remembered.headers }));
+        return conditional(ifNoneMatch, new Response(remembered.body, { headers: remembered.headers }));
       }
-      const hit = await cache.match(key);
+      const hit = await cache.match(keyUrl);
       if (hit) {
         c.set('cache', 'hit');
-        if (memory) await remember(memory, key.url, hit.clone());
-        return conditional(c, hit);
+        if (memory) await remember(memory, keyUrl, hit.clone());
+        return conditional(ifNoneMatch, hit);
       }
     }
     c.set('cache', cache ? 'miss' : 'off');
@@ -77,12 +78,34 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     const response = new Response(body, { status: 200, headers });
     const maxAge = maxAgeOf(headers.get('cache-control'));
     if (cache && maxAge > 0) {
-      memory?.put(key.url, { body: new Uint8Array(body), headers: [...headers] }, Date.now() + maxAge * 1000);
-      c.executionCtx.waitUntil(cache.put(key, response.clone()));
+      memory?.put(keyUrl, { body: new Uint8Array(body), headers: [...headers] }, Date.now() + maxAge * 1000);
+      c.executionCtx.waitUntil(cache.put(keyUrl, response.clone()));
     }
     c.res = undefined;
-    c.res = conditional(c, response);
+    c.res = conditional(ifNoneMatch, response);
   };
+}
+
+/**
+ * The memory tier's answer to a request, before any routing: what `edgeCache` would answer from memory, for the
+ * requests it would answer that way (GET, no credentials). Only while rate limiting is off: a limited client's
+ * request must reach the limiter first.
+ */
+export function answerFromMemory(request: Request, config: Config, keyPrefix: string): Response | undefined {
+  if (request.method !== 'GET' || !config.edge.cache.enabled || config.edge.rateLimit.enabled) return undefined;
+  if (request.headers.has('authorization')) return undefined;
+  // The tier of earlier settings (test mode changes them) is not this request's.
+  if (memory?.capacityBytes !== config.edge.cache.memoryBytes) return undefined;
+  const remembered = memory.get(cacheKeyUrl(keyPrefix, request.url), Date.now());
+  if (!remembered) return undefined;
+  const ifNoneMatch = request.headers.get('if-none-match') ?? undefined;
+  return conditional(ifNoneMatch, new Response(remembered.body, { headers: remembered.headers }));
+}
+
+/** The cache key of a request URL: its path and canonical query, under the key prefix. */
+function cacheKeyUrl(keyPrefix: string, requestUrl: string): string {
+  const url = new URL(requestUrl);
+  return `${CACHE_ORIGIN}/${keyPrefix}${url.pathname}${canonicalQuery(url.search)}`;
 }
 
 /** Keeps a response from the Cache API in memory for what is left of its max-age, counted from its Date. */

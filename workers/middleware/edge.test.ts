@@ -38,17 +38,29 @@ describe('edge cache', () => {
     expect(worker.dbQueries).toBe(queries);
   });
 
-  it('serves every repeated request the same bytes, from either tier', async () => {
-    for (const memoryBytes of [16 * 1024 * 1024, 0]) {
-      await worker.setState({ config: { edge: { cache: { memoryBytes } } } });
+  it('serves every repeated request the same bytes, from either tier, before routing or not', async () => {
+    const memory = 16 * 1024 * 1024;
+    for (const edge of [
+      { cache: { memoryBytes: memory } },
+      { cache: { memoryBytes: memory }, rateLimit: { enabled: false } },
+      { cache: { memoryBytes: 0 } },
+    ]) {
+      await worker.setState({ config: { edge } });
       const first = await worker.get(PATH);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const queries = worker.dbQueries;
       for (let i = 0; i < 3; i++) {
         const again = await worker.get(PATH);
         expect(again.body).toEqual(first.body);
-        expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+        // The Cache API adds its own (Age, CF-Cache-Status); the app's headers are those it made the first time.
+        const own = (headers: Headers) =>
+          ['access-control-allow-origin', 'cache-control', 'content-type', 'etag', 'link'].map((n) => headers.get(n));
+        expect(own(again.headers)).toEqual(own(first.headers));
       }
+      const etag = first.headers.get('etag') ?? '';
+      const notModified = await fetch(worker.baseUrl + PATH, { headers: { 'if-none-match': etag } });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get('access-control-allow-origin')).toBe('*');
       expect(worker.dbQueries).toBe(queries);
     }
   });
