@@ -168,23 +168,33 @@ export function transactionDetailColumns(options: DetailColumnOptions): SQL {
            end as staking_reward_transfers`;
 }
 
-export interface TransactionHashRow extends Record<string, unknown> {
-  consensus_timestamp: string;
-  hash: Uint8Array;
-  payer_account_id: string | null;
-}
-
 /**
- * Transactions whose 48-byte SHA-384 hash is `hash`, oldest first (a hash repeats for duplicate submissions).
- * The lookup goes through the schema's function, which reads the one partition that holds the hash's first byte.
+ * The transactions whose 48-byte SHA-384 hash is `hash` (a hash repeats for duplicate submissions), in consensus
+ * order, with what `transactionsByKeys` selects: one statement. The hash is found through the schema's function,
+ * which reads the one partition holding the hash's first byte; at most `limit` of its rows are considered.
  */
-export async function transactionHashes(db: Database, hash: Uint8Array, limit: number): Promise<TransactionHashRow[]> {
-  const rows = await db.rows<TransactionHashRow>(sql`
-    select consensus_timestamp, hash, payer_account_id
-      from get_transaction_info_by_hash(${byteaLiteral(hash.subarray(0, 32))}::bytea)
-     order by consensus_timestamp asc
-     limit ${limit}`);
-  return rows.filter((row) => equalBytes(row.hash, hash));
+export function transactionsByHash(
+  db: Database,
+  hash: Uint8Array,
+  options: { limit: number; nonce?: number; scheduled?: boolean },
+): Promise<TransactionRow[]> {
+  const conditions: SQL[] = [sql`true`];
+  if (options.nonce !== undefined) conditions.push(sql`t.nonce = ${options.nonce}`);
+  if (options.scheduled !== undefined) conditions.push(sql`t.scheduled = ${options.scheduled}`);
+  return db.rows<TransactionRow>(sql`
+    with matches as (
+      select h.consensus_timestamp, h.payer_account_id
+        from (select consensus_timestamp, hash, payer_account_id
+                from get_transaction_info_by_hash(${byteaLiteral(hash.subarray(0, 32))}::bytea)
+               order by consensus_timestamp asc
+               limit ${options.limit}) h
+       where h.hash = ${byteaLiteral(hash)}::bytea)
+    select ${transactionDetailColumns({ assessedFees: true })}
+      from matches m
+      join transaction t on t.consensus_timestamp = m.consensus_timestamp
+                        and (m.payer_account_id is null or t.payer_account_id = m.payer_account_id)
+     where ${sql.join(conditions, sql` and `)}
+     order by t.consensus_timestamp`);
 }
 
 /** bytea parameters go as `\\x…` text: the driver's binary parameter handling differs between runtimes. */
@@ -192,10 +202,4 @@ function byteaLiteral(bytes: Uint8Array): string {
   let out = '\\x';
   for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
   return out;
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

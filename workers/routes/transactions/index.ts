@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Database } from '../../../db/client.ts';
 import { SUCCESS_CODES } from '../../../db/codes/response-codes.ts';
 import { SCHEDULE_CREATE_TYPE } from '../../../db/codes/transaction-types.ts';
-import { type TransactionRow, transactionHashes, transactionsByKeys } from '../../../db/queries/transactions.ts';
+import { type TransactionRow, transactionsByHash, transactionsByKeys } from '../../../db/queries/transactions.ts';
 import type { Config } from '../../config/config.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
@@ -34,20 +34,7 @@ export const transactionRoutes = new Hono<AppEnv>()
 
     let rows: TransactionRow[];
     if (target.kind === 'hash') {
-      const hashes = await transactionHashes(db, target.hash, config.response.limit.default);
-      const first = hashes[0];
-      if (!first) throw ApiError.notFound();
-      // Every match of one hash has one payer: duplicates of one signed transaction.
-      const payer = first.payer_account_id === null ? null : BigInt(first.payer_account_id);
-      const timestamps = hashes.map((row) => BigInt(row.consensus_timestamp));
-      rows = await transactionsByKeys(db, {
-        keys: timestamps.map((timestamp) => ({ payer, timestamp })),
-        by: 'consensus_timestamp',
-        lowerNs: timestamps.reduce((min, t) => (t < min ? t : min)),
-        upperNs: timestamps[timestamps.length - 1] as bigint,
-        nonce,
-        scheduled,
-      });
+      rows = await transactionsByHash(db, target.hash, { limit: config.response.limit.default, nonce, scheduled });
     } else {
       const lookup = {
         keys: [{ payer: target.payer, timestamp: target.validStartNs }],
