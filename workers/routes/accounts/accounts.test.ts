@@ -280,6 +280,9 @@ describe('GET /api/v1/accounts/{id}/{rewards,tokens,allowances/crypto}', () => {
   it('answers 404 for rewards and tokens of an unknown account, and 400 for ne filters', async () => {
     expect((await worker.get('/api/v1/accounts/0.0.4242/rewards')).status).toBe(404);
     expect((await worker.get('/api/v1/accounts/0.0.4242/tokens')).status).toBe(404);
+    // The account is checked before the parameters, as the reference does.
+    expect((await worker.get('/api/v1/accounts/0.0.4242/tokens?limit=x')).status).toBe(404);
+    expect((await worker.get(`/api/v1/accounts/${ACCOUNT}/tokens?limit=x`)).status).toBe(400);
     const ne = await worker.get(`/api/v1/accounts/${ACCOUNT}/rewards?timestamp=ne:1`);
     expect(ne.body._status.messages[0].message).toBe('Not equals (ne) operator is not supported for timestamp');
     const spender = await worker.get(`/api/v1/accounts/${ACCOUNT}/allowances/crypto?spender.id=ne:1`);

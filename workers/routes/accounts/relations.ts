@@ -26,6 +26,19 @@ async function existingAccount(c: Context<AppEnv>): Promise<bigint> {
   return id;
 }
 
+/**
+ * The query parameters as `parse` reads them; when they are invalid, a missing account still answers 404 first,
+ * as the reference checks the account before the parameters (valid requests check it in their one statement).
+ */
+async function parsedAfterExistence<T>(c: Context<AppEnv>, id: bigint, parse: () => T): Promise<T> {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(await entityExists(c.var.db, id))) throw ApiError.notFound();
+    throw error;
+  }
+}
+
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/rewards`: staking rewards paid to the account. */
 export async function getRewards(c: Context<AppEnv>): Promise<Response> {
   const { config } = c.var;
@@ -67,12 +80,14 @@ export async function getRewards(c: Context<AppEnv>): Promise<Response> {
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/tokens`: the account's token associations and balances. */
 export async function getTokenRelationships(c: Context<AppEnv>): Promise<Response> {
   const { config } = c.var;
-  const accountId = await existingAccount(c);
+  const accountId = await requireAccountId(c);
   const tokenIdOptions = { ...config.common, evmAddressType: 'num-alias' } as const;
-  const filters = parseQuery(
-    new URL(c.req.url).search,
-    { limit: limitParam(c.var.maxLimit), order: orderParam, 'token.id': entityIdParam(tokenIdOptions) },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
+  const filters = await parsedAfterExistence(c, accountId, () =>
+    parseQuery(
+      new URL(c.req.url).search,
+      { limit: limitParam(c.var.maxLimit), order: orderParam, 'token.id': entityIdParam(tokenIdOptions) },
+      { maxRepeated: config.query.maxRepeatedQueryParameters },
+    ),
   );
   const tokenIds = [];
   for (const filter of filters) {
@@ -84,7 +99,8 @@ export async function getTokenRelationships(c: Context<AppEnv>): Promise<Respons
   }
   const limit = resolveLimit(filters, startupDefaultLimit(c));
   const order = resolveOrder(filters, 'asc');
-  const rows = await tokenRelationships(c.var.db, { accountId, tokenIds, order, limit });
+  const { accountExists, rows } = await tokenRelationships(c.var.db, { accountId, tokenIds, order, limit });
+  if (!accountExists) throw ApiError.notFound();
   const tokens = rows.map((row) => ({
     automatic_association: row.automatic_association,
     balance: int64(row.balance),
