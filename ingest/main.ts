@@ -75,6 +75,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   const network = values.network ?? process.env.INGEST_NETWORK;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? LOCAL_DATABASE_URL });
+  // A connection the server ends between statements (Ctrl-C stops the local Postgres too) is reported, not
+  // thrown: the statement in flight, if any, fails on its own and ends the run with its error.
+  client.on('error', (error) => log({ msg: 'database connection lost', level: 'warn', error: error.message }));
   await client.connect();
   const controller = new AbortController();
   const stop = () => controller.abort();
