@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import { parseAddressBook } from '../decode/address-book.ts';
 import { addressBook } from '../testing/fixtures.ts';
-import { ingestBlockDir } from '../testing/ingest-blocks.ts';
-import { writeNativeBlocks } from '../testing/native-blocks.ts';
+import { ingestNativeBlocks } from '../testing/ingest-blocks.ts';
 
 const T = 1_770_000_000_000_000_000n;
 const book = addressBook('testnet');
@@ -16,12 +12,10 @@ const [head, tail] = [book.subarray(0, 10), book.subarray(10)];
 const file = (num: number) => ({ fileNum: num });
 
 let db: TestDatabase;
-let dir: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  dir = mkdtempSync(path.join(tmpdir(), 'block-address-book-'));
-  writeNativeBlocks(dir, 0n, [
+  const run = await ingestNativeBlocks(db.url, [
     {
       timestamp: T,
       transactions: [
@@ -35,13 +29,11 @@ beforeAll(async () => {
       transactions: [{ timestamp: T + 2_000_000_010n, body: { fileAppend: { fileID: file(102), contents: tail } } }],
     },
   ]);
-  const run = await ingestBlockDir(db.url, dir, { startBlock: 0n });
   expect(run.blocks).toBe(2);
 }, 60_000);
 
 afterAll(async () => {
   await db?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const query = async (text: string) => (await db.sql.query(text)).rows as Record<string, unknown>[];

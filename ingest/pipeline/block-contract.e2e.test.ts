@@ -2,15 +2,12 @@
  * End to end: native blocks with a contract creation and a call (EVM results, call traces, slot usages, stored
  * runtime code) ingested, then read back through the API as the reference serves them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockTypes } from '../../proto/block.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import { startTestWorker, type TestWorker } from '../../test/harness/test-worker.ts';
-import { ingestBlockDir } from '../testing/ingest-blocks.ts';
-import { type NativeTransaction, writeNativeBlocks } from '../testing/native-blocks.ts';
+import { ingestNativeBlocks } from '../testing/ingest-blocks.ts';
+import type { NativeTransaction } from '../testing/native-blocks.ts';
 
 const T = 1_770_000_000_000_000_000n;
 const CREATE_AT = T + 10n;
@@ -156,16 +153,13 @@ const call: NativeTransaction = {
 
 let db: TestDatabase;
 let worker: TestWorker;
-let dir: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  dir = mkdtempSync(path.join(tmpdir(), 'block-contract-'));
-  writeNativeBlocks(dir, 0n, [
+  const run = await ingestNativeBlocks(db.url, [
     { timestamp: T, transactions: [create] },
     { timestamp: T + 2_000_000_000n, transactions: [call] },
   ]);
-  const run = await ingestBlockDir(db.url, dir, { startBlock: 0n });
   expect(run.blocks).toBe(2);
   worker = await startTestWorker(db.url);
 }, 180_000);
@@ -173,7 +167,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await db?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const word = (value: string) => `0x${value.padStart(64, '0')}`;

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
-import { ingestBlockDir } from '../testing/ingest-blocks.ts';
-import { writeNativeBlocks } from '../testing/native-blocks.ts';
+import { ingestNativeBlocks } from '../testing/ingest-blocks.ts';
 
 const T = 1_770_000_000_000_000_000n;
 const bytes = (fill: number, length = 4) => new Uint8Array(length).fill(fill);
@@ -20,12 +16,10 @@ const publication = (ledger: number, key: number) => ({
 });
 
 let db: TestDatabase;
-let dir: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  dir = mkdtempSync(path.join(tmpdir(), 'block-ledger-'));
-  writeNativeBlocks(dir, 0n, [
+  const run = await ingestNativeBlocks(db.url, [
     {
       timestamp: T,
       transactions: [
@@ -38,13 +32,11 @@ beforeAll(async () => {
     { timestamp: T + 2_000_000_000n, transactions: [{ timestamp: T + 2_000_000_010n, body: publication(1, 0x33) }] },
   ]);
   // The generated proofs are TSS signatures the ingest does not verify: the blocks are accepted as they are.
-  const run = await ingestBlockDir(db.url, dir, { startBlock: 0n });
   expect(run.blocks).toBe(2);
 }, 60_000);
 
 afterAll(async () => {
   await db?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('ledger id publications in native blocks', () => {
