@@ -73,6 +73,17 @@ describe('npm run ingest', () => {
     expect(exit.lines.at(-1)).toMatchObject({ msg: 'ingest stopped' });
   });
 
+  it('refuses a poll interval that is not a positive number instead of polling without pause', async () => {
+    const exit = await runCli(['--source', path.join(RECORDSTREAMS, 'v6'), '--poll-interval', 'soon']);
+    expect(exit.code).toBe(1);
+    expect(exit.lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'ingest failed',
+        error: '--poll-interval must be a positive number of milliseconds',
+      }),
+    );
+  });
+
   it('exits with an error naming the rejected file', async () => {
     const other = await createTestDatabase();
     try {

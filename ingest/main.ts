@@ -49,6 +49,13 @@ function blockNumberOption(value: string | undefined, name: string): bigint | un
   return BigInt(value);
 }
 
+/** Milliseconds between listings; a value that is not a positive number would make the loop spin. */
+function pollIntervalOption(value: string | undefined): number {
+  const ms = Number(value);
+  if (!Number.isFinite(ms) || ms <= 0) throw new Error('--poll-interval must be a positive number of milliseconds');
+  return ms;
+}
+
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'ingest', ...fields }));
 
 export async function main(argv: string[]): Promise<number> {
@@ -87,52 +94,37 @@ export async function main(argv: string[]): Promise<number> {
     const startBlock = blockNumberOption(values['start-block'] ?? process.env.INGEST_START_BLOCK, '--start-block');
     const endBlock = blockNumberOption(values['end-block'] ?? process.env.INGEST_END_BLOCK, '--end-block');
     const blockSource = values['block-source'] ?? process.env.INGEST_BLOCK_SOURCE;
+    // Wrapped record blocks are verified with the address book too (the network's bootstrap book at first).
+    const bootstrapAddressBook = bootstrapBook(values['address-book'] ?? process.env.INGEST_ADDRESS_BOOK, network);
+    const untilIdle = values['until-idle'] ?? false;
+    const pollIntervalMs = pollIntervalOption(values['poll-interval']);
+    const loop = { untilIdle, pollIntervalMs, signal: controller.signal, log };
     const blocks = {
       ...(startBlock !== undefined ? { startBlock } : {}),
       ...(endBlock !== undefined ? { endBlock } : {}),
-      untilIdle: values['until-idle'] ?? false,
-      pollIntervalMs: Number(values['poll-interval']),
-      signal: controller.signal,
-      log,
+      ...loop,
     };
     if (source.startsWith('blocknode://') || (values.stream ?? process.env.INGEST_STREAM) === 'blocks') {
-      await runBlockIngest({
-        ...blocks,
-        source: blockSourceFor(source, network),
-        client,
-        // Wrapped record blocks are verified with the address book (the network's bootstrap book at first).
-        bootstrapAddressBook: bootstrapBook(values['address-book'] ?? process.env.INGEST_ADDRESS_BOOK, network),
-      });
+      await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client, bootstrapAddressBook });
       return 0;
     }
     const records = {
+      ...loop,
       source: new RecordStreamSource(storeFor(source), network ? { network } : {}),
       client,
-      bootstrapAddressBook: bootstrapBook(values['address-book'] ?? process.env.INGEST_ADDRESS_BOOK, network),
-      untilIdle: values['until-idle'] ?? false,
-      pollIntervalMs: Number(values['poll-interval']),
-      signal: controller.signal,
-      log,
+      bootstrapAddressBook,
     };
     if (blockSource) {
       const { startBlock: _ignored, ...rest } = blocks;
       await runWithCutover({
         records,
         blocks: { ...rest, source: blockSourceFor(blockSource, network) },
-        untilIdle: records.untilIdle,
-        pollIntervalMs: records.pollIntervalMs,
+        untilIdle,
+        pollIntervalMs,
       });
       return 0;
     }
-    await runIngest({
-      source: new RecordStreamSource(storeFor(source), network ? { network } : {}),
-      client,
-      bootstrapAddressBook: bootstrapBook(values['address-book'] ?? process.env.INGEST_ADDRESS_BOOK, network),
-      untilIdle: values['until-idle'] ?? false,
-      pollIntervalMs: Number(values['poll-interval']),
-      signal: controller.signal,
-      log,
-    });
+    await runIngest(records);
     return 0;
   } catch (error) {
     log({ msg: 'ingest failed', level: 'error', error: error instanceof Error ? error.message : String(error) });
