@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { stopChild } from './stop-child.ts';
 import { REPO_ROOT } from './worker-process.ts';
 
 export interface IngestProcess {
@@ -18,15 +19,8 @@ export function startIngestProcess(options: { source: string; databaseUrl: strin
     env: { ...process.env, DATABASE_URL: options.databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     child,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timeout);
-    },
+    stop: () => stopChild(child),
   };
 }

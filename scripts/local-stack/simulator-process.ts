@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ADDRESS_BOOK_FILE } from '../../simulator/write/layout.ts';
+import { stopChild } from './stop-child.ts';
 import { REPO_ROOT } from './worker-process.ts';
 
 export interface SimulatorProcess {
@@ -31,19 +32,12 @@ export async function startSimulatorProcess(options: {
     // The IPC channel is how the simulator notices that this process died without stopping it.
     stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit', 'ipc'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const addressBook = path.join(options.out, ADDRESS_BOOK_FILE);
   const handle: SimulatorProcess = {
     child,
     out: options.out,
     addressBook,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timeout);
-    },
+    stop: () => stopChild(child),
   };
   for (let waited = 0; !existsSync(addressBook); waited += 100) {
     if (child.exitCode !== null) throw new Error(`the simulator exited with code ${child.exitCode}`);
