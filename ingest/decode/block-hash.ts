@@ -4,6 +4,7 @@
  * roots, and a root joining the leaf of the header's block timestamp with that tree. Prefixes: 0x00 leaf,
  * 0x01 single child, 0x02 two children.
  */
+import { FormatError } from './byte-reader.ts';
 import { sha384 } from './hash.ts';
 
 const LEAF = new Uint8Array([0]);
@@ -15,11 +16,22 @@ const pair = (left: Uint8Array, right: Uint8Array) => sha384(PAIR, left, right);
 
 /** A merkle tree fed leaf by leaf that keeps only the roots of its complete subtrees. */
 export class StreamingTree {
-  private readonly stack: Uint8Array[] = [];
-  private count = 0;
+  private readonly stack: Uint8Array[];
+  private count: number;
+
+  /** `saved`: what `state()` returned, to continue a tree (the simulator's tree of all block hashes). */
+  constructor(saved?: { readonly stack: readonly Uint8Array[]; readonly count: number }) {
+    this.stack = [...(saved?.stack ?? [])];
+    this.count = saved?.count ?? 0;
+  }
 
   add(bytes: Uint8Array): void {
-    this.stack.push(leaf(bytes));
+    this.addHash(leaf(bytes));
+  }
+
+  /** Adds a leaf already hashed (the tree of all block hashes takes block root hashes as they are). */
+  addHash(hash: Uint8Array): void {
+    this.stack.push(hash);
     // Leaf n (from 0) completes one subtree per trailing one bit of n.
     for (let n = this.count; (n & 1) === 1; n >>>= 1) {
       const right = this.stack.pop() as Uint8Array;
@@ -29,12 +41,29 @@ export class StreamingTree {
     this.count++;
   }
 
+  state(): { stack: Uint8Array[]; count: number } {
+    return { stack: [...this.stack], count: this.count };
+  }
+
   root(): Uint8Array {
     if (this.stack.length === 0) return sha384(LEAF);
     let hash = this.stack[this.stack.length - 1] as Uint8Array;
     for (let i = this.stack.length - 2; i >= 0; i--) hash = pair(this.stack[i] as Uint8Array, hash);
     return hash;
   }
+}
+
+/** The BlockItem field number of a serialized item: its first tag. */
+export function itemField(bytes: Uint8Array): number {
+  let tag = 0;
+  let shift = 0;
+  for (let i = 0; i < bytes.length && i < 5; i++) {
+    const b = bytes[i] as number;
+    tag |= (b & 0x7f) << shift;
+    if (b < 0x80) return tag >>> 3;
+    shift += 7;
+  }
+  throw new FormatError('block item without a field tag');
 }
 
 /** Which subtree an item (by its BlockItem field number) hashes into; undefined for footer, proof and unhashed. */

@@ -8,7 +8,7 @@
  */
 import { blockTypes } from '../../proto/block.ts';
 import { hapi } from '../../proto/hapi.ts';
-import { BlockRootHasher } from './block-hash.ts';
+import { BlockRootHasher, itemField } from './block-hash.ts';
 import { FormatError } from './byte-reader.ts';
 import { HASH_LENGTH, sha384 } from './hash.ts';
 import { timestampNanos } from './ids.ts';
@@ -84,18 +84,6 @@ interface Item {
   readonly value: Plain;
 }
 
-function fieldOf(bytes: Uint8Array): number {
-  let tag = 0;
-  let shift = 0;
-  for (let i = 0; i < bytes.length && i < 5; i++) {
-    const b = bytes[i] as number;
-    tag |= (b & 0x7f) << shift;
-    if (b < 0x80) return tag >>> 3;
-    shift += 7;
-  }
-  throw new FormatError('block item without a field tag');
-}
-
 function version(v: Plain | undefined): SemanticVersion {
   return { major: Number(v?.major ?? 0), minor: Number(v?.minor ?? 0), patch: Number(v?.patch ?? 0) };
 }
@@ -131,7 +119,7 @@ export function readBlock(name: string, rawItems: readonly Uint8Array[], size: n
   const { BlockItem, Timestamp } = blockTypes();
   const hasher = new BlockRootHasher();
   const items: Item[] = rawItems.map((bytes, i) => {
-    const field = fieldOf(bytes);
+    const field = itemField(bytes);
     hasher.add(field, bytes);
     try {
       return { field, bytes, value: toPlain(BlockItem.decode(bytes)) as Plain };

@@ -11,11 +11,11 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { zstdCompressSync } from 'node:zlib';
+import { BlockRootHasher, itemField, StreamingTree } from '../../ingest/decode/block-hash.ts';
 import { trimmed } from '../evm/abi.ts';
 import { sha384 } from '../hash.ts';
 import { timestampPb } from '../ledger/ids.ts';
 import type { SimItem } from '../network/network.ts';
-import { blockRootHash, StreamingTree } from './block-hash.ts';
 import { blockTypes } from './block-proto.ts';
 import { BlockStateTracker } from './block-state.ts';
 import { blockFilePath } from './layout.ts';
@@ -60,16 +60,20 @@ export class BlockStreamWriter {
     this.out = out;
     this.signer = signer;
     this.state = new BlockStateTracker(genesisBalances);
-    this.allBlockHashes = new StreamingTree(chain?.allBlockHashes);
+    const saved = chain?.allBlockHashes;
+    this.allBlockHashes = new StreamingTree(
+      saved && { stack: saved.stack.map((hex) => new Uint8Array(Buffer.from(hex, 'hex'))), count: saved.count },
+    );
     this.previousRoot = chain ? new Uint8Array(Buffer.from(chain.previousRoot, 'hex')) : new Uint8Array(48);
     this.round = BigInt(chain?.nextRound ?? 1);
   }
 
   /** Where the block chain stands, for continuing it in a later run. */
   chainState(): BlockChainState {
+    const { stack, count } = this.allBlockHashes.state();
     return {
       previousRoot: Buffer.from(this.previousRoot).toString('hex'),
-      allBlockHashes: this.allBlockHashes.save(),
+      allBlockHashes: { stack: stack.map((hash) => Buffer.from(hash).toString('hex')), count },
       nextRound: Number(this.round),
     };
   }
@@ -77,33 +81,25 @@ export class BlockStreamWriter {
   write(items: readonly SimItem[], startNs: bigint, blockNumber: bigint): WrittenBlock {
     const types = blockTypes();
     const encoded: Uint8Array[] = [];
-    const trees = {
-      headers: new StreamingTree(),
-      inputs: new StreamingTree(),
-      outputs: new StreamingTree(),
-      state: new StreamingTree(),
-      trace: new StreamingTree(),
-    };
-    const add = (item: Plain, tree: StreamingTree | undefined) => {
+    // The ingest's hasher, which the fixture blocks verify: each item goes into the subtree of its field.
+    const hasher = new BlockRootHasher();
+    const add = (item: Plain) => {
       const bytes = types.BlockItem.encode(item).finish();
       encoded.push(bytes);
-      tree?.addLeaf(bytes);
+      hasher.add(itemField(bytes), bytes);
     };
     const blockTimestamp = timestampPb(startNs);
-    add(
-      {
-        block_header: {
-          hapi_proto_version: SOFTWARE_VERSION,
-          software_version: SOFTWARE_VERSION,
-          number: Number(blockNumber),
-          block_timestamp: blockTimestamp,
-        },
+    add({
+      block_header: {
+        hapi_proto_version: SOFTWARE_VERSION,
+        software_version: SOFTWARE_VERSION,
+        number: Number(blockNumber),
+        block_timestamp: blockTimestamp,
       },
-      trees.outputs,
-    );
+    });
     for (let first = 0; first < items.length; first += TRANSACTIONS_PER_ROUND) {
       const round = items.slice(first, first + TRANSACTIONS_PER_ROUND);
-      add({ round_header: { round_number: Number(this.round) } }, trees.headers);
+      add({ round_header: { round_number: Number(this.round) } });
       const creator = Number(BigInt((round[0]?.body.nodeAccountID as Plain | undefined)?.accountNum ?? 3) - 3n);
       const event = {
         event_core: {
@@ -113,37 +109,29 @@ export class BlockStreamWriter {
         },
         parents: [{ event_descriptor: { hash: this.previousEvent, birth_round: Number(this.round - 1n) } }],
       };
-      add({ event_header: event }, trees.headers);
+      add({ event_header: event });
       this.previousEvent = sha384(encoded[encoded.length - 1] as Uint8Array);
       this.round++;
-      for (const item of round) this.addTransaction(item, add, trees);
+      for (const item of round) this.addTransaction(item, add);
     }
     const footer = {
       previous_block_root_hash: this.previousRoot,
       root_hash_of_all_block_hashes_tree: this.allBlockHashes.root(),
       start_of_block_state_root_hash: sha384(new TextEncoder().encode('state'), this.previousRoot),
     };
-    add({ block_footer: footer }, undefined);
-    const root = blockRootHash({
+    add({ block_footer: footer });
+    const root = hasher.root({
       previousBlockRootHash: footer.previous_block_root_hash,
       rootHashOfAllBlockHashesTree: footer.root_hash_of_all_block_hashes_tree,
       startOfBlockStateRootHash: footer.start_of_block_state_root_hash,
-      consensusHeaders: trees.headers.root(),
-      inputs: trees.inputs.root(),
-      outputs: trees.outputs.root(),
-      stateChanges: trees.state.root(),
-      traceData: trees.trace.root(),
       blockTimestamp: types.Timestamp.encode(blockTimestamp).finish(),
     });
-    add(
-      {
-        block_proof: {
-          block: Number(blockNumber),
-          signed_block_proof: { block_signature: signHash(this.signer, root) },
-        },
+    add({
+      block_proof: {
+        block: Number(blockNumber),
+        signed_block_proof: { block_signature: signHash(this.signer, root) },
       },
-      undefined,
-    );
+    });
 
     const file = blockFilePath(this.out, blockNumber);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -154,36 +142,27 @@ export class BlockStreamWriter {
     return { number: blockNumber, hash: root, file };
   }
 
-  private addTransaction(
-    item: SimItem,
-    add: (item: Plain, tree: StreamingTree | undefined) => void,
-    trees: { inputs: StreamingTree; outputs: StreamingTree; state: StreamingTree; trace: StreamingTree },
-  ): void {
+  private addTransaction(item: SimItem, add: (item: Plain) => void): void {
     const record = item.record as Plain;
-    add({ signed_transaction: item.signedTransactionBytes }, trees.inputs);
-    add(
-      {
-        transaction_result: {
-          status: record.receipt.status,
-          consensus_timestamp: record.consensusTimestamp,
-          ...(record.parent_consensus_timestamp
-            ? { parent_consensus_timestamp: record.parent_consensus_timestamp }
-            : {}),
-          ...(record.scheduleRef ? { schedule_ref: record.scheduleRef } : {}),
-          ...(record.transactionFee ? { transaction_fee_charged: record.transactionFee } : {}),
-          transfer_list: record.transferList,
-          token_transfer_lists: record.tokenTransferLists ?? [],
-          automatic_token_associations: record.automatic_token_associations ?? [],
-        },
+    add({ signed_transaction: item.signedTransactionBytes });
+    add({
+      transaction_result: {
+        status: record.receipt.status,
+        consensus_timestamp: record.consensusTimestamp,
+        ...(record.parent_consensus_timestamp ? { parent_consensus_timestamp: record.parent_consensus_timestamp } : {}),
+        ...(record.scheduleRef ? { schedule_ref: record.scheduleRef } : {}),
+        ...(record.transactionFee ? { transaction_fee_charged: record.transactionFee } : {}),
+        transfer_list: record.transferList,
+        token_transfer_lists: record.tokenTransferLists ?? [],
+        automatic_token_associations: record.automatic_token_associations ?? [],
       },
-      trees.outputs,
-    );
-    for (const output of outputsOf(item)) add({ transaction_output: output }, trees.outputs);
+    });
+    for (const output of outputsOf(item)) add({ transaction_output: output });
     const trace = traceOf(item);
-    if (trace) add({ trace_data: trace }, trees.trace);
+    if (trace) add({ trace_data: trace });
     const changes = this.state.changesOf(item);
     if (changes.length > 0)
-      add({ state_changes: { consensus_timestamp: record.consensusTimestamp, state_changes: changes } }, trees.state);
+      add({ state_changes: { consensus_timestamp: record.consensusTimestamp, state_changes: changes } });
   }
 }
 
