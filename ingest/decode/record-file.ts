@@ -51,12 +51,22 @@ const HASH_OBJECT_CLASS_ID = BigInt.asIntN(64, 0xf422da83a251741en);
 const RECORD_STREAM_OBJECT_CLASS_ID = BigInt.asIntN(64, 0xe370929ba5429d8bn);
 const SHA384_DIGEST_TYPE = 0x58ff811b;
 
-export function isGzip(bytes: Uint8Array): boolean {
+function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
+/** The bytes of a stream file, gunzipped when gzip; a corrupt or truncated gzip is a FormatError. */
+export function unzipped(downloaded: Uint8Array): Uint8Array {
+  if (!isGzip(downloaded)) return downloaded;
+  try {
+    return new Uint8Array(gunzipSync(downloaded));
+  } catch (error) {
+    throw new FormatError(`unreadable gzip: ${(error as Error).message}`);
+  }
+}
+
 export function parseRecordFile(name: string, downloaded: Uint8Array): ParsedRecordFile {
-  const bytes = isGzip(downloaded) ? new Uint8Array(gunzipSync(downloaded)) : downloaded;
+  const bytes = unzipped(downloaded);
   if (bytes.length < 4) throw new FormatError('file shorter than its version field');
   const version = new DataView(bytes.buffer, bytes.byteOffset, 4).getInt32(0);
   const base = { name, size: downloaded.length };

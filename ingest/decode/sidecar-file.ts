@@ -2,13 +2,12 @@
  * v6 sidecar files: gzip protobuf `SidecarFile`. The hash the record file lists is SHA-384 of the
  * decompressed bytes.
  */
-import { gunzipSync } from 'node:zlib';
 import { hapi } from '../../proto/hapi.ts';
 import { FormatError } from './byte-reader.ts';
 import { sha384 } from './hash.ts';
 import { timestampNanos } from './ids.ts';
 import { toPlain } from './plain.ts';
-import { isGzip } from './record-file.ts';
+import { unzipped } from './record-file.ts';
 import type { PbEntityId } from './types.ts';
 
 export interface PbStorageChange {
@@ -66,7 +65,7 @@ interface PlainSidecarRecord {
 }
 
 export function parseSidecarFile(downloaded: Uint8Array): ParsedSidecarFile {
-  const bytes = isGzip(downloaded) ? new Uint8Array(gunzipSync(downloaded)) : downloaded;
+  const bytes = unzipped(downloaded);
   let plain: { sidecar_records?: PlainSidecarRecord[] };
   try {
     plain = toPlain(hapi().SidecarFile.decode(bytes)) as typeof plain;

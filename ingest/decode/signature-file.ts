@@ -2,11 +2,10 @@
  * Node signature files (`*.rcd_sig`): v2 layout (first byte ≤ 4), v5 (first byte 5) and v6 (byte 6 then a
  * protobuf SignatureFile). Each carries the hash the node signed and its RSA signature over those 48 bytes.
  */
-import { gunzipSync } from 'node:zlib';
 import { hapi } from '../../proto/hapi.ts';
 import { ByteReader, FormatError } from './byte-reader.ts';
 import { HASH_LENGTH } from './hash.ts';
-import { isGzip } from './record-file.ts';
+import { unzipped } from './record-file.ts';
 
 export interface SignedHash {
   readonly hash: Uint8Array;
@@ -25,7 +24,7 @@ const SIGNATURE_OBJECT_CLASS_ID = 0x13dc4b399b245c69n;
 const MAX_SIGNATURE_LENGTH = 384;
 
 export function parseSignatureFile(downloaded: Uint8Array): ParsedSignatureFile {
-  const bytes = isGzip(downloaded) ? new Uint8Array(gunzipSync(downloaded)) : downloaded;
+  const bytes = unzipped(downloaded);
   const first = bytes[0];
   if (first === undefined) throw new FormatError('empty signature file');
   if (first === 6) return parseV6(bytes);

@@ -132,6 +132,18 @@ describe('a rejected record file', () => {
     );
     expect(await transactionTimestamps()).toEqual(['1657701968041986003']);
   });
+
+  it('whose sidecar is a truncated gzip is refused, naming the file (not a crash of the run)', async () => {
+    for (const node of NODES) {
+      const file = path.join(dir, `record${node}`, 'sidecar', '2022-07-13T08_46_11.304284003Z_01.rcd.gz');
+      const bytes = await readFile(file);
+      await writeFile(file, bytes.subarray(0, bytes.length - 20));
+    }
+    const error = await rejection();
+    expect(error.file).toBe(`${FILE_2}.gz`);
+    expect(error.reason).toMatch(/^sidecar 2022-07-13T08_46_11.304284003Z_01.rcd.gz: unreadable gzip: /);
+    expect(await transactionTimestamps()).toEqual(['1657701968041986003']);
+  });
 });
 
 const WRITTEN_TABLES = [
