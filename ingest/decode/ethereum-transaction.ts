@@ -3,6 +3,7 @@
  * v per EIP-155), EIP-2930 (type 1), EIP-1559 (type 2) and EIP-7702 (type 4, with an authorization list).
  */
 import { FormatError } from './byte-reader.ts';
+import { fromHex } from './hash.ts';
 import { decodeRlp, type RlpItem, type RlpList } from './rlp.ts';
 
 export interface EthereumTransaction {
@@ -35,16 +36,18 @@ function list(item: RlpItem | undefined, what: string): RlpList {
   return item;
 }
 
+/** A big-endian unsigned integer, as Ethereum (RLP, EVM words) writes it. */
 export function toBigInt(value: Uint8Array): bigint {
   let out = 0n;
   for (const byte of value) out = (out << 8n) | BigInt(byte);
   return out;
 }
 
-function fromBigInt(value: bigint): Uint8Array {
-  if (value === 0n) return new Uint8Array();
+/** The inverse of toBigInt without leading zero bytes (zero and below → empty). */
+export function fromBigInt(value: bigint): Uint8Array {
+  if (value <= 0n) return new Uint8Array();
   const hex = value.toString(16);
-  return new Uint8Array(Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex'));
+  return fromHex(hex.length % 2 ? `0${hex}` : hex);
 }
 
 export function decodeEthereumTransaction(data: Uint8Array): EthereumTransaction {

@@ -6,6 +6,7 @@
  * burn and wipe give one log per entry from or to the zero address; each NFT transfer gives an indexed log.
  */
 
+import { fromBigInt } from '../decode/ethereum-transaction.ts';
 import type { PbAccountAmount } from '../decode/types.ts';
 import { accountId, type ItemContext, idParts, tokenId } from './context.ts';
 
@@ -17,16 +18,9 @@ const MINT_LIKE = new Set([29, 37, 38, 39]);
 /** From this HAPI version on, nodes emit these logs themselves for contract-originated transfers. */
 const NODE_EMITTED_MINOR = 71;
 
-/** Big-endian unsigned bytes without leading zeros (zero → empty). */
-function trimmed(value: bigint): Uint8Array {
-  if (value <= 0n) return new Uint8Array();
-  const hex = value.toString(16);
-  return new Uint8Array(Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex'));
-}
-
 /** The long-zero EVM address of an account with its leading zero bytes trimmed (0.0.0 → empty). */
 function addressTopic(id: bigint): Uint8Array {
-  return trimmed(idParts(id).num);
+  return fromBigInt(idParts(id).num);
 }
 
 interface Transfer {
@@ -127,13 +121,13 @@ export function syntheticTransferLogs(ctx: ItemContext): void {
   for (const list of record.tokenTransferLists) {
     const token = tokenId(list.token);
     for (const t of fungibleTransfers(item.type, list.transfers))
-      log(token, t.sender, t.receiver, null, trimmed(t.amount));
+      log(token, t.sender, t.receiver, null, fromBigInt(t.amount));
     for (const nft of list.nftTransfers) {
       log(
         token,
         accountId(nft.senderAccountID),
         accountId(nft.receiverAccountID),
-        trimmed(nft.serialNumber ?? 0n),
+        fromBigInt(nft.serialNumber ?? 0n),
         new Uint8Array([0]),
       );
     }
