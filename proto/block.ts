@@ -4,11 +4,12 @@
  * package's own block schema predates the blocks the network writes, so these messages are the project's own.
  */
 import path from 'node:path';
-import protobuf from 'protobufjs';
-import { protoDirectory } from './hapi.ts';
+import type protobuf from 'protobufjs';
+import { loadProtoRoot } from './hapi.ts';
 
-const OWN = path.join(import.meta.dirname, 'block');
-const FILES = ['block_stream.proto', 'block_node.proto'];
+/** The block stream schema (the simulator writes its blocks with it too). */
+export const BLOCK_STREAM_PROTO = path.join(import.meta.dirname, 'block', 'block_stream.proto');
+const BLOCK_NODE_PROTO = path.join(import.meta.dirname, 'block', 'block_node.proto');
 
 export interface BlockTypes {
   readonly Block: protobuf.Type;
@@ -32,16 +33,7 @@ let loaded: BlockTypes | undefined;
 /** Loads (once) the block stream types. Field names keep the .proto spelling. */
 export function blockTypes(): BlockTypes {
   if (loaded) return loaded;
-  const hapiDir = protoDirectory();
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) =>
-    FILES.includes(path.basename(target))
-      ? path.join(OWN, path.basename(target))
-      : path.join(hapiDir, path.basename(target));
-  root.loadSync(
-    FILES.map((file) => path.join(OWN, file)),
-    { keepCase: true },
-  );
+  const root = loadProtoRoot([BLOCK_STREAM_PROTO, BLOCK_NODE_PROTO]);
   root.resolveAll();
   const type = (name: string) => root.lookupType(name);
   loaded = {

@@ -15,6 +15,20 @@ export function protoDirectory(): string {
   return path.join(path.dirname(pkg), 'src', 'proto');
 }
 
+/**
+ * A protobufjs root (field names as in the .proto) over `files`: the project's own .proto files by absolute path,
+ * HAPI files by bare name. Imports resolve to those own files by name, else to the flat HAPI set. Returned before
+ * `resolveAll()`, so a caller can still retype a field.
+ */
+export function loadProtoRoot(files: readonly string[]): protobuf.Root {
+  const dir = protoDirectory();
+  const own = new Map(files.filter((file) => path.isAbsolute(file)).map((file) => [path.basename(file), file]));
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => own.get(path.basename(target)) ?? path.join(dir, path.basename(target));
+  root.loadSync([...files], { keepCase: true });
+  return root;
+}
+
 /** The entry files; protobufjs follows their imports. */
 const ENTRY_FILES = [
   'services_transaction_contents.proto',
@@ -45,13 +59,7 @@ let loaded: HapiTypes | undefined;
 /** Loads (once) and returns the message types the ingest decoders use. Field names keep the .proto spelling. */
 export function hapi(): HapiTypes {
   if (loaded) return loaded;
-  const dir = protoDirectory();
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => path.join(dir, path.basename(target));
-  root.loadSync(
-    ENTRY_FILES.map((file) => path.join(dir, file)),
-    { keepCase: true },
-  );
+  const root = loadProtoRoot(ENTRY_FILES);
   // The transaction memo is stored as the exact bytes sent (the reference keeps `getMemoBytes()`), which a
   // UTF-8 string decode would not preserve for invalid sequences; bytes and string share a wire type.
   const memo = root.lookupType('proto.TransactionBody').fields.memo;

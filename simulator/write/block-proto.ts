@@ -2,10 +2,9 @@
  * The block stream schema (block-stream.proto beside this file) loaded with protobufjs over the flat .proto set
  * of @hiero-ledger/proto, the way proto/hapi.ts loads the HAPI: imports resolve to sibling files of that set.
  */
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import protobuf from 'protobufjs';
-import { protoDirectory } from '../../proto/hapi.ts';
+import type protobuf from 'protobufjs';
+import { loadProtoRoot } from '../../proto/hapi.ts';
 
 const SCHEMA = fileURLToPath(new URL('./block-stream.proto', import.meta.url));
 
@@ -19,10 +18,7 @@ let loaded: BlockTypes | undefined;
 
 export function blockTypes(): BlockTypes {
   if (loaded) return loaded;
-  const dir = protoDirectory();
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => (target === SCHEMA ? SCHEMA : path.join(dir, path.basename(target)));
-  root.loadSync(SCHEMA, { keepCase: true });
+  const root = loadProtoRoot([SCHEMA]);
   root.resolveAll();
   loaded = {
     Block: root.lookupType('simulator.block.Block'),
