@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRecordFile } from '../decode/record-file.ts';
+import type { RecordItem } from '../decode/record-item.ts';
 import { RECORDSTREAMS } from '../testing/fixtures.ts';
+import { ethereumTransaction } from './ethereum.ts';
+import { FileRows } from './file-rows.ts';
 import { deriveRecordFile } from './record-file.ts';
 
 describe('EthereumTransaction items (eth-0.26.0 fixture)', () => {
@@ -21,5 +24,20 @@ describe('EthereumTransaction items (eth-0.26.0 fixture)', () => {
     }
     const results = derived.rows.rows('contract_result').map((r) => r.consensus_timestamp);
     for (const item of ethereum) expect(results).toContain(item.consensusTimestamp);
+  });
+
+  it('write no ethereum_transaction row for data that is not a signed transaction, and do not fail the file', () => {
+    const item = {
+      consensusTimestamp: 700n,
+      successful: false,
+      payerAccountId: 1000n,
+      bodyName: 'ethereumTransaction',
+      body: { ethereumTransaction: { ethereum_data: new Uint8Array([0xf8, 0xff, 0x01]) } },
+      record: {},
+    } as unknown as RecordItem;
+    const rows = new FileRows();
+    ethereumTransaction({ item, rows, transaction: {}, hapiMinor: 50, createdInFile: new Set() });
+    expect(rows.rows('ethereum_transaction')).toEqual([]);
+    expect(rows.changes.size).toBe(0);
   });
 });

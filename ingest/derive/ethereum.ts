@@ -3,7 +3,8 @@
  * `ethereum_nonce`, which the record reports after execution (else the transaction's nonce + 1 on success).
  */
 
-import { decodeEthereumTransaction, toBigInt } from '../decode/ethereum-transaction.ts';
+import { FormatError } from '../decode/byte-reader.ts';
+import { decodeEthereumTransaction, type EthereumTransaction, toBigInt } from '../decode/ethereum-transaction.ts';
 import { toHex } from '../decode/hash.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, entityRow, fileId, type ItemContext, serviceBody } from './context.ts';
@@ -16,7 +17,15 @@ export function ethereumTransaction(ctx: ItemContext): void {
   const body = serviceBody<{ ethereum_data?: Uint8Array; call_data?: PbEntityId; max_gas_allowance?: bigint }>(ctx);
   const data = body.ethereum_data;
   if (!data || data.length === 0) return;
-  const tx = decodeEthereumTransaction(data);
+  let tx: EthereumTransaction;
+  try {
+    tx = decodeEthereumTransaction(data);
+  } catch (error) {
+    // Consensus accepted the item, so its file is valid: data that is not a signed Ethereum transaction gets
+    // no ethereum_transaction row (as in the reference importer), its other rows are written as usual.
+    if (error instanceof FormatError) return;
+    throw error;
+  }
   const callDataId = fileId(body.call_data);
   ctx.rows.insert('ethereum_transaction', {
     access_list: orNull(tx.accessList && tx.accessList.length > 1 ? tx.accessList : undefined),
