@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRecordFile } from '../decode/record-file.ts';
-import type { RecordItem } from '../decode/record-item.ts';
+import { decodeRecordItem, type RecordItem } from '../decode/record-item.ts';
 import { RECORDSTREAMS } from '../testing/fixtures.ts';
 import { ethereumTransaction } from './ethereum.ts';
 import { FileRows } from './file-rows.ts';
@@ -13,7 +13,7 @@ describe('EthereumTransaction items (eth-0.26.0 fixture)', () => {
     const name = '2022-04-28T15_28_34.014499000Z.rcd';
     const parsed = parseRecordFile(name, readFileSync(path.join(RECORDSTREAMS, 'eth-0.26.0/record0.0.3', name)));
     const derived = deriveRecordFile(parsed, { index: 0n, loadStart: 0n, sidecars: [] });
-    const ethereum = (derived.items ?? []).filter((i) => i.type === 50);
+    const ethereum = parsed.items.map(decodeRecordItem).filter((i) => i.type === 50);
     const rows = derived.rows.rows('ethereum_transaction');
     expect(rows).toHaveLength(ethereum.length);
     expect(rows.length).toBeGreaterThan(0);

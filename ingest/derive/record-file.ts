@@ -144,11 +144,6 @@ export interface DerivedFile {
   readonly rows: FileRows;
   /** Transactions (items) in the file. */
   readonly count: number;
-  /**
-   * The decoded items, kept only when rows stay objects (no `jsonColumns`): for the ingest each item is
-   * decoded, derived and dropped in turn, so it never outlives a young-generation collection.
-   */
-  readonly items?: readonly RecordItem[];
   readonly consensusStart: bigint;
   readonly consensusEnd: bigint;
 }
@@ -175,8 +170,6 @@ const ATOMIC_BATCH = 74;
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
   const rows = new FileRows(options.jsonColumns);
-  const keepItems = !rows.copies;
-  const kept: RecordItem[] = [];
   const hapiMinor = parsed.hapiVersion?.minor ?? 0;
   // Atomic batches, the only parents their inner transactions write to. Rows that become COPY text at once
   // cannot change afterwards, so then a batch's row is added after all items.
@@ -189,9 +182,9 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   let consensusEnd: bigint | undefined;
   let gasUsed = 0n;
   let bloom: Uint8Array | undefined;
+  // Each item is decoded, derived and dropped in turn, so it never outlives a young-generation collection.
   for (let index = 0; index < parsed.items.length; index++) {
     const item = decodeRecordItem(parsed.items[index] as RawItem, index);
-    if (keepItems) kept.push(item);
     consensusStart ??= item.consensusTimestamp;
     consensusEnd = item.consensusTimestamp;
     payers.set(item.consensusTimestamp, item.payerAccountId);
@@ -269,7 +262,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     size: parsed.size,
     sidecar_count: parsed.sidecars.length,
   });
-  return { rows, count, ...(keepItems ? { items: kept } : {}), consensusStart, consensusEnd };
+  return { rows, count, consensusStart, consensusEnd };
 }
 
 function orBloom(current: Uint8Array | undefined, next: Uint8Array): Uint8Array {
