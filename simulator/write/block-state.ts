@@ -6,6 +6,7 @@
  * changed, as map updates may.
  */
 import type { SimItem } from '../network/network.ts';
+import { blockTypes, type StateValueKind } from './block-proto.ts';
 
 const STATE_ID = {
   storage: 4,
@@ -24,7 +25,12 @@ const SUCCESS = 22;
 type Plain = Record<string, any>;
 
 const num = (id: Plain | undefined, field: string): bigint => BigInt(id?.[field] ?? 0);
-const update = (stateId: number, key: Plain, value: Plain) => ({ state_id: stateId, map_update: { key, value } });
+/** A map update; `value` names its one kind (`{ account_value: {...} }`), serialized as the block schema keeps it. */
+const update = (stateId: number, key: Plain, value: Partial<Record<StateValueKind, Plain>>) => {
+  const [kind, message] = Object.entries(value)[0] as [StateValueKind, Plain];
+  const bytes = blockTypes().stateValues[kind].encode(message).finish();
+  return { state_id: stateId, map_update: { key, value: { [kind]: bytes } } };
+};
 const remove = (stateId: number, key: Plain) => ({ state_id: stateId, map_delete: { key } });
 const i64 = (value: bigint) =>
   value <= 9_007_199_254_740_991n && value >= -9_007_199_254_740_991n ? Number(value) : String(value);

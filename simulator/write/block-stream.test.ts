@@ -56,9 +56,10 @@ describe('block stream files', () => {
         { longs: Number },
       );
       expect(proof.block_proof.block).toBe(Number(number));
-      expect(
-        verify('sha384', root, keys.nodes[0]?.publicKey ?? '', proof.block_proof.signed_block_proof.block_signature),
-      ).toBe(true);
+      const signed = blockTypes().SignedBlockProof.decode(proof.block_proof.signed_block_proof) as unknown as {
+        block_signature: Uint8Array;
+      };
+      expect(verify('sha384', root, keys.nodes[0]?.publicKey ?? '', signed.block_signature)).toBe(true);
       previous = root;
     }
   });
@@ -85,13 +86,15 @@ describe('block stream files', () => {
   it('reports account balances in state changes that end where the ledger model ends', () => {
     const ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
     const balances = new Map<string, string>();
-    const { BlockItem } = blockTypes();
+    const { BlockItem, stateValues } = blockTypes();
     for (let number = 0n; number < 4n; number++) {
       for (const { kind, bytes } of rawItems(blockFilePath(out, number))) {
         if (kind !== 7) continue;
         const item = BlockItem.toObject(BlockItem.decode(bytes), { longs: String });
         for (const change of item.state_changes.state_changes) {
-          const account = change.map_update?.value?.account_value;
+          const value = change.map_update?.value?.account_value;
+          const account =
+            value && stateValues.account_value.toObject(stateValues.account_value.decode(value), { longs: String });
           if (account) balances.set(`0.0.${account.account_id.accountNum}`, account.tinybar_balance ?? '0');
         }
       }

@@ -109,7 +109,7 @@ export class BlockStreamWriter {
         },
         parents: [{ event_descriptor: { hash: this.previousEvent, birth_round: Number(this.round - 1n) } }],
       };
-      add({ event_header: event });
+      add({ event_header: types.EventHeader.encode(event).finish() });
       this.previousEvent = sha384(encoded[encoded.length - 1] as Uint8Array);
       this.round++;
       for (const item of round) this.addTransaction(item, add);
@@ -129,7 +129,7 @@ export class BlockStreamWriter {
     add({
       block_proof: {
         block: Number(blockNumber),
-        signed_block_proof: { block_signature: signHash(this.signer, root) },
+        signed_block_proof: types.SignedBlockProof.encode({ block_signature: signHash(this.signer, root) }).finish(),
       },
     });
 
