@@ -26,8 +26,6 @@ import { deriveCommon, stakingRewards, transactionRow } from './transaction.ts';
 
 type Handler = (ctx: ItemContext) => void;
 
-const contractEntity = (item: RecordItem) => contract.contractEntity({ item });
-
 /** Per HAPI type (TransactionBody field number): the rows beyond the common ones. */
 const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [8, contract.contractCreate],
@@ -171,8 +169,8 @@ const ATOMIC_BATCH = 74;
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
   const rows = new FileRows(options.jsonColumns);
   const hapiMinor = parsed.hapiVersion?.minor ?? 0;
-  // Atomic batches, the only parents their inner transactions write to. Rows that become COPY text at once
-  // cannot change afterwards, so then a batch's row is added after all items.
+  // Atomic batches, the only parents their inner transactions write to. A row can become COPY text at once
+  // and not change afterwards, so a batch's row is added after all items.
   const batches = new Map<bigint, Record<string, unknown>>();
   // Contracts ContractCreate items make, so far; contracts a result lists as created by another are entity
   // changes unless a ContractCreate of this file (earlier, or later: dropped after the loop) makes them.
@@ -189,7 +187,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     consensusEnd = item.consensusTimestamp;
     payers.set(item.consensusTimestamp, item.payerAccountId);
     if (item.type === 8 && item.successful) {
-      const id = contractEntity(item);
+      const id = contract.contractEntity({ item });
       if (id !== 0n) createdInFile.add(id);
     }
     const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
@@ -216,10 +214,10 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       if (result.bloom && result.bloom.length > 0) bloom = orBloom(bloom, result.bloom);
     }
     if (item.type === ATOMIC_BATCH) batches.set(item.consensusTimestamp, transaction);
-    if (item.type !== ATOMIC_BATCH || !rows.copies) rows.insert('transaction', transaction);
+    else rows.insert('transaction', transaction);
   }
   rows.dropContractsCreatedBy(createdInFile);
-  if (rows.copies) for (const batch of batches.values()) rows.insert('transaction', batch);
+  for (const batch of batches.values()) rows.insert('transaction', batch);
   for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
   if (options.evmRecords) deriveSidecarRecords(rows, options.evmRecords, (ts) => payers.get(ts));
   rows.emitContractTransactions();
