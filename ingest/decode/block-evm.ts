@@ -19,16 +19,6 @@ const CONTRACT_CREATE = 8;
 const ETHEREUM = 50;
 const ATOMIC_BATCH = 74;
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 let serviceFields: ReadonlySet<number> | undefined;
 
 /** The transaction type (the TransactionBody field of its service body), read off the wire without decoding. */
@@ -69,7 +59,13 @@ function bytecodeOf(links: StorageLinks, index: number, evm: Plain, trace: Plain
   const initcode = executed?.explicit_initcode
     ? new Uint8Array(executed.explicit_initcode as Uint8Array)
     : bookends
-      ? concat([bookends.deploy_bytecode ?? new Uint8Array(), runtime, bookends.metadata_bytecode ?? new Uint8Array()])
+      ? new Uint8Array(
+          Buffer.concat([
+            bookends.deploy_bytecode ?? new Uint8Array(),
+            runtime,
+            bookends.metadata_bytecode ?? new Uint8Array(),
+          ]),
+        )
       : undefined;
   return { contract_id: contractId, runtime_bytecode: runtime, ...(initcode ? { initcode } : {}) };
 }

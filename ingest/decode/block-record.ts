@@ -14,6 +14,7 @@ import type protobuf from 'protobufjs';
 import { blockTypes } from '../../proto/block.ts';
 import { hapi } from '../../proto/hapi.ts';
 import type { BlockTransaction, Plain } from './block-reader.ts';
+import { parentTimestamp } from './block-storage.ts';
 import type { RawItem } from './record-file.ts';
 import { decodeBody } from './record-item.ts';
 
@@ -247,10 +248,7 @@ export function blockRecordItems(transactions: readonly BlockTransaction[]): Raw
   const out: RawItem[] = new Array(transactions.length);
   const units = new Map<bigint, Unit>();
   const unitOf = (tx: BlockTransaction) => {
-    const parent = tx.result.parent_consensus_timestamp as Plain | undefined;
-    const key = parent
-      ? BigInt(parent.seconds ?? 0n) * 1_000_000_000n + BigInt(parent.nanos ?? 0)
-      : tx.consensusTimestamp;
+    const key = parentTimestamp(tx) ?? tx.consensusTimestamp;
     let unit = units.get(key);
     if (!unit) {
       unit = new Unit();

@@ -12,6 +12,8 @@
  */
 import { blockTypes } from '../../proto/block.ts';
 import type { BlockTransaction, Plain } from './block-reader.ts';
+import { toHex } from './hash.ts';
+import { timestampNanos } from './ids.ts';
 import type { PbStorageChange } from './sidecar-file.ts';
 import type { PbEntityId } from './types.ts';
 
@@ -23,8 +25,6 @@ const HOOK_SYSTEM_CONTRACT = 365n;
 export const contractKey = (id: Plain | undefined) =>
   `${id?.shardNum ?? 0n}.${id?.realmNum ?? 0n}.${id?.contractNum ?? 0n}`;
 
-const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
-
 /** Leading zero bytes removed, as a plain Uint8Array (the decoder hands out Buffers). */
 export function trimmed(bytes: Uint8Array | undefined): Uint8Array {
   if (!bytes) return new Uint8Array();
@@ -33,7 +33,7 @@ export function trimmed(bytes: Uint8Array | undefined): Uint8Array {
   return new Uint8Array(bytes.subarray(start));
 }
 
-const slotKey = (contract: string, slot: Uint8Array) => `${contract}/${hex(trimmed(slot))}`;
+const slotKey = (contract: string, slot: Uint8Array) => `${contract}/${toHex(trimmed(slot))}`;
 
 function decodedBytes(type: import('protobufjs').Type, bytes: Uint8Array | undefined, field: string) {
   if (!bytes) return undefined;
@@ -186,8 +186,8 @@ export class StorageLinks {
   }
 }
 
-function parentTimestamp(tx: BlockTransaction): bigint | undefined {
+/** The consensus time of a transaction's parent; undefined for a top-level transaction. */
+export function parentTimestamp(tx: BlockTransaction): bigint | undefined {
   const parent = tx.result.parent_consensus_timestamp as Plain | undefined;
-  if (!parent) return undefined;
-  return BigInt(parent.seconds ?? 0n) * 1_000_000_000n + BigInt(parent.nanos ?? 0);
+  return parent ? timestampNanos(parent) : undefined;
 }
