@@ -2,6 +2,7 @@ import { neon, neonConfig, types } from '@neondatabase/serverless';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { parseJsonExact } from './json-exact.ts';
+import { clampInt8 } from './queries/int8.ts';
 
 export interface DatabaseSettings {
   /** postgres://… of the database (Neon in production, the local embedded Postgres in development). */
@@ -52,7 +53,9 @@ function connect(settings: DatabaseSettings): Database {
   return {
     async rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await sql.query(text, params, { types: typeParsers })) as T[];
+      // A bigint parameter is an int8 value or a bound on one: beyond the int8 range it would fail the statement.
+      const bound = params.map((param) => (typeof param === 'bigint' ? clampInt8(param) : param));
+      return (await sql.query(text, bound, { types: typeParsers })) as T[];
     },
   };
 }

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { clampInt8 } from './contract-int8.ts';
 
 /** A contract log with its contract's EVM address and its block. int8 columns are strings. */
 export interface ContractLogRow extends Record<string, unknown> {
@@ -60,7 +59,7 @@ const LOG_COLUMNS = sql.raw(`cl.bloom, cl.contract_id, cl.consensus_timestamp, c
 const bound = ({ column, operator, value }: LogBound): SQL =>
   column === 'index'
     ? sql`cl.index ${sql.raw(OPERATORS[operator])} ${value}::numeric`
-    : sql`cl.consensus_timestamp ${sql.raw(OPERATORS[operator])} ${clampInt8(BigInt(value))}`;
+    : sql`cl.consensus_timestamp ${sql.raw(OPERATORS[operator])} ${BigInt(value)}`;
 
 /**
  * A page of contract logs in (timestamp, index) order, each with its contract's EVM address and its block (the
@@ -120,7 +119,7 @@ export async function transactionTimestampByHash(
   limit: number,
 ): Promise<bigint | undefined> {
   const conditions = bounds.map(
-    ({ operator, value }) => sql`consensus_timestamp ${sql.raw(OPERATORS[operator])} ${clampInt8(value)}`,
+    ({ operator, value }) => sql`consensus_timestamp ${sql.raw(OPERATORS[operator])} ${value}`,
   );
   const rows = await db.rows<{ consensus_timestamp: string; hash: string }>(sql`
     select consensus_timestamp, encode(hash, 'hex') as hash

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { clampInt8 } from './contract-int8.ts';
 import {
   type BlockFields,
   type ContractResultRow,
@@ -30,7 +29,7 @@ const MAX_SYSTEM_FILE_NUM = 1000n;
 function targetQuery(target: ContractTransactionTarget): SQL {
   switch (target.kind) {
     case 'contract':
-      return sql`select ${clampInt8(target.timestamp)}::bigint as consensus_timestamp, ${target.contractId}::bigint as entity_id,
+      return sql`select ${target.timestamp}::bigint as consensus_timestamp, ${target.contractId}::bigint as entity_id,
                         null::bigint as payer_account_id`;
     case 'hash':
       return sql`select consensus_timestamp, entity_id, payer_account_id
@@ -42,9 +41,8 @@ function targetQuery(target: ContractTransactionTarget): SQL {
       return sql`select consensus_timestamp, payer_account_id as entity_id, payer_account_id
                    from transaction
                   where payer_account_id = ${target.payer}
-                    and consensus_timestamp >= ${clampInt8(target.validStartNs)}
-                    and consensus_timestamp <= ${clampInt8(target.maxConsensusNs)}
-                    and valid_start_ns = ${clampInt8(target.validStartNs)}
+                    and consensus_timestamp >= ${target.validStartNs} and consensus_timestamp <= ${target.maxConsensusNs}
+                    and valid_start_ns = ${target.validStartNs}
                     and nonce = ${target.nonce}
                   order by (result = ${SUCCESS}) desc, consensus_timestamp desc
                   limit 1`;

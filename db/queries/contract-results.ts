@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
-import { clampInt8 } from './contract-int8.ts';
 
 /** A contract_result row with the contract's EVM address (empty when unknown). int8 columns are strings. */
 export interface ContractResultRow extends Record<string, unknown> {
@@ -97,12 +96,10 @@ function conditions(query: ContractResultsQuery): SQL[] {
   const out: SQL[] = [];
   if (query.contractId !== undefined) out.push(sql`cr.contract_id = ${query.contractId}`);
   for (const comparison of query.senderComparisons) out.push(compare(sql`cr.sender_id`, comparison));
-  for (const { operator, value } of query.timestampComparisons) {
-    out.push(compare(sql`cr.consensus_timestamp`, { operator, value: clampInt8(value) }));
-  }
+  for (const comparison of query.timestampComparisons) out.push(compare(sql`cr.consensus_timestamp`, comparison));
   if (query.senders.length > 0) out.push(sql`cr.sender_id in (${sql.join([...query.senders], sql`, `)})`);
   if (query.timestamps.length > 0) {
-    out.push(sql`cr.consensus_timestamp in (${sql.join(query.timestamps.map(clampInt8), sql`, `)})`);
+    out.push(sql`cr.consensus_timestamp in (${sql.join([...query.timestamps], sql`, `)})`);
   }
   if (query.transactionIndexes.length > 0) {
     // an int4 column: the values (up to 2^63 - 1) are compared as bigint

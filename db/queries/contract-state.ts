@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
-import { clampInt8 } from './contract-int8.ts';
 
 /** A storage slot of a contract and its value. int8 columns are strings. */
 export interface ContractStateRow extends Record<string, unknown> {
@@ -42,9 +41,7 @@ export function contractState(db: Database, query: ContractStateQuery): Promise<
   const alias = historical ? 'csc' : 'cs';
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   const conditions: SQL[] = [sql`${column('contract_id')} = ${query.contractId}`];
-  for (const { operator, value } of query.timestamps) {
-    conditions.push(compare(column('consensus_timestamp'), { operator, value: clampInt8(value) }));
-  }
+  for (const comparison of query.timestamps) conditions.push(compare(column('consensus_timestamp'), comparison));
   for (const { operator, value } of query.slotComparisons) {
     conditions.push(compare(column('slot'), { operator, value: sql`${bytea(value)}` }));
   }

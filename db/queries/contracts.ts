@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
-import { clampInt8, MAX_INT8 } from './contract-int8.ts';
+import { clampInt8, MAX_INT8 } from './int8.ts';
 
 /** A contract entity with its `contract` row, as `/contracts` formats it. int8 columns are strings. */
 export interface ContractRow extends Record<string, unknown> {

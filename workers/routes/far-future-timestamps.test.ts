@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTransaction, ns } from '../../test/harness/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { startTestWorker, type TestWorker } from '../../test/harness/test-worker.ts';
+
+let db: TestDatabase;
+let worker: TestWorker;
+
+// Ten digits of seconds pass every route's timestamp grammar, but in nanoseconds they overflow the int8 columns.
+const FAR = '9999999999.999999999';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await insertTransaction(db.sql, {
+    consensus_timestamp: ns('1700000000.000000005'),
+    payer_account_id: 1001n,
+    valid_start_ns: ns('1700000000.000000001'),
+  });
+  worker = await startTestWorker(db.url);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await db?.drop();
+});
+
+describe('timestamps beyond the int8 range', () => {
+  it.each([
+    [`/api/v1/transactions?timestamp=${FAR}`, 200],
+    [`/api/v1/transactions?timestamp=lt:${FAR}`, 200],
+    [`/api/v1/blocks?timestamp=lt:${FAR}`, 200],
+    [`/api/v1/topics/0.0.1318/messages?timestamp=lt:${FAR}`, 200],
+    [`/api/v1/accounts/0.0.1001/rewards?timestamp=lt:${FAR}`, 404],
+    [`/api/v1/transactions/0.0.1001-9999999999-999999999`, 404],
+  ])('%s answers %i, not a database error', async (path, status) => {
+    const res = await worker.get(path);
+    expect(res.status).toBe(status);
+  });
+
+  it('still finds the rows below such a bound', async () => {
+    const res = await worker.get(`/api/v1/transactions?timestamp=lt:${FAR}`);
+    expect(res.body.transactions.map((t: { consensus_timestamp: string }) => t.consensus_timestamp)).toEqual([
+      '1700000000.000000005',
+    ]);
+  });
+});
