@@ -50,24 +50,40 @@ interface ItemParts {
   sigMap: unknown;
 }
 
-/** Record stream bytes → plain objects in one pass (plain-decoder.ts). */
-function decodeBytes(transactionBytes: Uint8Array, recordBytes: Uint8Array): ItemParts {
-  const types = hapi();
-  const transaction = decodePlain(types.Transaction, transactionBytes) as DecodedTransaction;
+/**
+ * The body bytes and signature map of a Transaction, from whichever form it has (signedTransactionBytes,
+ * bodyBytes, or the deprecated body message), with the decoding and encoding of the caller's representation.
+ */
+function bodyAndSignatures(
+  transaction: DecodedTransaction,
+  decodeSigned: (bytes: Uint8Array) => DecodedTransaction,
+  encodeBody: (body: protobuf.Message | Uint8Array) => Uint8Array,
+): { bodyBytes: Uint8Array; sigMap: unknown } {
   let bodyBytes: Uint8Array | undefined;
   let sigMap = transaction.sigMap;
   if (transaction.signedTransactionBytes && transaction.signedTransactionBytes.length > 0) {
-    const signed = decodePlain(types.SignedTransaction, transaction.signedTransactionBytes) as DecodedTransaction;
+    const signed = decodeSigned(transaction.signedTransactionBytes);
     bodyBytes = signed.bodyBytes;
     sigMap = signed.sigMap;
   } else if (transaction.bodyBytes && transaction.bodyBytes.length > 0) {
     bodyBytes = transaction.bodyBytes;
   } else if (transaction.body) {
-    // Re-encoded, as the message path below does: the stored bytes are the canonical encoding.
-    const raw = transaction.body as Uint8Array;
-    bodyBytes = types.TransactionBody.encode(types.TransactionBody.decode(raw)).finish();
+    bodyBytes = encodeBody(transaction.body);
   }
   if (!bodyBytes) throw new FormatError('transaction has no body');
+  return { bodyBytes, sigMap };
+}
+
+/** Record stream bytes → plain objects in one pass (plain-decoder.ts). */
+function decodeBytes(transactionBytes: Uint8Array, recordBytes: Uint8Array): ItemParts {
+  const types = hapi();
+  const { bodyBytes, sigMap } = bodyAndSignatures(
+    decodePlain(types.Transaction, transactionBytes) as DecodedTransaction,
+    (bytes) => decodePlain(types.SignedTransaction, bytes) as DecodedTransaction,
+    // The plain decoder leaves the deprecated body raw; re-encoded as the message path does, the stored bytes
+    // are the canonical encoding.
+    (raw) => types.TransactionBody.encode(types.TransactionBody.decode(raw as Uint8Array)).finish(),
+  );
   const body = decodePlain(types.TransactionBody, bodyBytes) as PbTransactionBody;
   const record = decodePlain(types.TransactionRecord, recordBytes) as unknown as PbTransactionRecord;
   return { bodyBytes, body, record, sigMap };
@@ -80,19 +96,11 @@ function asMessage(value: Uint8Array | protobuf.Message, type: protobuf.Type): p
 /** Items built from block streams arrive as protobufjs messages. */
 function decodeMessages(raw: RawItem): ItemParts {
   const types = hapi();
-  const transaction = asMessage(raw.transaction, types.Transaction) as unknown as DecodedTransaction;
-  let bodyBytes: Uint8Array | undefined;
-  let sigMap = transaction.sigMap;
-  if (transaction.signedTransactionBytes && transaction.signedTransactionBytes.length > 0) {
-    const signed = types.SignedTransaction.decode(transaction.signedTransactionBytes) as unknown as DecodedTransaction;
-    bodyBytes = signed.bodyBytes;
-    sigMap = signed.sigMap;
-  } else if (transaction.bodyBytes && transaction.bodyBytes.length > 0) {
-    bodyBytes = transaction.bodyBytes;
-  } else if (transaction.body) {
-    bodyBytes = types.TransactionBody.encode(transaction.body as protobuf.Message).finish();
-  }
-  if (!bodyBytes) throw new FormatError('transaction has no body');
+  const { bodyBytes, sigMap } = bodyAndSignatures(
+    asMessage(raw.transaction, types.Transaction) as unknown as DecodedTransaction,
+    (bytes) => types.SignedTransaction.decode(bytes) as unknown as DecodedTransaction,
+    (message) => types.TransactionBody.encode(message as protobuf.Message).finish(),
+  );
   const body = toPlain(types.TransactionBody.decode(bodyBytes)) as PbTransactionBody;
   const record = toPlain(asMessage(raw.record, types.TransactionRecord)) as PbTransactionRecord;
   return { bodyBytes, body, record, sigMap: sigMap ? toPlain(sigMap) : undefined };
