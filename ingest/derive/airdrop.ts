@@ -48,15 +48,15 @@ export function resolveAirdrops(ctx: ItemContext, state: 'CANCELLED' | 'CLAIMED'
   if (!ctx.item.successful) return;
   const body = serviceBody<{ pending_airdrops: PendingAirdropId[] }>(ctx);
   for (const id of body.pending_airdrops) {
-    ctx.rows.change('token_airdrop', { ...key(id), state }, ctx.item.consensusTimestamp);
+    const airdrop = key(id);
+    ctx.rows.change('token_airdrop', { ...airdrop, state }, ctx.item.consensusTimestamp);
     if (state === 'CLAIMED') {
       // The claimed tokens arrive through the transfer list; the balance is not touched here.
-      const { receiver_account_id, token_id } = key(id);
       ctx.rows.change(
         'token_account',
         {
-          account_id: receiver_account_id,
-          token_id,
+          account_id: airdrop.receiver_account_id,
+          token_id: airdrop.token_id,
           associated: true,
           created_timestamp: ctx.item.consensusTimestamp,
         },

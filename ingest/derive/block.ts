@@ -17,7 +17,6 @@ export interface DerivedBlock extends DerivedFile {
   readonly hash: Uint8Array;
   readonly name: string;
   readonly index: bigint;
-  readonly count: number;
 }
 
 function setVersion(row: Record<string, unknown>, prefix: string, version: SemanticVersion | undefined): void {
@@ -41,7 +40,7 @@ export function deriveBlock(block: ParsedBlock, loadStart: bigint): DerivedBlock
     if (parsed.version === 2) setVersion(row, 'hapi_version', undefined);
     row.wrapped_record_block_hash = block.hash;
     row.previous_wrapped_record_block_hash = block.previousHash;
-    return { ...derived, hash: parsed.hash, name: parsed.name, index, count: derived.count };
+    return { ...derived, hash: parsed.hash, name: parsed.name, index };
   }
   const file: ParsedRecordFile = {
     name: block.name,
@@ -67,5 +66,5 @@ export function deriveBlock(block: ParsedBlock, loadStart: bigint): DerivedBlock
   setVersion(row, 'software_version', block.softwareVersion);
   row.round_start = block.roundStart ?? null;
   row.round_end = block.roundEnd ?? null;
-  return { ...derived, hash: block.hash, name: block.name, index: block.number, count: derived.count };
+  return { ...derived, hash: block.hash, name: block.name, index: block.number };
 }
