@@ -18,10 +18,7 @@ export function columnNames(rows: readonly Row[]): string[] {
 /** The column list of `rows` (the union of their keys) and their text arrays. */
 export function columnArrays(schema: TableSchema, table: string, rows: readonly Row[], names?: readonly string[]) {
   const columns = (names ?? columnNames(rows)).map((name) => schema.column(table, name));
-  const arrays = columns.map((column) => {
-    const json = column.type === 'jsonb' || column.type === 'json';
-    return rows.map((row) => sqlText(row[column.name], json));
-  });
+  const arrays = columns.map((column) => rows.map((row) => sqlText(row[column.name], column.json)));
   return { columns, arrays };
 }
 

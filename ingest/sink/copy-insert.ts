@@ -36,10 +36,7 @@ export async function copyInsert(
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columnNames(rows);
-  const json = names.map((name) => {
-    const type = schema.column(table, name).type;
-    return type === 'jsonb' || type === 'json';
-  });
+  const json = names.map((name) => schema.column(table, name).json);
   // Rows are turned into text chunk by chunk (~1 MB), so memory stays flat for large files.
   function* chunks() {
     let chunk = '';

@@ -8,7 +8,7 @@
  * the ones a group lacks as NULL, exactly as one COPY of all the rows would (copy-insert.ts).
  */
 import type { Row } from './bulk-insert.ts';
-import { sqlText } from './sql-text.ts';
+import { byteaText, sqlText } from './sql-text.ts';
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
@@ -33,9 +33,8 @@ export function copyField(value: unknown, json: boolean): string {
       default:
         break;
     }
-    if (value instanceof Uint8Array) {
-      return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
-    }
+    // COPY unescapes `\\` to the `\` of bytea's hex form.
+    if (value instanceof Uint8Array) return `\\${byteaText(value)}`;
   }
   const text = sqlText(value, json);
   return text === null ? '\\N' : copyEscape(text);

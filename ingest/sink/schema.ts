@@ -10,6 +10,8 @@ export interface ColumnInfo {
   readonly type: string;
   /** NOT NULL without a default: a new row must name it. */
   readonly required: boolean;
+  /** json or jsonb: values are written as JSON text. */
+  readonly json: boolean;
 }
 
 export class TableSchema {
@@ -35,6 +37,7 @@ export class TableSchema {
         name: row.name,
         type: row.type.replace(/^character varying\(\d+\)$/, 'varchar'),
         required: row.required,
+        json: row.type === 'json' || row.type === 'jsonb',
       });
       tables.set(row.table, list);
     }
@@ -51,7 +54,7 @@ export class TableSchema {
   jsonColumns(): Set<string> {
     const out = new Set<string>();
     for (const [table, columns] of this.tables) {
-      for (const c of columns) if (c.type === 'json' || c.type === 'jsonb') out.add(`${table}.${c.name}`);
+      for (const c of columns) if (c.json) out.add(`${table}.${c.name}`);
     }
     return out;
   }
