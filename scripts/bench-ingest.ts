@@ -61,7 +61,7 @@ try {
         (postgresUsed === undefined
           ? ''
           : `, postgres ${per100k(postgresUsed)} s, total ${per100k(nodeUsed + postgresUsed)} s`) +
-        `; load average ${loadAverage() ?? 'unknown'}`,
+        `; load average ${loadAverage()}`,
     );
     console.log(`ingested ${summary.transactions} transactions in ${summary.files} files in ${seconds.toFixed(1)} s`);
     console.log(`ingest: ${Math.round(summary.transactions / seconds)} transactions/s`);

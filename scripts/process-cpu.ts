@@ -3,20 +3,25 @@
  * CPU per unit of work beside wall-clock rates, which stay comparable when other work shares the cores.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on every Linux build that matters). */
 const TICKS = 100;
 
-/** utime, stime, cutime, cstime of a process (fields 14–17 of /proc/<pid>/stat), in ticks. */
-function times(pid: number): [number, number, number, number] {
+/** The fields of /proc/<pid>/stat after the command name (parenthesised, may contain spaces): index 0 is field 3. */
+function statFields(pid: number | string): number[] {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is parenthesised and may contain spaces; index 0 is field 3.
-  const fields = stat
+  return stat
     .slice(stat.lastIndexOf(')') + 2)
     .split(' ')
     .map(Number);
-  return [fields[11] ?? 0, fields[12] ?? 0, fields[13] ?? 0, fields[14] ?? 0];
+}
+
+/** utime + stime (fields 14–15), and with `children` cutime + cstime (16–17), in ticks. */
+function ticksOf(fields: readonly number[], children: boolean): number {
+  const own = (fields[11] ?? 0) + (fields[12] ?? 0);
+  return children ? own + (fields[13] ?? 0) + (fields[14] ?? 0) : own;
 }
 
 /**
@@ -26,16 +31,12 @@ function times(pid: number): [number, number, number, number] {
 export function postgresCpuSeconds(dataDir: string): number | undefined {
   try {
     const master = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const [u, s, cu, cs] = times(master);
-    let ticks = u + s + cu + cs;
+    let ticks = ticksOf(statFields(master), true);
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        if (parent !== master) continue;
-        const [childUser, childSystem] = times(Number(entry));
-        ticks += childUser + childSystem;
+        const fields = statFields(entry);
+        if (fields[1] === master) ticks += ticksOf(fields, false);
       } catch {
         // the process ended while listing
       }
@@ -53,10 +54,8 @@ export function ownCpuSeconds(): number {
 }
 
 /** The 1, 5 and 15 minute load averages, as `uptime` shows them. */
-export function loadAverage(): string | undefined {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return undefined;
-  }
+export function loadAverage(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 }
