@@ -10,6 +10,7 @@ import { splitBlockItems, splitBlockPath } from '../decode/block-file.ts';
 import { BlockFileSource } from '../sources/block-file-source.ts';
 import { DirStore } from '../sources/dir-store.ts';
 import { STREAMS } from '../testing/fixtures.ts';
+import { RejectedFileError } from '../verify/errors.ts';
 import { runBlockIngest } from './block-run.ts';
 
 const BLOCKS = path.join(STREAMS, 'data/blockstreams');
@@ -76,6 +77,33 @@ describe('the block loop after a rejected block', () => {
     expect(String(rejected[0]?.reason)).toMatch(/footer/);
     const files = await db.sql.query('select index from record_file order by index');
     expect(files.rows).toEqual([{ index: '7' }, { index: '8' }]);
+  });
+
+  it('rejects a block file that is no Block protobuf, naming it, instead of failing the loop', async () => {
+    const fresh = await createTestDatabase();
+    const corrupt = mkdtempSync(path.join(tmpdir(), 'block-corrupt-'));
+    const file = path.join(corrupt, splitBlockPath(7n, '.blk'));
+    mkdirSync(path.dirname(file), { recursive: true });
+    // An item announced 5 bytes long, cut after one: no Block protobuf.
+    writeFileSync(file, new Uint8Array([0x0a, 0x05, 0x01]));
+    const client = new pg.Client({ connectionString: fresh.url });
+    await client.connect();
+    const logs: Record<string, unknown>[] = [];
+    try {
+      const run = runBlockIngest({
+        source: new BlockFileSource(new DirStore(corrupt)),
+        client,
+        startBlock: 7n,
+        untilIdle: true,
+        log: (line) => logs.push(line),
+      });
+      await expect(run).rejects.toThrow(RejectedFileError);
+      expect(logs.find((l) => l.msg === 'block rejected')).toMatchObject({ file: '0000/0000/0000/0000/007.blk' });
+    } finally {
+      await client.end();
+      await fresh.drop();
+      rmSync(corrupt, { recursive: true, force: true });
+    }
   });
 
   it('takes a balance snapshot at the first block and none again within 15 minutes', async () => {

@@ -12,6 +12,8 @@ import {
   splitBlockItems,
   splitBlockPath,
 } from '../decode/block-file.ts';
+import { FormatError } from '../decode/byte-reader.ts';
+import { RejectedFileError } from '../verify/errors.ts';
 import { type BlockSource, type BlockStreamOptions, type SourcedBlock, sleep } from './block-source.ts';
 import type { ObjectStore } from './object-store.ts';
 
@@ -21,6 +23,16 @@ interface Layout {
 }
 
 const SPLIT_FOLDER = /^\d{4}\/$/;
+
+/** A file that is no compressed Block is rejected like an unreadable block (logged, retried at the next poll). */
+function itemsOf(key: string, bytes: Uint8Array): Uint8Array[] {
+  try {
+    return splitBlockItems(decompressBlock(bytes));
+  } catch (error) {
+    if (error instanceof FormatError) throw new RejectedFileError(key, error.message);
+    throw error;
+  }
+}
 
 export class BlockFileSource implements BlockSource {
   readonly store: ObjectStore;
@@ -99,7 +111,7 @@ export class BlockFileSource implements BlockSource {
       const bytes = await this.store.get(key);
       if (!bytes) continue;
       this.extension = BLOCK_EXTENSIONS.find((e) => key.endsWith(e)) ?? this.extension;
-      return { number, origin: key, items: splitBlockItems(decompressBlock(bytes)), size: bytes.length };
+      return { number, origin: key, items: itemsOf(key, bytes), size: bytes.length };
     }
     return undefined;
   }
