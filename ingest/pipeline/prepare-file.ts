@@ -44,7 +44,8 @@ export async function prepareFile(
     return { verified, derived, index, startedAt, prepareMs: Math.round(performance.now() - startedAt) };
   } catch (error) {
     if (error instanceof FormatError) throw new RejectedFileError(parsed.name, error.message);
-    throw error;
+    // Not the file's fault (a derivation bug): the run ends, with the file it could not derive named.
+    throw new Error(`deriving ${parsed.name}: ${(error as Error)?.message ?? error}`, { cause: error });
   }
 }
 
