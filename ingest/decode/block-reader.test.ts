@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
+import { hapi } from '../../proto/hapi.ts';
 import { STREAMS } from '../testing/fixtures.ts';
 import { blockNumberOfKey, decompressBlock, splitBlockItems, splitBlockPath } from './block-file.ts';
-import { readBlock } from './block-reader.ts';
+import { readBlock, type WrappedRecordFile } from './block-reader.ts';
 import { recordFileNameOf, unwrapRecordFile } from './block-wrapped.ts';
+import { FormatError } from './byte-reader.ts';
 import { toHex } from './hash.ts';
 import { decodeRecordItem } from './record-item.ts';
 
@@ -119,6 +122,37 @@ describe('wrapped record blocks', () => {
       }).toEqual({ ...c, index: c.block, block: undefined });
     });
   }
+
+  describe('amendments', () => {
+    const block = () => read(WRBS, 26591040n).wrapped as WrappedRecordFile;
+    const item = (transaction: Uint8Array, record: Uint8Array) =>
+      protobuf.Writer.create().uint32(10).bytes(transaction).uint32(18).bytes(record).finish();
+
+    it('replace the item of equal consensus time and insert earlier ones, leaving the file hash', () => {
+      const wrapped = block();
+      const original = unwrapRecordFile(wrapped).parsed;
+      const { TransactionRecord } = hapi();
+      const third = original.items[2] as { transaction: Uint8Array; record: Uint8Array };
+      const record = TransactionRecord.toObject(TransactionRecord.decode(third.record));
+      const replaced = TransactionRecord.encode(TransactionRecord.fromObject({ ...record, memo: 'amended' })).finish();
+      const earlier = TransactionRecord.encode(
+        TransactionRecord.fromObject({ ...record, consensusTimestamp: { seconds: 1640995200, nanos: 0 } }),
+      ).finish();
+      const { parsed } = unwrapRecordFile({
+        ...wrapped,
+        amendments: [item(third.transaction, earlier), item(third.transaction, replaced)],
+      });
+      expect(toHex(parsed.fileHash)).toBe(toHex(original.fileHash));
+      expect(parsed.items.length).toBe(original.items.length + 1);
+      expect(toHex(parsed.items[0]?.record as Uint8Array)).toBe(toHex(earlier));
+      expect(toHex(parsed.items[3]?.record as Uint8Array)).toBe(toHex(replaced));
+    });
+
+    it('reject an amendment whose record is not a TransactionRecord', () => {
+      const wrapped = { ...block(), amendments: [item(new Uint8Array(), new Uint8Array([0x0a, 0x05, 0x01]))] };
+      expect(() => unwrapRecordFile(wrapped)).toThrow(FormatError);
+    });
+  });
 
   it('keeps the footer of all three test blocks', () => {
     for (const c of cases) expect(toHex(read(WRBS, c.block).previousHash).slice(0, 12)).toBe('bec021b4f368');

@@ -11,6 +11,7 @@ import { fieldBytes } from './block-wire.ts';
 import { FormatError } from './byte-reader.ts';
 import { bytesEqual, HASH_LENGTH, toHex } from './hash.ts';
 import { timestampNanos } from './ids.ts';
+import { decodePlain } from './plain-decoder.ts';
 import { type ParsedRecordFile, parseRecordFile, type RawItem } from './record-file.ts';
 import { type ParsedSidecarFile, parseSidecarFile } from './sidecar-file.ts';
 import { sidecarName } from './stream-file-name.ts';
@@ -131,26 +132,37 @@ function reserialize(contents: Uint8Array, file: StreamFile, version: number): U
   }
 }
 
+/** The consensus time of an item's record; bytes that are no record reject the block. */
 function consensusOf(item: RawItem): bigint {
-  const record = hapi().TransactionRecord.decode(item.record as Uint8Array) as unknown as {
-    consensusTimestamp?: unknown;
-  };
-  return timestampNanos(record.consensusTimestamp);
+  try {
+    return timestampNanos(decodePlain(hapi().TransactionRecord, item.record as Uint8Array).consensusTimestamp);
+  } catch (error) {
+    throw new FormatError(`wrapped record file: unreadable item record: ${(error as Error).message}`);
+  }
 }
 
 /** The items to ingest: the file's, with amendments replacing equal timestamps and inserted before later ones. */
 function amended(items: readonly RawItem[], amendments: readonly Uint8Array[]): RawItem[] {
   if (amendments.length === 0) return [...items];
-  const extra = amendments.map(rawItem);
+  const extra = amendments.map((bytes) => {
+    const item = rawItem(bytes);
+    return { item, at: consensusOf(item) };
+  });
   const out: RawItem[] = [];
   let a = 0;
   for (const item of items) {
     const ts = consensusOf(item);
-    while (a < extra.length && consensusOf(extra[a] as RawItem) < ts) out.push(extra[a++] as RawItem);
-    if (a < extra.length && consensusOf(extra[a] as RawItem) === ts) out.push(extra[a++] as RawItem);
-    else out.push(item);
+    let next = extra[a];
+    while (next && next.at < ts) {
+      out.push(next.item);
+      next = extra[++a];
+    }
+    if (next?.at === ts) {
+      out.push(next.item);
+      a++;
+    } else out.push(item);
   }
-  while (a < extra.length) out.push(extra[a++] as RawItem);
+  for (const rest of extra.slice(a)) out.push(rest.item);
   return out;
 }
 
