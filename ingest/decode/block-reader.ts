@@ -35,8 +35,6 @@ export interface BlockTransaction {
   /** The serialized SignedTransaction. */
   readonly signedTransactionBytes: Uint8Array;
   readonly bodyBytes: Uint8Array;
-  /** The SignedTransaction's SignatureMap, decoded (HAPI message). */
-  readonly sigMap: unknown;
   /** SHA-384 of the SignedTransaction, or of the legacy `Transaction{body_bytes, sig_map}` when it asks for that. */
   readonly transactionHash: Uint8Array;
   /** When the legacy hash applies, the serialized `Transaction{body_bytes, sig_map}`. */
@@ -254,7 +252,6 @@ function readTransactions(cursor: Cursor, out: BlockTransaction[], name: string)
     out.push({
       signedTransactionBytes: next.bytes,
       bodyBytes: signed.bodyBytes ?? new Uint8Array(),
-      sigMap: signed.sigMap,
       transactionHash: sha384(legacy ?? next.bytes),
       legacyTransactionBytes: legacy,
       result,
