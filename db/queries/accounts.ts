@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { inclusiveRangeUpper } from './int8.ts';
 
 /** The treasury account (0.0.2): it is in every balance snapshot, so it tells when the snapshots were taken. */
 export const TREASURY_ACCOUNT = 2n;
@@ -96,10 +97,13 @@ export interface TimestampFilter {
 export function rangeOverlapConditions(column: SQL, filter: TimestampFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.lower !== null || filter.upper !== null) {
-    conditions.push(sql`${column} && int8range(${filter.lower}::bigint, ${filter.upper}::bigint, '[]')`);
+    const upper = inclusiveRangeUpper(filter.upper);
+    conditions.push(sql`${column} && int8range(${filter.lower}::bigint, ${upper}::bigint, '[]')`);
   }
   for (const value of filter.ne) conditions.push(sql`not ${column} @> ${value}::bigint`);
-  for (const value of filter.eq) conditions.push(sql`${column} && int8range(null, ${value}::bigint, '(]')`);
+  for (const value of filter.eq) {
+    conditions.push(sql`${column} && int8range(null, ${inclusiveRangeUpper(value)}::bigint, '(]')`);
+  }
   return conditions;
 }
 

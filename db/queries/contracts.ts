@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
-import { clampInt8, MAX_INT8 } from './int8.ts';
+import { inclusiveRangeUpper, MAX_INT8 } from './int8.ts';
 
 /** A contract entity with its `contract` row, as `/contracts` formats it. int8 columns are strings. */
 export interface ContractRow extends Record<string, unknown> {
@@ -70,10 +70,7 @@ export interface RangeFilter {
   value: bigint;
 }
 
-function rangeCondition({ operator, value: given }: RangeFilter): SQL {
-  const value = clampInt8(given);
-  // an inclusive upper or exclusive lower bound at the int8 maximum would overflow the range's canonical form
-  const atMax = value === MAX_INT8;
+function rangeCondition({ operator, value }: RangeFilter): SQL {
   switch (operator) {
     case 'ne':
       return sql`not e.timestamp_range @> ${value}::bigint`;
@@ -81,9 +78,10 @@ function rangeCondition({ operator, value: given }: RangeFilter): SQL {
       return sql`e.timestamp_range && int8range(null, ${value}, '()')`;
     case 'eq':
     case 'lte':
-      return atMax ? sql`true` : sql`e.timestamp_range && int8range(null, ${value}, '(]')`;
+      return sql`e.timestamp_range && int8range(null, ${inclusiveRangeUpper(value)}::bigint, '(]')`;
     case 'gt':
-      return atMax ? sql`false` : sql`e.timestamp_range && int8range(${value}, null, '()')`;
+      // after the int8 maximum there is nothing (and `(max, )` would overflow the range's canonical form)
+      return value >= MAX_INT8 ? sql`false` : sql`e.timestamp_range && int8range(${value}, null, '()')`;
     case 'gte':
       return sql`e.timestamp_range && int8range(${value}, null, '[)')`;
   }

@@ -8,3 +8,10 @@ const MIN_INT8 = -(2n ** 63n);
 export const MAX_INT8 = 2n ** 63n - 1n;
 
 export const clampInt8 = (value: bigint): bigint => (value > MAX_INT8 ? MAX_INT8 : value < MIN_INT8 ? MIN_INT8 : value);
+
+/**
+ * An inclusive upper bound of an `int8range`: none at or beyond the int8 maximum. Postgres stores ranges as
+ * `[lower, upper + 1)`, which overflows there; no stored value lies above the maximum, so nothing is lost.
+ */
+export const inclusiveRangeUpper = (value: bigint | null): bigint | null =>
+  value === null || value >= MAX_INT8 ? null : value;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTransaction, ns } from '../../test/harness/factories.ts';
+import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import { startTestWorker, type TestWorker } from '../../test/harness/test-worker.ts';
 
@@ -16,6 +17,8 @@ beforeAll(async () => {
     payer_account_id: 1001n,
     valid_start_ns: ns('1700000000.000000001'),
   });
+  await insertEntity(db.sql, 1001n, ns('1600000000'));
+  await insertEntity(db.sql, 1002n, ns('1600000000'), { type: 'CONTRACT' });
   worker = await startTestWorker(db.url);
 });
 
@@ -30,7 +33,11 @@ describe('timestamps beyond the int8 range', () => {
     [`/api/v1/transactions?timestamp=lt:${FAR}`, 200],
     [`/api/v1/blocks?timestamp=lt:${FAR}`, 200],
     [`/api/v1/topics/0.0.1318/messages?timestamp=lt:${FAR}`, 200],
-    [`/api/v1/accounts/0.0.1001/rewards?timestamp=lt:${FAR}`, 404],
+    [`/api/v1/accounts/0.0.1001/rewards?timestamp=lt:${FAR}`, 200],
+    [`/api/v1/accounts/0.0.1001?timestamp=${FAR}`, 200],
+    [`/api/v1/accounts/0.0.1001?timestamp=lte:${FAR}`, 200],
+    [`/api/v1/contracts/0.0.1002?timestamp=${FAR}`, 200],
+    [`/api/v1/contracts/0.0.1002?timestamp=gt:${FAR}`, 404],
     [`/api/v1/transactions/0.0.1001-9999999999-999999999`, 404],
   ])('%s answers %i, not a database error', async (path, status) => {
     const res = await worker.get(path);
