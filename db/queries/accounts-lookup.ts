@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-
-/** bytea parameters go as `\x…` text: the driver's binary parameter handling differs between runtimes. */
-export function byteaParam(bytes: Uint8Array): string {
-  let out = '\\x';
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
-  return out;
-}
+import { bytesBytea } from './bytea.ts';
 
 /**
  * How a deleted flag excludes entities from a lookup. The reference's JavaScript API keeps rows whose flag is
@@ -21,14 +15,14 @@ const aliveCondition = (rule: AliveRule) =>
 /** Ids of the live entities with this alias: at most two, enough to tell one match from several. */
 export async function entityIdsByAlias(db: Database, alias: Uint8Array, rule: AliveRule): Promise<bigint[]> {
   const rows = await db.rows<{ id: string }>(sql`
-    select id from entity where ${aliveCondition(rule)} and alias = ${byteaParam(alias)}::bytea limit 2`);
+    select id from entity where ${aliveCondition(rule)} and alias = ${bytesBytea(alias)} limit 2`);
   return rows.map((row) => BigInt(row.id));
 }
 
 /** Ids of the live entities with this 20-byte EVM address: at most two. */
 export async function entityIdsByEvmAddress(db: Database, address: Uint8Array): Promise<bigint[]> {
   const rows = await db.rows<{ id: string }>(sql`
-    select id from entity where deleted <> true and evm_address = ${byteaParam(address)}::bytea limit 2`);
+    select id from entity where deleted <> true and evm_address = ${bytesBytea(address)} limit 2`);
   return rows.map((row) => BigInt(row.id));
 }
 

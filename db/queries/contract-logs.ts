@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { hexBytea } from './bytea.ts';
 
 /** A contract log with its contract's EVM address and its block. int8 columns are strings. */
 export interface ContractLogRow extends Record<string, unknown> {
@@ -72,7 +73,7 @@ export function contractLogs(db: Database, query: ContractLogsQuery): Promise<Co
   if (query.contractId !== undefined) shared.push(sql`cl.contract_id = ${query.contractId}`);
   query.topics.forEach((values, i) => {
     if (values.length === 0) return;
-    const list = values.map((hex) => sql`${`\\x${hex}`}::bytea`);
+    const list = values.map(hexBytea);
     shared.push(sql`cl.${sql.raw(`topic${i}`)} in (${sql.join(list, sql`, `)})`);
   });
   const order = sql.raw(query.order);
@@ -123,7 +124,7 @@ export async function transactionTimestampByHash(
   );
   const rows = await db.rows<{ consensus_timestamp: string; hash: string }>(sql`
     select consensus_timestamp, encode(hash, 'hex') as hash
-      from get_transaction_info_by_hash(${`\\x${hash.slice(0, 64)}`}::bytea)
+      from get_transaction_info_by_hash(${hexBytea(hash.slice(0, 64))})
      ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
      order by consensus_timestamp ${sql.raw(order)}
      limit ${limit}`);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { hexBytea } from './bytea.ts';
 import {
   type BlockFields,
   type ContractResultRow,
@@ -34,7 +35,7 @@ function targetQuery(target: ContractTransactionTarget): SQL {
     case 'hash':
       return sql`select consensus_timestamp, entity_id, payer_account_id
                    from contract_transaction_hash
-                  where hash = ${`\\x${target.hash}`}::bytea
+                  where hash = ${hexBytea(target.hash)}
                   order by (transaction_result = ${SUCCESS}) desc, consensus_timestamp desc
                   limit 1`;
     case 'transaction':

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { bytesBytea } from './bytea.ts';
 import { type Comparison, compare } from './comparison.ts';
 
 /** A storage slot of a contract and its value. int8 columns are strings. */
@@ -26,12 +27,6 @@ export interface ContractStateQuery {
   limit: number;
 }
 
-const bytea = (bytes: Uint8Array): SQL => {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return sql`${`\\x${hex}`}::bytea`;
-};
-
 /**
  * A page of a contract's storage in slot order: the primary key of `contract_state`, or
  * `contract_state_change__id_slot_timestamp` for the state as of a time.
@@ -43,10 +38,10 @@ export function contractState(db: Database, query: ContractStateQuery): Promise<
   const conditions: SQL[] = [sql`${column('contract_id')} = ${query.contractId}`];
   for (const comparison of query.timestamps) conditions.push(compare(column('consensus_timestamp'), comparison));
   for (const { operator, value } of query.slotComparisons) {
-    conditions.push(compare(column('slot'), { operator, value: sql`${bytea(value)}` }));
+    conditions.push(compare(column('slot'), { operator, value: bytesBytea(value) }));
   }
   if (query.slots.length > 0) {
-    conditions.push(sql`${column('slot')} in (${sql.join(query.slots.map(bytea), sql`, `)})`);
+    conditions.push(sql`${column('slot')} in (${sql.join(query.slots.map(bytesBytea), sql`, `)})`);
   }
   const where = sql.join(conditions, sql` and `);
   const order = sql.raw(query.order);

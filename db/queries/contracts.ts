@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { hexBytea } from './bytea.ts';
 import { type Comparison, compare } from './comparison.ts';
 import { inclusiveRangeUpper, MAX_INT8 } from './int8.ts';
 
@@ -102,7 +103,7 @@ export function contractByKey(
   const conditions: SQL[] = [
     sql`e.type = 'CONTRACT'`,
     ...timestamps.map(rangeCondition),
-    'id' in key ? sql`e.id = ${key.id}` : sql`e.evm_address = ${`\\x${key.evmAddress}`}::bytea`,
+    'id' in key ? sql`e.id = ${key.id}` : sql`e.evm_address = ${hexBytea(key.evmAddress)}`,
   ];
   const select = (table: string) => sql`
     select ${COLUMNS}, c.initcode, c.runtime_bytecode
@@ -144,7 +145,7 @@ export async function entityIdsByEvmAddresses(
 ): Promise<Map<string, bigint[]>> {
   const found = new Map<string, bigint[]>();
   if (addresses.length === 0) return found;
-  const values = [...new Set(addresses.map((a) => a.toLowerCase()))].map((a) => sql`${`\\x${a}`}::bytea`);
+  const values = [...new Set(addresses.map((a) => a.toLowerCase()))].map(hexBytea);
   const rows = await db.rows<{ address: string; id: string }>(sql`
     select encode(evm_address, 'hex') as address, id
       from entity

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { bytesBytea } from './bytea.ts';
 
 /** The staking reward account (0.0.800): a transfer from it means the transaction paid staking rewards. */
 const STAKING_REWARD_ACCOUNT = 800n;
@@ -185,21 +186,14 @@ export function transactionsByHash(
     with matches as (
       select h.consensus_timestamp, h.payer_account_id
         from (select consensus_timestamp, hash, payer_account_id
-                from get_transaction_info_by_hash(${byteaLiteral(hash.subarray(0, 32))}::bytea)
+                from get_transaction_info_by_hash(${bytesBytea(hash.subarray(0, 32))})
                order by consensus_timestamp asc
                limit ${options.limit}) h
-       where h.hash = ${byteaLiteral(hash)}::bytea)
+       where h.hash = ${bytesBytea(hash)})
     select ${transactionDetailColumns({ assessedFees: true })}
       from matches m
       join transaction t on t.consensus_timestamp = m.consensus_timestamp
                         and (m.payer_account_id is null or t.payer_account_id = m.payer_account_id)
      where ${sql.join(conditions, sql` and `)}
      order by t.consensus_timestamp`);
-}
-
-/** bytea parameters go as `\\x…` text: the driver's binary parameter handling differs between runtimes. */
-function byteaLiteral(bytes: Uint8Array): string {
-  let out = '\\x';
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
-  return out;
 }
