@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Comparison, compare } from './comparison.ts';
 
-/** Filter building shared by the account list queries. */
+/** Filter building shared by the paged queries of accounts, their relations and transactions. */
 
 /** A filter on one column of a paged query; a null value (an id that names no entity) matches nothing. */
 export interface ColumnFilter<C extends string = string> extends Comparison<bigint | null> {

@@ -1,25 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { SUCCESS_CODES } from '../codes/response-codes.ts';
+import { idConditions } from './accounts-paging.ts';
+import type { ComparisonOperator } from './comparison.ts';
 import { type TransactionRow, transactionDetailColumns } from './transactions.ts';
 
 /** 0.0.98, which receives a share of nearly every fee: the crypto transfer account index leaves it out. */
 const FEE_COLLECTOR_ACCOUNT = 98n;
 
-export type Comparison = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte';
-
-const SQL_OPERATOR: Record<Comparison, SQL> = {
-  eq: sql.raw('='),
-  ne: sql.raw('<>'),
-  lt: sql.raw('<'),
-  lte: sql.raw('<='),
-  gt: sql.raw('>'),
-  gte: sql.raw('>='),
-};
-
 /** An account condition; `null` stands for an id that names no entity (an EVM address): it matches nothing. */
 export interface AccountCondition {
-  operator: Comparison;
+  operator: ComparisonOperator;
   account: bigint | null;
 }
 
@@ -174,7 +165,7 @@ function transferKeys(
 function admits(conditions: readonly AccountCondition[], account: bigint): boolean {
   const eq = conditions.filter((c) => c.operator === 'eq');
   if (eq.length > 0 && !eq.some((c) => c.account === account)) return false;
-  const compare: Record<Comparison, (value: bigint) => boolean> = {
+  const compare: Record<ComparisonOperator, (value: bigint) => boolean> = {
     eq: () => true,
     ne: (value) => account !== value,
     lt: (value) => account < value,
@@ -186,19 +177,10 @@ function admits(conditions: readonly AccountCondition[], account: bigint): boole
 }
 
 function accountConditions(column: SQL, accounts: readonly AccountCondition[]): SQL[] {
-  const conditions = accounts
-    .filter((c) => c.operator !== 'eq')
-    .map((c) => sql`${column} ${SQL_OPERATOR[c.operator]} ${c.account}`);
-  const eq = accounts.filter((c) => c.operator === 'eq').map((c) => c.account);
-  if (eq.length === 1) conditions.push(sql`${column} = ${eq[0]}`);
-  else if (eq.length > 1)
-    conditions.push(
-      sql`${column} in (${sql.join(
-        eq.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-  return conditions;
+  return idConditions(
+    column,
+    accounts.map(({ operator, account }) => ({ operator, value: account })),
+  );
 }
 
 function timestampConditions(column: SQL, bounds: ConsensusBounds): SQL[] {
