@@ -40,11 +40,12 @@ describe('edge cache', () => {
 
   it('serves every repeated request the same bytes, from either tier, before routing or not', async () => {
     const memory = 16 * 1024 * 1024;
-    for (const edge of [
-      { cache: { memoryBytes: memory } },
-      { cache: { memoryBytes: memory }, rateLimit: { enabled: false } },
-      { cache: { memoryBytes: 0 } },
-    ]) {
+    // A Cache API hit carries CF-Cache-Status; the memory tier answers with the bytes the Worker made.
+    for (const [edge, cacheStatus] of [
+      [{ cache: { memoryBytes: memory } }, null],
+      [{ cache: { memoryBytes: memory }, rateLimit: { enabled: false } }, null],
+      [{ cache: { memoryBytes: 0 } }, 'HIT'],
+    ] as const) {
       await worker.setState({ config: { edge } });
       const first = await worker.get(PATH);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -56,6 +57,7 @@ describe('edge cache', () => {
         const own = (headers: Headers) =>
           ['access-control-allow-origin', 'cache-control', 'content-type', 'etag', 'link'].map((n) => headers.get(n));
         expect(own(again.headers)).toEqual(own(first.headers));
+        expect(again.headers.get('cf-cache-status')).toBe(cacheStatus);
       }
       const etag = first.headers.get('etag') ?? '';
       const notModified = await fetch(worker.baseUrl + PATH, { headers: { 'if-none-match': etag } });
