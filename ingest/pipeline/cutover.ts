@@ -5,8 +5,8 @@
  * block follows the last record file with no block missing and none written twice.
  */
 import { BLOCK_FILE_VERSION } from '../derive/block.ts';
+import { sleep } from '../sleep.ts';
 import type { BlockSource } from '../sources/block-source.ts';
-import { sleep } from '../sources/block-source.ts';
 import { type BlockIngestOptions, type BlockIngestSummary, loadBlockCursor, runBlockIngest } from './block-run.ts';
 import { type IngestOptions, type IngestSummary, runIngest } from './run.ts';
 

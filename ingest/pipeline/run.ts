@@ -9,6 +9,7 @@ import type { FileRows } from '../derive/file-rows.ts';
 import { snapshotBalancesIfDue } from '../sink/balance-snapshot.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { writeFileRows } from '../sink/writer.ts';
+import { sleep } from '../sleep.ts';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
@@ -48,17 +49,6 @@ export interface IngestSummary {
 
 /** Serialises writers: two ingest processes on one database never interleave their files. */
 export const WRITER_LOCK = 7_283_911;
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
 
 export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
   const { source, client } = options;

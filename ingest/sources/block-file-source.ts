@@ -13,8 +13,9 @@ import {
   splitBlockPath,
 } from '../decode/block-file.ts';
 import { FormatError } from '../decode/byte-reader.ts';
+import { sleep } from '../sleep.ts';
 import { RejectedFileError } from '../verify/errors.ts';
-import { type BlockSource, type BlockStreamOptions, type SourcedBlock, sleep } from './block-source.ts';
+import type { BlockSource, BlockStreamOptions, SourcedBlock } from './block-source.ts';
 import type { ObjectStore } from './object-store.ts';
 
 interface Layout {

@@ -6,13 +6,8 @@
  * node repeats them. A response over the 36 MiB limit is fatal: retrying would only receive it again.
  */
 import { blockTypes } from '../../proto/block.ts';
-import {
-  type BlockSource,
-  type BlockStreamOptions,
-  FatalSourceError,
-  type SourcedBlock,
-  sleep,
-} from './block-source.ts';
+import { sleep } from '../sleep.ts';
+import { type BlockSource, type BlockStreamOptions, FatalSourceError, type SourcedBlock } from './block-source.ts';
 import { GrpcClient, type GrpcTarget, parseBlockNodeUrl } from './grpc-client.ts';
 
 export const MAX_STREAM_RESPONSE_BYTES = 36 * 1024 * 1024;

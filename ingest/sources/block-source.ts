@@ -34,16 +34,3 @@ export interface BlockStreamOptions {
 export class FatalSourceError extends Error {
   override readonly name = 'FatalSourceError';
 }
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done);
-  });
-}
