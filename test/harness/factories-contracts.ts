@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { insertRow } from './factories.ts';
+import { insertRecordFile as insertBlock } from './factories-blocks.ts';
 
 type Row = Record<string, unknown>;
 
@@ -102,22 +103,10 @@ export async function insertContractLog(
   });
 }
 
-/** A record file (block) spanning [consensus_start, consensus_end]. */
-export async function insertRecordFile(
+/** A record file (block) spanning [consensus_start, consensus_end], as the contract tests' blocks look. */
+export function insertRecordFile(
   sql: pg.Client,
   row: { consensus_start: bigint; consensus_end: bigint; index: bigint; hash: string } & Row,
 ): Promise<void> {
-  await insertRow(sql, 'record_file', {
-    name: `${row.consensus_start}.rcd`,
-    load_start: 0,
-    load_end: 0,
-    prev_hash: '0'.repeat(96),
-    count: 1,
-    digest_algorithm: 0,
-    version: 6,
-    file_hash: row.hash,
-    sidecar_count: 0,
-    gas_used: 400_000,
-    ...row,
-  });
+  return insertBlock(sql, { count: 1, file_hash: row.hash, sidecar_count: 0, gas_used: 400_000, ...row });
 }
