@@ -39,13 +39,11 @@ export async function startSqlProxy(options: {
     if (!allowed.has(`${url.hostname}:${url.port || '5432'}`)) return undefined;
     let pool = pools.get(connectionString);
     if (!pool) {
-      // Prepared statements keep their parse trees, never a generic plan: each execution is planned for its own
-      // values, as an unnamed statement would be (a generic plan of a paged query can be orders slower).
-      pool = new pg.Pool({
-        connectionString,
-        max: options.poolSize ?? 16,
-        options: '-c plan_cache_mode=force_custom_plan',
-      });
+      // Prepared statements are planned as Postgres decides by default (plan_cache_mode=auto): five executions
+      // with plans for their own values, then one plan for all values if it is estimated no costlier. Planning is
+      // about half of Postgres' work on a list page. Row limits are in the statement text (db/queries/limit.ts),
+      // without which such a plan would assume a tenth of the table is wanted (docs/performance.md).
+      pool = new pg.Pool({ connectionString, max: options.poolSize ?? 16 });
       pool.on('error', () => {});
       pools.set(connectionString, pool);
     }

@@ -3,6 +3,7 @@ import type { Database } from '../client.ts';
 import { ACCOUNT_COLUMNS, ACCOUNT_ENTITY_CONDITION, type AccountRow, currentTokenBalances } from './accounts.ts';
 import { idConditions } from './accounts-paging.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 export interface AccountListQuery {
   /** `account.id` filters; a null value (an id that names no entity) matches nothing. */
@@ -44,5 +45,5 @@ export function listAccounts(db: Database, query: AccountListQuery): Promise<Acc
       left join entity_stake es on ${stakeJoin}
      where ${sql.join(conditions, sql` and `)}
      order by e.id ${direction}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }

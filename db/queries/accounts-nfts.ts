@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type ColumnFilter, unionOfParts } from './accounts-paging.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 export interface NftRow extends Record<string, unknown> {
   account_id: string | null;
@@ -48,7 +49,7 @@ export function accountNfts(
                  left join entity e on e.id = n.token_id
                 where ${sql.join(conditions, sql` and `)}
                 order by ${orderBy}
-                limit ${query.limit}`;
+                limit ${limitOf(query.limit)}`;
   };
   const parts = query.parts.length > 0 ? query.parts.map(part) : [part([])];
   return db.rows<NftRow>(unionOfParts(parts, orderBy, query.limit));

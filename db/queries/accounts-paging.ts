@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** Filter building shared by the paged queries of accounts, their relations and transactions. */
 
@@ -34,5 +35,5 @@ export function unionOfParts(parts: readonly SQL[], orderBy: SQL, limit: number)
   return sql`${sql.join(
     parts.map((part) => sql`(${part})`),
     sql` union all `,
-  )} order by ${orderBy} limit ${limit}`;
+  )} order by ${orderBy} limit ${limitOf(limit)}`;
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 export interface RewardRow extends Record<string, unknown> {
   account_id: string;
@@ -28,5 +29,5 @@ export function accountRewards(
       from staking_reward_transfer
      where ${sql.join(conditions, sql` and `)}
      order by consensus_timestamp ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 export interface TokenRelationshipRow extends Record<string, unknown> {
   automatic_association: boolean | null;
@@ -42,7 +43,7 @@ export async function tokenRelationships(
           from (select * from token_account ta
                  where ${sql.join(conditions, sql` and `)}
                  order by ta.token_id ${direction}
-                 limit ${query.limit}) ta
+                 limit ${limitOf(query.limit)}) ta
           left join token t on t.token_id = ta.token_id) r on a.account_exists
      order by r.token_id ${direction}`);
   return {

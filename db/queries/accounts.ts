@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { inclusiveRangeUpper } from './int8.ts';
+import { limitOf } from './limit.ts';
 
 /** The treasury account (0.0.2): it is in every balance snapshot, so it tells when the snapshots were taken. */
 export const TREASURY_ACCOUNT = 2n;
@@ -67,7 +68,7 @@ export const currentTokenBalances = (accountId: SQL, order: 'asc' | 'desc', limi
     sql`select token_id, balance from token_account
                          where account_id = ${accountId} and associated is true
                          order by token_id ${sql.raw(order)}
-                         limit ${limit}`,
+                         limit ${limitOf(limit)}`,
     order,
   );
 
@@ -173,7 +174,7 @@ export async function historicalAccount(
          where tb.account_id = ${id} and tb.consensus_timestamp >= b.lower and tb.consensus_timestamp <= b.upper
                ${snapshot ? snapshotPartitionBounds('tb', snapshot) : sql``}
          order by tb.token_id asc, tb.consensus_timestamp desc
-         limit ${args.tokenLimit}`,
+         limit ${limitOf(args.tokenLimit)}`,
     'asc',
   );
   const rows = await db.rows<AccountRow>(sql`

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { limitOf } from './limit.ts';
 
 export interface AirdropRow extends Record<string, unknown> {
   amount: string | null;
@@ -40,5 +41,5 @@ export function tokenAirdrops(
       from token_airdrop
      where ${sql.join(conditions, sql` and `)}
      order by ${sql.raw(other)} ${direction}, token_id ${direction}, serial_number ${direction}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }

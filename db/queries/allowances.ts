@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type ColumnFilter, columnConditions, unionOfParts } from './accounts-paging.ts';
 import type { Comparison } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** An allowance row; `token_id` only on token allowances. int8 columns are strings. */
 export interface AllowanceRow extends Record<string, unknown> {
@@ -39,7 +40,7 @@ export function cryptoAllowances(
       from crypto_allowance
      where ${sql.join(conditions, sql` and `)}
      order by spender ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }
 
 /**
@@ -62,7 +63,7 @@ export function tokenAllowances(
       from token_allowance
      where ${sql.join([sql`owner = ${query.owner}`, sql`amount > 0`, ...columnConditions(filters)], sql` and `)}
      order by ${orderBy}
-     limit ${query.limit}`;
+     limit ${limitOf(query.limit)}`;
   const parts = query.parts.length > 0 ? query.parts.map(part) : [part([])];
   return db.rows<AllowanceRow>(unionOfParts(parts, orderBy, query.limit));
 }
@@ -94,5 +95,5 @@ export function nftAllowances(
       from nft_allowance
      where ${sql.join(conditions, sql` and `)}
      order by ${sql.raw(other)} ${direction}, token_id ${direction}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }

@@ -11,6 +11,7 @@ import {
 } from './accounts.ts';
 import { idConditions } from './accounts-paging.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 export interface BalanceRow extends Record<string, unknown> {
   account_id: string;
@@ -46,7 +47,7 @@ export function currentBalances(
       from entity e
      where ${sql.join(conditions, sql` and `)}
      order by e.id ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }
 
 /**
@@ -68,7 +69,7 @@ export function snapshotBalances(
   if (query.publicKey !== undefined) {
     conditions.push(sql`ab.account_id in (select id from entity
                                            where type in ('ACCOUNT', 'CONTRACT') and public_key = ${query.publicKey}
-                                           limit ${query.limit})`);
+                                           limit ${limitOf(query.limit)})`);
   }
   const excluded =
     snapshot.ne.length > 0 ? sql`and consensus_timestamp not in (${sql.join([...snapshot.ne], sql`, `)})` : sql``;
@@ -79,7 +80,7 @@ export function snapshotBalances(
            and tb.consensus_timestamp >= b.lower and tb.consensus_timestamp <= b.upper
            ${snapshotPartitionBounds('tb', snapshot)}
          order by tb.token_id ${direction}, tb.consensus_timestamp desc
-         limit ${query.tokenLimit}`,
+         limit ${limitOf(query.tokenLimit)}`,
     query.order,
   );
   return db.rows<BalanceRow>(sql`
@@ -98,5 +99,5 @@ export function snapshotBalances(
                               ${snapshotPartitionBounds('ab', snapshot)}
      ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
      order by ab.account_id ${direction}, ab.consensus_timestamp desc
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { limitOf } from './limit.ts';
 
 /** A record file as the block routes format it. int8 columns are strings. */
 export interface BlockRow extends Record<string, unknown> {
@@ -51,7 +52,7 @@ export function listBlocks(db: Database, query: BlockListQuery): Promise<BlockRo
       from record_file
       ${where}
      order by ${sql.raw(query.orderBy)} ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { hexBytea } from './bytea.ts';
+import { limitOf } from './limit.ts';
 
 /** A contract log with its contract's EVM address and its block. int8 columns are strings. */
 export interface ContractLogRow extends Record<string, unknown> {
@@ -83,7 +84,7 @@ export function contractLogs(db: Database, query: ContractLogsQuery): Promise<Co
     const where = [...shared, ...bounds.map(bound)];
     return sql`select ${LOG_COLUMNS} from contract_log cl
       ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-      ${orderBy} limit ${query.limit}`;
+      ${orderBy} limit ${limitOf(query.limit)}`;
   };
   const page =
     query.parts.length <= 1
@@ -91,7 +92,7 @@ export function contractLogs(db: Database, query: ContractLogsQuery): Promise<Co
       : sql`${sql.join(
           query.parts.map((bounds) => sql`(${part(bounds)})`),
           sql` union `,
-        )} ${orderBy} limit ${query.limit}`;
+        )} ${orderBy} limit ${limitOf(query.limit)}`;
   return db.rows<ContractLogRow>(sql`
     with page as (${page})
     select page.*, e.evm_address, rf.hash as rf_hash, rf.index as rf_index
@@ -127,7 +128,7 @@ export async function transactionTimestampByHash(
       from get_transaction_info_by_hash(${hexBytea(hash.slice(0, 64))})
      ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
      order by consensus_timestamp ${sql.raw(order)}
-     limit ${limit}`);
+     limit ${limitOf(limit)}`);
   const full = hash.toLowerCase();
   const match = hash.length > 64 ? rows.find((row) => row.hash === full) : rows[0];
   return match ? BigInt(match.consensus_timestamp) : undefined;

@@ -8,6 +8,7 @@ import {
   type EthereumTransactionFields,
   RESULT_COLUMNS,
 } from './contract-results.ts';
+import { limitOf } from './limit.ts';
 
 /** A contract transaction as the single-result routes name it. */
 export type ContractTransactionTarget =
@@ -217,7 +218,7 @@ export async function contractActions(
          where ca.consensus_timestamp = t.consensus_timestamp and ca.payer_account_id = t.payer_account_id
                ${sql.join(conditions, sql``)}
          order by ca.index ${sql.raw(query.order)}
-         limit ${query.limit}) ca on true`);
+         limit ${limitOf(query.limit)}) ca on true`);
   if (rows.length === 0) return undefined;
   return rows.filter((row) => row.consensus_timestamp !== null);
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** A contract_result row with the contract's EVM address (empty when unknown). int8 columns are strings. */
 export interface ContractResultRow extends Record<string, unknown> {
@@ -133,7 +134,7 @@ function resultsPage(query: ContractResultsQuery): SQL {
       left join entity e on e.id = cr.contract_id
       ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
      order by cr.consensus_timestamp ${sql.raw(query.order)}
-     limit ${query.limit}`;
+     limit ${limitOf(query.limit)}`;
 }
 
 /** `/contracts/{id}/results`: the page of results. */

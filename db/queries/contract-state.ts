@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { bytesBytea } from './bytea.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** A storage slot of a contract and its value. int8 columns are strings. */
 export interface ContractStateRow extends Record<string, unknown> {
@@ -52,7 +53,7 @@ export function contractState(db: Database, query: ContractStateQuery): Promise<
         left join entity e on e.id = cs.contract_id
        where ${where}
        order by cs.slot ${order}
-       limit ${query.limit}`);
+       limit ${limitOf(query.limit)}`);
   }
   return db.rows<ContractStateRow>(sql`
     select distinct on (csc.slot) csc.contract_id, csc.consensus_timestamp as modified_timestamp, csc.slot,
@@ -61,5 +62,5 @@ export function contractState(db: Database, query: ContractStateQuery): Promise<
       left join entity e on e.id = csc.contract_id
      where ${where}
      order by csc.slot ${order}, csc.consensus_timestamp desc
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }

@@ -3,6 +3,7 @@ import type { Database } from '../client.ts';
 import { hexBytea } from './bytea.ts';
 import { type Comparison, compare } from './comparison.ts';
 import { inclusiveRangeUpper, MAX_INT8 } from './int8.ts';
+import { limitOf } from './limit.ts';
 
 /** A contract entity with its `contract` row, as `/contracts` formats it. int8 columns are strings. */
 export interface ContractRow extends Record<string, unknown> {
@@ -62,7 +63,7 @@ export function listContracts(db: Database, query: ContractListQuery): Promise<C
       left join contract c on e.id = c.id
      where ${sql.join(conditions, sql` and `)}
      order by e.id ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }
 
 /** How `/contracts/{id}?timestamp=...` filters the entity's validity range (`int8range` operators). */

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { limitOf } from './limit.ts';
 
 export interface ServiceEndpointJson {
   domain_name: string;
@@ -116,7 +117,7 @@ export function networkNodes(db: Database, query: NetworkNodeQuery): Promise<Net
       left join node n on n.node_id = e.node_id
      where ${sql.join(conditions, sql` and `)}
      order by e.node_id ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }
 
 /** A `registered_node` row; int8 columns as strings. */
@@ -150,5 +151,5 @@ export function registeredNodes(db: Database, query: RegisteredNodeQuery): Promi
        and registered_node_id <= ${query.upper}
        and deleted is false${typeCondition}
      order by registered_node_id ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }

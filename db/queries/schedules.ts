@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare, whereAll } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** One signature of a schedule; `public_key_prefix` and `signature` are base64 as Postgres' `encode` writes it. */
 export interface ScheduleSignatureJson {
@@ -67,7 +68,7 @@ export function schedules(
               from schedule s
              ${whereAll(where)}
              order by s.schedule_id ${order}
-             limit ${query.limit}) s
+             limit ${limitOf(query.limit)}) s
       left join entity e on e.id = s.schedule_id
      order by s.schedule_id ${order}`);
 }

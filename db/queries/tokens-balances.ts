@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** One holder's balance; `timestamp` (the page's snapshot or newest balance change) is the same on every row. */
 export interface TokenBalanceRow extends Record<string, unknown> {
@@ -53,7 +54,7 @@ export function tokenBalances(db: Database, query: TokenBalancesQuery): Promise<
           ${withPublicKey}
          where ${where}
          order by ti.account_id ${order}
-         limit ${query.limit})
+         limit ${limitOf(query.limit)})
       select account_id, balance, (select max(balance_timestamp) from page) as timestamp,
              ${decimalsOf(query.tokenId)} as decimals
         from page
@@ -98,5 +99,5 @@ export function tokenBalances(db: Database, query: TokenBalancesQuery): Promise<
       from latest ti
      ${balanceConditions.length > 0 ? sql`where ${sql.join(balanceConditions, sql` and `)}` : sql``}
      order by ti.account_id ${order}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }

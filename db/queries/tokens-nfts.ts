@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** An NFT; `deleted` is also true once its token is deleted. int8 columns are strings. */
 export interface NftRow extends Record<string, unknown> {
@@ -40,7 +41,7 @@ export function nfts(db: Database, query: NftsQuery): Promise<NftRow[]> {
     ${NFT_SELECT}
      where ${sql.join(conditions, sql` and `)}
      order by nft.serial_number ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }
 
 export async function nft(db: Database, tokenId: bigint, serialNumber: bigint): Promise<NftRow | undefined> {
@@ -102,11 +103,11 @@ export function nftTransactions(
         from ((select lower(timestamp_range) as timestamp from nft where ${nftWhere})
               union all
               (select lower(timestamp_range) as timestamp from nft_history where ${nftWhere}
-                order by timestamp ${order} limit ${limit})
+                order by timestamp ${order} limit ${limitOf(limit)})
               union all
               (select lower(timestamp_range) as timestamp from entity where ${deletionWhere})) e
        order by timestamp ${order}
-       limit ${limit})
+       limit ${limitOf(limit)})
     select t.consensus_timestamp,
            case when t.type = ${TOKEN_DELETION_TYPE}
                 then jsonb_build_array(jsonb_build_object('is_approval', false, 'receiver_account_id', null,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare, whereAll } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** A row of `GET /api/v1/tokens`. */
 export interface TokenListRow extends Record<string, unknown> {
@@ -56,7 +57,7 @@ export function tokens(db: Database, query: TokensQuery): Promise<TokenListRow[]
       join entity e on e.id = t.token_id
       ${whereAll(conditions)}
      order by t.token_id ${sql.raw(query.order)}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }
 
 /** A token with its entity and custom fee columns, as `GET /api/v1/tokens/{id}` shows it. int8 are strings. */

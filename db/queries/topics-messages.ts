@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { limitOf } from './limit.ts';
 
 /** A `topic_message` row. int8 columns are strings. */
 export interface TopicMessageRow extends Record<string, unknown> {
@@ -60,7 +61,7 @@ export function topicMessages(db: Database, query: TopicMessagesQuery): Promise<
         from topic_message tm
        where ${where}
        order by tm.consensus_timestamp ${order}
-       limit ${query.limit}`);
+       limit ${limitOf(query.limit)}`);
   }
 
   return db.rows<TopicMessageRow>(sql`
@@ -73,9 +74,9 @@ export function topicMessages(db: Database, query: TopicMessagesQuery): Promise<
         where ${where}
           and tm.consensus_timestamp >= lower(r.timestamp_range) and tm.consensus_timestamp < upper(r.timestamp_range)
         order by tm.consensus_timestamp ${order}
-        limit ${query.limit}) m
+        limit ${limitOf(query.limit)}) m
      order by m.consensus_timestamp ${order}
-     limit ${query.limit}`);
+     limit ${limitOf(query.limit)}`);
 }
 
 /**

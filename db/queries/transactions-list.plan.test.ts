@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainQueries, type PlanNode, planNodes } from '../../test/harness/explain.ts';
+import { explainGenericQueries, explainQueries, type PlanNode, planNodes } from '../../test/harness/explain.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import type { Database } from '../client.ts';
 import { blockByHashOrNumber, listBlocks } from './blocks.ts';
@@ -98,6 +98,17 @@ describe(`list query plans over ${TRANSACTIONS.toLocaleString('en')} transaction
   it('walks the primary key for the newest and oldest transactions', async () => {
     expectIndexWalks(await planOf((d) => listTransactions(d, query({}))), ['transaction_pkey']);
     expectIndexWalks(await planOf((d) => listTransactions(d, query({ order: 'asc' }))), ['transaction_pkey']);
+  });
+
+  it('walks the primary key with a plan made for every page (a generic plan: the row limit is in the text)', async () => {
+    const generic = async (q: TransactionListQuery) => {
+      const [plan] = await explainGenericQueries(db.sql, (d) => listTransactions(d, q));
+      if (!plan) throw new Error('no statement was run');
+      return planNodes(plan);
+    };
+    expectIndexWalks(await generic(query({})), ['transaction_pkey']);
+    const timestamp = { lower: START + 1000n * STEP, upper: START + 500_000n * STEP, eq: null, ne: [] };
+    expectIndexWalks(await generic(query({ timestamp })), ['transaction_pkey']);
   });
 
   it('walks the primary key within a timestamp range and under result and type filters', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../client.ts';
 import { SUCCESS_CODES } from '../codes/response-codes.ts';
 import { idConditions } from './accounts-paging.ts';
 import type { ComparisonOperator } from './comparison.ts';
+import { limitOf } from './limit.ts';
 import { type TransactionRow, transactionDetailColumns } from './transactions.ts';
 
 /** 0.0.98, which receives a share of nearly every fee: the crypto transfer account index leaves it out. */
@@ -69,7 +70,7 @@ function pageKeys(query: TransactionListQuery): SQL {
         full outer join (${transferKeys(query, 'token_transfer', 'account_id')}) ttl
           on ctl.consensus_timestamp = ttl.consensus_timestamp
        order by 1 ${direction}
-       limit ${limit}`;
+       limit ${limitOf(limit)}`;
   }
   if (query.accounts.length === 0) {
     return sql`
@@ -77,7 +78,7 @@ function pageKeys(query: TransactionListQuery): SQL {
         from transaction t
        where ${and([...timestampConditions(sql`t.consensus_timestamp`, query.timestamp), ...transactionConditions(query, sql`t.result`, sql`t.type`)])}
        order by t.consensus_timestamp ${direction}
-       limit ${limit}`;
+       limit ${limitOf(limit)}`;
   }
   return sql`
     select coalesce(t.consensus_timestamp, ctl.consensus_timestamp, ttl.consensus_timestamp) as consensus_timestamp,
@@ -88,7 +89,7 @@ function pageKeys(query: TransactionListQuery): SQL {
       full outer join (${transferKeys(query, 'token_transfer', 'account_id')}) ttl
         on coalesce(t.consensus_timestamp, ctl.consensus_timestamp) = ttl.consensus_timestamp
      order by 1 ${direction}
-     limit ${limit}`;
+     limit ${limitOf(limit)}`;
 }
 
 /**
@@ -117,15 +118,15 @@ function payerOrEntityKeys(query: TransactionListQuery): SQL {
                from transaction t
               where ${paid}
               order by t.consensus_timestamp ${direction}
-              limit ${limit})
+              limit ${limitOf(limit)})
             union all
             (select e.consensus_timestamp, e.payer_account_id
                from entity_transaction e
               where ${linked}
               order by e.consensus_timestamp ${direction}
-              limit ${limit})) u
+              limit ${limitOf(limit)})) u
      order by u.consensus_timestamp ${direction}
-     limit ${limit}`;
+     limit ${limitOf(limit)}`;
 }
 
 /**
@@ -158,7 +159,7 @@ function transferKeys(
       from ${sql.raw(table)} x ${join}
      where ${and(conditions)}
      order by x.consensus_timestamp ${direction}
-     limit ${query.limit}`;
+     limit ${limitOf(query.limit)}`;
 }
 
 /** True when `account` meets every condition (an `eq` list is one condition: any of its ids). */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { bytesBytea } from './bytea.ts';
+import { limitOf } from './limit.ts';
 
 /** The staking reward account (0.0.800): a transfer from it means the transaction paid staking rewards. */
 const STAKING_REWARD_ACCOUNT = 800n;
@@ -188,7 +189,7 @@ export function transactionsByHash(
         from (select consensus_timestamp, hash, payer_account_id
                 from get_transaction_info_by_hash(${bytesBytea(hash.subarray(0, 32))})
                order by consensus_timestamp asc
-               limit ${options.limit}) h
+               limit ${limitOf(options.limit)}) h
        where h.hash = ${bytesBytea(hash)})
     select ${transactionDetailColumns({ assessedFees: true })}
       from matches m

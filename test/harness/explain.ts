@@ -38,6 +38,45 @@ export async function explainQueries(client: pg.Client, run: (db: Database) => P
   return plans;
 }
 
+/**
+ * Like `explainQueries`, but each statement is prepared and explained with the plan Postgres makes for all its
+ * executions (`plan_cache_mode = force_generic_plan`): the plan a prepared statement may settle on after five
+ * executions, which knows nothing of the parameters' values.
+ */
+export async function explainGenericQueries(
+  client: pg.Client,
+  run: (db: Database) => Promise<unknown>,
+): Promise<PlanNode[]> {
+  const statements: { text: string; params: unknown[] }[] = [];
+  const db = {
+    async rows<T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]): Promise<T[]> {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      statements.push({ text, params });
+      return [];
+    },
+  };
+  await run(db);
+  const plans: PlanNode[] = [];
+  await client.query('set plan_cache_mode = force_generic_plan');
+  try {
+    for (const { text, params } of statements) {
+      await client.query(`prepare generic_plan_probe as ${text}`);
+      try {
+        const args = params.map((value) => client.escapeLiteral(String(value)));
+        const execute =
+          args.length > 0 ? `execute generic_plan_probe(${args.join(', ')})` : 'execute generic_plan_probe';
+        const { rows } = await client.query(`explain (analyze, format json) ${execute}`);
+        plans.push((rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode);
+      } finally {
+        await client.query('deallocate generic_plan_probe');
+      }
+    }
+  } finally {
+    await client.query('reset plan_cache_mode');
+  }
+  return plans;
+}
+
 /** Every node of a plan, depth first. */
 export function planNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
