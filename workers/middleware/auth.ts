@@ -30,7 +30,7 @@ function basicCredentials(header: string | undefined): { name: string; pass: str
  * Must run after the config is on the context.
  */
 export const basicAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const config = c.var.config;
+  const config = c.get('config');
   c.set('maxLimit', config.response.limit.max);
   const credentials = basicCredentials(c.req.header('authorization'));
   if (credentials) {

@@ -50,11 +50,11 @@ function conditional(ifNoneMatch: string | undefined, response: Response): Respo
 export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const useCache = c.var.config.edge.cache.enabled && c.req.header('authorization') === undefined;
+    const useCache = c.get('config').edge.cache.enabled && c.req.header('authorization') === undefined;
     const ifNoneMatch = c.req.header('if-none-match');
     const keyUrl = cacheKeyUrl(keyPrefix(), c.req.url);
     const cache = useCache ? caches.default : undefined;
-    const memory = useCache ? memoryCache(c.var.config.edge.cache.memoryBytes) : undefined;
+    const memory = useCache ? memoryCache(c.get('config').edge.cache.memoryBytes) : undefined;
     if (cache) {
       const remembered = memory?.get(keyUrl, Date.now());
       if (remembered) {

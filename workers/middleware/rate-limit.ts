@@ -23,7 +23,7 @@ function clientKey(header: (name: string) => string | undefined): string {
  * `Retry-After` and the reference's throttle message. Without the binding (or switched off) nothing is limited.
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const settings = c.var.config.edge.rateLimit;
+  const settings = c.get('config').edge.rateLimit;
   const namespace = c.env.RATE_LIMITER;
   if (!settings.enabled || !namespace) {
     c.set('rateLimit', 'off');

@@ -61,7 +61,7 @@ export async function resolveAccountId(
 
 /** `resolveAccountId` for the path segment of a route that needs the account: 400 or 404 otherwise. */
 export async function requireAccountId(c: Context<AppEnv>): Promise<bigint> {
-  const id = await resolveAccountId(c.var.db, c.req.param(ACCOUNT_PATH_PARAM) ?? '', c.var.config);
+  const id = await resolveAccountId(c.get('db'), c.req.param(ACCOUNT_PATH_PARAM) ?? '', c.get('config'));
   // a lookup that requires a result throws rather than answer null
   if (id === null) throw ApiError.notFound();
   return id;

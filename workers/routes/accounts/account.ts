@@ -22,8 +22,9 @@ const ACCOUNT_MAX_AGE = 2;
 
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}`: the account, its balances and a page of its transactions. */
 export async function getAccount(c: Context<AppEnv>): Promise<Response> {
-  const { config, db } = c.var;
-  const filters = parseQuery(new URL(c.req.url).search, querySpec(c.var.maxLimit), {
+  const config = c.get('config');
+  const db = c.get('db');
+  const filters = parseQuery(new URL(c.req.url).search, querySpec(c.get('maxLimit')), {
     maxRepeated: config.query.maxRepeatedQueryParameters,
   });
   const id = await requireAccountId(c);
@@ -50,7 +51,7 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
           id,
           tokenLimit,
           timestamp: filter,
-          snapshot: snapshotSearch(filter, c.var.now()),
+          snapshot: snapshotSearch(filter, c.get('now')()),
         })
       : await currentAccount(db, { id, tokenLimit });
   if (!row) throw ApiError.notFound();
@@ -82,7 +83,8 @@ type AccountFilters = FilterOf<ReturnType<typeof querySpec>>[];
  * (`query.bindTimestampRange`) cut the search short.
  */
 async function transactionPage(c: Context<AppEnv>, id: bigint, filters: AccountFilters, range: TimestampRange) {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const limit = resolveLimit(filters, startupDefaultLimit(c));
   const order = resolveOrder(filters, 'desc');
   if (range.eq.length > 1) return { transactions: [], links: { next: null } };
@@ -92,7 +94,7 @@ async function transactionPage(c: Context<AppEnv>, id: bigint, filters: AccountF
   if (bounds.eq === null && config.query.bindTimestampRange) {
     const window = await boundTimeWindow(db, bounds, order, {
       maxRangeNs: BigInt(config.query.maxTransactionsTimestampRangeNs),
-      nowNs: c.var.now(),
+      nowNs: c.get('now')(),
     });
     bounds = window.bounds;
     windowEnd = window.next;

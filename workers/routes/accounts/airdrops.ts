@@ -37,7 +37,7 @@ function airdropBounds(party: RangeBound, token: RangeBound, serial: RangeBound)
 export const getAirdrops =
   (kind: keyof typeof KINDS) =>
   async (c: Context<AppEnv>): Promise<Response> => {
-    const { config } = c.var;
+    const config = c.get('config');
     const { parameter, column } = KINDS[kind];
     const url = new URL(c.req.url);
     const params = servletParams(url.search);
@@ -66,8 +66,8 @@ export const getAirdrops =
       if (error instanceof RangeBoundError) throw javaBadRequest(error.message);
       throw error;
     }
-    const accountId = await lookupJavaAccountId(c.var.db, id);
-    const rows = await tokenAirdrops(c.var.db, { accountId, kind, bounds: boundConditions(bounds), order, limit });
+    const accountId = await lookupJavaAccountId(c.get('db'), id);
+    const rows = await tokenAirdrops(c.get('db'), { accountId, kind, bounds: boundConditions(bounds), order, limit });
     const airdrops = rows.map((row) => ({
       amount: int64(row.amount),
       receiver_id: formatEntityId(BigInt(row.receiver_account_id)),

@@ -35,11 +35,12 @@ const idBoundValue =
 
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/allowances/crypto`: the account's hbar allowances by spender. */
 export async function getCryptoAllowances(c: Context<AppEnv>): Promise<Response> {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const owner = await requireAccountId(c);
   const filters = parseQuery(
     new URL(c.req.url).search,
-    { limit: limitParam(c.var.maxLimit), order: orderParam, 'spender.id': entityIdParam(config.common) },
+    { limit: limitParam(c.get('maxLimit')), order: orderParam, 'spender.id': entityIdParam(config.common) },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
   const spender = [];
@@ -79,12 +80,13 @@ const TOKEN_ALLOWANCE_COLUMNS: Record<string, 'spender' | 'token_id'> = {
  * spender then token.
  */
 export async function getTokenAllowances(c: Context<AppEnv>): Promise<Response> {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const owner = await requireAccountId(c);
   const filters = parseQuery(
     new URL(c.req.url).search,
     {
-      limit: limitParam(c.var.maxLimit),
+      limit: limitParam(c.get('maxLimit')),
       order: orderParam,
       'spender.id': entityIdParam(config.common),
       'token.id': entityIdParam({ ...config.common, evmAddressType: 'num-alias' }),

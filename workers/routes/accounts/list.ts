@@ -20,7 +20,7 @@ export const balanceParam: ParamParser<bigint> = (value) => parsePositiveLong(va
 
 /** `GET /api/v1/accounts`: accounts and contracts by id, with or without their balances. */
 export async function getAccounts(c: Context<AppEnv>): Promise<Response> {
-  const { config } = c.var;
+  const config = c.get('config');
   const search = new URL(c.req.url).search;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
@@ -30,14 +30,14 @@ export async function getAccounts(c: Context<AppEnv>): Promise<Response> {
       'account.id': entityIdParam(config.common),
       'account.publickey': publicKeyParam,
       balance: booleanParam,
-      limit: limitParam(c.var.maxLimit),
+      limit: limitParam(c.get('maxLimit')),
       order: orderParam,
     },
     { maxRepeated, legacy: true },
   );
   const limit = resolveLimit(filters, config.response.limit.default);
   const order = legacyOrder(search, maxRepeated, 'asc');
-  const rows = await listAccounts(c.var.db, {
+  const rows = await listAccounts(c.get('db'), {
     ids: filters.flatMap((f) =>
       f.key === 'account.id' ? [{ operator: f.operator, value: f.value.kind === 'num' ? f.value.encoded : null }] : [],
     ),

@@ -44,7 +44,7 @@ function checkAllowanceBounds(account: RangeBound, token: RangeBound): void {
  * (`owner=true`, by spender) or received (`owner=false`, by owner), then by token, as the Java process serves them.
  */
 export async function getNftAllowances(c: Context<AppEnv>): Promise<Response> {
-  const { config } = c.var;
+  const config = c.get('config');
   const url = new URL(c.req.url);
   const params = servletParams(url.search);
   // arguments convert in the method's order; the first that fails ends the request
@@ -70,8 +70,8 @@ export async function getNftAllowances(c: Context<AppEnv>): Promise<Response> {
     if (error instanceof RangeBoundError) throw javaBadRequest(error.message);
     throw error;
   }
-  const accountId = await lookupJavaAccountId(c.var.db, id);
-  const rows = await nftAllowances(c.var.db, {
+  const accountId = await lookupJavaAccountId(c.get('db'), id);
+  const rows = await nftAllowances(c.get('db'), {
     accountId,
     byOwner,
     bounds: boundConditions(bounds),

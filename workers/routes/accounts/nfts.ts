@@ -22,12 +22,13 @@ const COLUMNS: Record<string, 'token_id' | 'serial_number'> = { 'token.id': 'tok
 
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/nfts`: the NFTs the account owns, by token and serial number. */
 export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const accountId = await requireAccountId(c);
   const filters = parseQuery(
     new URL(c.req.url).search,
     {
-      limit: limitParam(c.var.maxLimit),
+      limit: limitParam(c.get('maxLimit')),
       order: orderParam,
       serialnumber: positiveLongParam,
       'spender.id': entityIdParam(config.common),

@@ -12,7 +12,7 @@ export function accountIdPageLink(
   c: Context<AppEnv>,
   page: { items: readonly { account: string | null }[]; limit: number; order: Order; maxRepeated: number },
 ): string | null {
-  const { config } = c.var;
+  const config = c.get('config');
   const last = page.items[page.items.length - 1]?.account;
   if (page.items.length !== page.limit || !last) return null;
   return nextLink({

@@ -22,7 +22,7 @@ const KYC_STATUSES = ['NOT_APPLICABLE', 'GRANTED', 'REVOKED'];
 /** The path's account, which must exist (as any entity) for these routes; 404 otherwise. */
 async function existingAccount(c: Context<AppEnv>): Promise<bigint> {
   const id = await requireAccountId(c);
-  if (!(await entityExists(c.var.db, id))) throw ApiError.notFound();
+  if (!(await entityExists(c.get('db'), id))) throw ApiError.notFound();
   return id;
 }
 
@@ -34,18 +34,18 @@ async function parsedAfterExistence<T>(c: Context<AppEnv>, id: bigint, parse: ()
   try {
     return parse();
   } catch (error) {
-    if (!(await entityExists(c.var.db, id))) throw ApiError.notFound();
+    if (!(await entityExists(c.get('db'), id))) throw ApiError.notFound();
     throw error;
   }
 }
 
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/rewards`: staking rewards paid to the account. */
 export async function getRewards(c: Context<AppEnv>): Promise<Response> {
-  const { config } = c.var;
+  const config = c.get('config');
   const accountId = await existingAccount(c);
   const filters = parseQuery(
     new URL(c.req.url).search,
-    { limit: limitParam(c.var.maxLimit), order: orderParam, timestamp: timestampParam },
+    { limit: limitParam(c.get('maxLimit')), order: orderParam, timestamp: timestampParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
   const timestamp = [];
@@ -56,7 +56,7 @@ export async function getRewards(c: Context<AppEnv>): Promise<Response> {
   }
   const limit = resolveLimit(filters, startupDefaultLimit(c));
   const order = resolveOrder(filters, 'desc');
-  const rewards = (await accountRewards(c.var.db, { accountId, timestamp, order, limit })).map((row) => ({
+  const rewards = (await accountRewards(c.get('db'), { accountId, timestamp, order, limit })).map((row) => ({
     account_id: formatEntityId(BigInt(row.account_id)),
     amount: int64(row.amount),
     timestamp: timestampString(row.consensus_timestamp),
@@ -79,13 +79,13 @@ export async function getRewards(c: Context<AppEnv>): Promise<Response> {
 
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/tokens`: the account's token associations and balances. */
 export async function getTokenRelationships(c: Context<AppEnv>): Promise<Response> {
-  const { config } = c.var;
+  const config = c.get('config');
   const accountId = await requireAccountId(c);
   const tokenIdOptions = { ...config.common, evmAddressType: 'num-alias' } as const;
   const filters = await parsedAfterExistence(c, accountId, () =>
     parseQuery(
       new URL(c.req.url).search,
-      { limit: limitParam(c.var.maxLimit), order: orderParam, 'token.id': entityIdParam(tokenIdOptions) },
+      { limit: limitParam(c.get('maxLimit')), order: orderParam, 'token.id': entityIdParam(tokenIdOptions) },
       { maxRepeated: config.query.maxRepeatedQueryParameters },
     ),
   );
@@ -99,7 +99,7 @@ export async function getTokenRelationships(c: Context<AppEnv>): Promise<Respons
   }
   const limit = resolveLimit(filters, startupDefaultLimit(c));
   const order = resolveOrder(filters, 'asc');
-  const { accountExists, rows } = await tokenRelationships(c.var.db, { accountId, tokenIds, order, limit });
+  const { accountExists, rows } = await tokenRelationships(c.get('db'), { accountId, tokenIds, order, limit });
   if (!accountExists) throw ApiError.notFound();
   const tokens = rows.map((row) => ({
     automatic_association: row.automatic_association,

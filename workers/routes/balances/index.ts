@@ -35,7 +35,8 @@ function latestTimestamp(rows: readonly BalanceRow[]): string | null {
  * the latest balance snapshot the filter allows (`eq` reads as "at or before").
  */
 export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const search = new URL(c.req.url).search;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
@@ -45,7 +46,7 @@ export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
       // any value passes validation here; the route reads ids, addresses and aliases itself
       'account.id': (value: string) => value,
       'account.publickey': publicKeyParam,
-      limit: limitParam(c.var.maxLimit),
+      limit: limitParam(c.get('maxLimit')),
       order: orderParam,
       timestamp: timestampParam,
     },
@@ -80,7 +81,7 @@ export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
       else if (operator === 'lte' || operator === 'eq') upper = min(upper, value);
       else ne.push(value);
     }
-    const snapshot = optimizedSnapshotSearch(lower, upper, ne, c.var.now());
+    const snapshot = optimizedSnapshotSearch(lower, upper, ne, c.get('now')());
     // Public key filters apply as equality here; two different keys match nothing.
     const keys = new Set(publicKeys.map((f) => f.value));
     if (snapshot && keys.size <= 1) {

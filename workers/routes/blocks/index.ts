@@ -16,12 +16,12 @@ const BLOCK_MAX_AGE = 600;
 /** `/api/v1/blocks`: the list, and one block by hash or number. */
 export const blockRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     const filters = parseQuery(
       new URL(c.req.url).search,
       {
         'block.number': blockNumberParam,
-        limit: limitParam(c.var.maxLimit),
+        limit: limitParam(c.get('maxLimit')),
         order: orderParam,
         timestamp: timestampParam,
       },
@@ -39,7 +39,7 @@ export const blockRoutes = new Hono<AppEnv>()
     // the first of the two filters given decides the column the page walks
     const orderBy = conditions[0]?.column ?? 'consensus_end';
 
-    const blocks = (await listBlocks(c.var.db, { conditions, orderBy, order, limit })).map(formatBlock);
+    const blocks = (await listBlocks(c.get('db'), { conditions, orderBy, order, limit })).map(formatBlock);
     const last = blocks[blocks.length - 1];
     const next =
       last && blocks.length === limit
@@ -55,11 +55,11 @@ export const blockRoutes = new Hono<AppEnv>()
     return jsonResponse(c, { blocks, links: { next } });
   })
   .get('/:hashOrNumber', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
     const key = parseBlockHashOrNumber(c.req.param('hashOrNumber'));
     if (!key) throw ApiError.invalidParams('hashOrNumber');
-    const row = await blockByHashOrNumber(c.var.db, key);
+    const row = await blockByHashOrNumber(c.get('db'), key);
     if (!row) throw ApiError.notFound();
     return jsonResponse(c, formatBlock(row), { maxAge: BLOCK_MAX_AGE });
   });

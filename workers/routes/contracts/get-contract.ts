@@ -18,7 +18,7 @@ export async function getContractRoute(c: Context<AppEnv>, next: Next): Promise<
     await next();
     return undefined;
   }
-  const { config } = c.var;
+  const config = c.get('config');
   checkContractIdPath(text);
   const filters = parseQuery(
     new URL(c.req.url).search,
@@ -26,7 +26,7 @@ export async function getContractRoute(c: Context<AppEnv>, next: Next): Promise<
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
   const key = contractKey(text, config.common);
-  const rows = await contractByKey(c.var.db, key, filters);
+  const rows = await contractByKey(c.get('db'), key, filters);
   const row = rows.length === 1 ? rows[0] : undefined;
   if (!row) throw ApiError.notFound();
   return jsonResponse(c, formatContractDetail(row));

@@ -35,7 +35,7 @@ function respond(c: Context<AppEnv>, row: ContractResultDetailRow, hbar: boolean
     stateChanges: row.state_changes.map(formatStateChange),
     callDataFile: row.call_data_file,
     hbar,
-    delegation: c.var.config.response.enableDelegationAddress,
+    delegation: c.get('config').response.enableDelegationAddress,
   });
   const status = result.call_result === null ? PARTIAL_CONTENT : 200;
   return jsonResponse(c, body, { maxAge: RESULT_MAX_AGE, status });
@@ -43,7 +43,7 @@ function respond(c: Context<AppEnv>, row: ContractResultDetailRow, hbar: boolean
 
 /** `GET /contracts/{contractIdOrAddress}/results/{timestamp}`: the contract's result at that timestamp. */
 export async function getContractResultRoute(c: Context<AppEnv>): Promise<Response> {
-  const { config } = c.var;
+  const config = c.get('config');
   const search = new URL(c.req.url).search;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const hbar = resolveHbar(search, maxRepeated);
@@ -52,9 +52,9 @@ export async function getContractResultRoute(c: Context<AppEnv>): Promise<Respon
   const invalid = [...(isEntityIdText(text) ? [] : ['contractid']), ...(timestamp === undefined ? ['timestamp'] : [])];
   if (invalid.length > 0 || timestamp === undefined) throw ApiError.invalidParams(invalid);
   parseQuery(search, { hbar: booleanParam }, { maxRepeated, legacy: true });
-  const contractId = await resolveContractId(c.var.db, text, config.common);
+  const contractId = await resolveContractId(c.get('db'), text, config.common);
 
-  const row = await contractResultDetails(c.var.db, { kind: 'contract', contractId, timestamp });
+  const row = await contractResultDetails(c.get('db'), { kind: 'contract', contractId, timestamp });
   // a contract transaction without its result: the reference fails here; there is nothing to show
   if (!row?.cr_found) throw ApiError.notFound();
   return respond(c, row, hbar);
@@ -70,13 +70,13 @@ export async function getTransactionResultRoute(c: Context<AppEnv>, next: Next):
     await next();
     return undefined;
   }
-  const { config } = c.var;
+  const config = c.get('config');
   const search = new URL(c.req.url).search;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(search, { hbar: booleanParam, nonce: nonceParam }, { maxRepeated, legacy: true });
   const hbar = resolveHbar(search, maxRepeated);
   const target = transactionTarget(param, c, lastValue(filters, 'nonce') ?? 0);
-  const row = await contractResultDetails(c.var.db, target);
+  const row = await contractResultDetails(c.get('db'), target);
   if (!row?.cr_found) throw ApiError.notFound();
   return respond(c, row, hbar);
 }
@@ -89,7 +89,7 @@ export function transactionTarget(
 ): Exclude<ContractTransactionTarget, { kind: 'contract' }> {
   const hash = ETH_HASH.exec(param)?.[2];
   if (hash !== undefined) return { kind: 'hash', hash };
-  const { config } = c.var;
+  const config = c.get('config');
   const id = parseTransactionId(param, config.common);
   return {
     kind: 'transaction',

@@ -23,10 +23,10 @@ const actionIndexParam: ParamParser<number> = (value, operator) => {
 
 /** `GET /contracts/results/{transactionIdOrHash}/actions`: the transaction's contract actions by index. */
 export async function listActionsRoute(c: Context<AppEnv>): Promise<Response> {
-  const { config } = c.var;
+  const config = c.get('config');
   const filters = parseQuery(
     new URL(c.req.url).search,
-    { index: actionIndexParam, limit: limitParam(c.var.maxLimit), order: orderParam },
+    { index: actionIndexParam, limit: limitParam(c.get('maxLimit')), order: orderParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
   const limit = resolveLimit(filters, config.response.limit.default);
@@ -35,7 +35,7 @@ export async function listActionsRoute(c: Context<AppEnv>): Promise<Response> {
     f.key === 'index' && f.operator !== 'ne' ? [{ operator: f.operator, value: f.value }] : [],
   );
   const target = transactionTarget(c.req.param('transactionIdOrHash') ?? '', c, 0);
-  const rows = await contractActions(c.var.db, target, { indexes, order, limit });
+  const rows = await contractActions(c.get('db'), target, { indexes, order, limit });
   if (rows === undefined) throw ApiError.notFound();
   const actions = rows.map(formatAction);
   const last = actions[actions.length - 1];

@@ -16,10 +16,11 @@ const LIST_MAX_AGE = 10;
 
 /** `GET /contracts`: contracts in id order, filtered by `contract.id` (ids or EVM addresses). */
 export async function listContractsRoute(c: Context<AppEnv>): Promise<Response> {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const filters = parseQuery(
     new URL(c.req.url).search,
-    { 'contract.id': contractIdQueryParam, limit: limitParam(c.var.maxLimit), order: orderParam },
+    { 'contract.id': contractIdQueryParam, limit: limitParam(c.get('maxLimit')), order: orderParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
   const limit = resolveLimit(filters, config.response.limit.default);

@@ -100,11 +100,12 @@ function logsNextLink(
 }
 
 async function listLogs(c: Context<AppEnv>, contractIdText: string | undefined): Promise<Response> {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const maxAge = contractIdText === undefined ? ALL_LOGS_MAX_AGE : undefined;
   const empty = () => jsonResponse(c, { logs: [], links: { next: null } }, { maxAge });
   if (contractIdText !== undefined) checkContractIdPath(contractIdText);
-  const parsed = parseQuery(new URL(c.req.url).search, logParams(c.var.maxLimit, contractIdText === undefined), {
+  const parsed = parseQuery(new URL(c.req.url).search, logParams(c.get('maxLimit'), contractIdText === undefined), {
     maxRepeated: config.query.maxRepeatedQueryParameters,
   }) as LogFilter[];
   const filters = mergeSingleInstant(parsed);
@@ -155,7 +156,7 @@ async function listLogs(c: Context<AppEnv>, contractIdText: string | undefined):
     const range = await timestampWindow(given, order, {
       config,
       db,
-      now: c.var.now(),
+      now: c.get('now')(),
       bind: config.query.bindTimestampRange,
     });
     // an empty range drops the timestamp bounds altogether, as in the reference

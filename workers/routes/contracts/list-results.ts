@@ -32,7 +32,7 @@ import { timestampWindow } from './timestamp-window.ts';
 const ALL_RESULTS_MAX_AGE = 10;
 
 function parseResultsQuery(c: Context<AppEnv>) {
-  const { config } = c.var;
+  const config = c.get('config');
   const search = new URL(c.req.url).search;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
@@ -43,7 +43,7 @@ function parseResultsQuery(c: Context<AppEnv>) {
       'block.number': contractBlockNumberParam,
       hbar: booleanParam,
       internal: booleanParam,
-      limit: limitParam(c.var.maxLimit),
+      limit: limitParam(c.get('maxLimit')),
       order: orderParam,
       timestamp: timestampParam,
       'transaction.index': transactionIndexParam,
@@ -62,12 +62,12 @@ type ResultsFilters = ReturnType<typeof parseResultsQuery>['filters'];
  */
 async function resolveSenders(c: Context<AppEnv>, senders: readonly SenderFilter[]): Promise<bigint[]> {
   const addresses = senders.flatMap((s) => (s.kind === 'evm-address' ? (opaqueEvmAddress(s.address) ?? []) : []));
-  const byAddress = await entityIdsByEvmAddresses(c.var.db, addresses, false);
+  const byAddress = await entityIdsByEvmAddresses(c.get('db'), addresses, false);
   return senders.map((sender) => {
     if (sender.kind === 'id') return sender.id;
     const address = opaqueEvmAddress(sender.address);
     if (address === undefined) {
-      const alias = parseEntityId(sender.address, c.var.config.common);
+      const alias = parseEntityId(sender.address, c.get('config').common);
       if (alias?.kind !== 'num') throw ApiError.invalidParams('from');
       return alias.encoded;
     }
@@ -112,7 +112,7 @@ async function baseQuery(c: Context<AppEnv>, filters: ResultsFilters): Promise<R
     block,
     internal,
     order: resolveOrder(filters, 'desc'),
-    limit: resolveLimit(filters, c.var.config.response.limit.default),
+    limit: resolveLimit(filters, c.get('config').response.limit.default),
   };
 }
 
@@ -123,7 +123,7 @@ export async function listContractResultsRoute(c: Context<AppEnv>): Promise<Resp
   const text = c.req.param('contractId') ?? '';
   checkContractIdPath(text);
   const { filters } = parseResultsQuery(c);
-  const contractId = await resolveContractId(c.var.db, text, c.var.config.common);
+  const contractId = await resolveContractId(c.get('db'), text, c.get('config').common);
   const query = await baseQuery(c, filters);
   // the reference drops the contract condition for contract 0
   if (contractId !== 0n) query.contractId = contractId;
@@ -132,7 +132,7 @@ export async function listContractResultsRoute(c: Context<AppEnv>): Promise<Resp
     else query.timestampComparisons.push({ operator, value });
   }
 
-  const rows = await contractResults(c.var.db, query);
+  const rows = await contractResults(c.get('db'), query);
   const results = rows.map(formatContractResult);
   const last = results[results.length - 1];
   const next =
@@ -147,7 +147,8 @@ export async function listContractResultsRoute(c: Context<AppEnv>): Promise<Resp
  * filters fold into one window (see `timestampWindow`); a window cut short continues on the next page.
  */
 export async function listAllResultsRoute(c: Context<AppEnv>): Promise<Response> {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const { filters, search, maxRepeated } = parseResultsQuery(c);
   const hbar = resolveHbar(search, maxRepeated);
   const query = await baseQuery(c, filters);
@@ -157,7 +158,7 @@ export async function listAllResultsRoute(c: Context<AppEnv>): Promise<Response>
   const window = await timestampWindow(timestampFilters(filters), query.order, {
     config,
     db,
-    now: c.var.now(),
+    now: c.get('now')(),
     bind: config.query.bindTimestampRange && query.block === undefined,
   });
   if (window.empty) return empty();

@@ -29,12 +29,13 @@ function storedSlot(text: string, historical: boolean): Uint8Array {
  * as of a time: `timestamp=t` means at or before t.
  */
 export async function listStateRoute(c: Context<AppEnv>): Promise<Response> {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const text = c.req.param('contractId') ?? '';
   checkContractIdPath(text);
   const filters = parseQuery(
     new URL(c.req.url).search,
-    { limit: limitParam(c.var.maxLimit), order: orderParam, slot: slotParam, timestamp: timestampParam },
+    { limit: limitParam(c.get('maxLimit')), order: orderParam, slot: slotParam, timestamp: timestampParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
   const contractId = await resolveContractId(db, text, config.common);

@@ -28,7 +28,7 @@ export function contractsNextLink(
   order: Order,
   cursor: Readonly<Record<string, CursorValue>>,
 ): string | null {
-  const config = c.var.config;
+  const config = c.get('config');
   return nextLink({
     url: c.req.url,
     order,

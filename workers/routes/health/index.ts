@@ -10,7 +10,7 @@ export const healthRoutes = new Hono<AppEnv>()
   .get('/liveness', (c) => c.json({ status: 'ok' }))
   .get('/readiness', async (c) => {
     try {
-      const rows = await c.var.db.rows(sql`select true from address_book limit 1`);
+      const rows = await c.get('db').rows(sql`select true from address_book limit 1`);
       if (rows.length === 1) return c.json({ status: 'ok' });
       return c.json({ status: 'error', error: { message: 'Application readiness check failed' } }, 503);
     } catch {

@@ -28,9 +28,9 @@ export const fileRoutes = new Hono<AppEnv>()
     const params = servletParams(new URL(c.req.url).search);
     const timestamps = timestampRequestParam(params);
     checkTimestampCount(timestamps);
-    const network = c.var.config.common;
+    const network = c.get('config').common;
     const [rates] = await loadSystemFiles(
-      c.var.db,
+      c.get('db'),
       [{ id: systemFileId(network, EXCHANGE_RATE_FILE), message: EXCHANGE_RATE_SET }],
       timestampBound(timestamps),
     );
@@ -47,10 +47,10 @@ export const fileRoutes = new Hono<AppEnv>()
         convert: (arg) => parseDirection(typeof arg === 'string' ? arg : (arg[0] as string)),
       }) ?? 'asc';
     checkTimestampCount(timestamps);
-    const network = c.var.config.common;
+    const network = c.get('config').common;
     const bound = timestampBound(timestamps);
     const [schedule, rates] = await loadSystemFiles(
-      c.var.db,
+      c.get('db'),
       [
         { id: systemFileId(network, FEE_SCHEDULE_FILE), message: CURRENT_AND_NEXT_FEE_SCHEDULE },
         { id: systemFileId(network, EXCHANGE_RATE_FILE), message: EXCHANGE_RATE_SET },

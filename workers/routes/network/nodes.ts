@@ -59,7 +59,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     setNetworkCacheControl(c);
     const url = new URL(c.req.url);
     const params = servletParams(url.search);
-    const network = c.var.config.common;
+    const network = c.get('config').common;
     const request = bindRequest(params, nodesRequestSpec(network));
     if (request.fileId && request.fileId.operator !== 'eq') {
       throw javaBadRequest('Only equality operator is supported for file.id');
@@ -71,7 +71,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     const rows =
       filter.ids.length > 0 && ids.length === 0
         ? []
-        : await networkNodes(c.var.db, {
+        : await networkNodes(c.get('db'), {
             fileId: request.fileId?.value ?? systemFileId(network, ADDRESS_BOOK_FILE),
             nodeIds: ids,
             minNodeId: filter.lower,
@@ -99,7 +99,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     const params = servletParams(url.search);
     const request = bindRequest(params, registeredNodesRequestSpec());
     const { lower, upper } = registeredNodeIdFilter(request.ids);
-    const rows = await registeredNodes(c.var.db, {
+    const rows = await registeredNodes(c.get('db'), {
       lower,
       upper,
       type: request.type === null ? undefined : REGISTERED_NODE_TYPES.indexOf(request.type),

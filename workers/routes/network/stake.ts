@@ -9,7 +9,7 @@ import { formatNetworkStake } from './format-stake.ts';
 /** `/network/stake`: the staking figures of the latest staking period. It takes no parameters. */
 export const stakeRoutes = new Hono<AppEnv>().get('/stake', async (c) => {
   setNetworkCacheControl(c);
-  const row = await latestNetworkStake(c.var.db);
+  const row = await latestNetworkStake(c.get('db'));
   if (!row) throw javaNotFound('No network stake data found');
   return jsonResponse(c, formatNetworkStake(row), { maxAge: NETWORK_MAX_AGE });
 });

@@ -73,14 +73,14 @@ export const supplyRoutes = new Hono<AppEnv>().get('/supply', async (c) => {
   });
   checkTimestampCount(timestamps);
 
-  const { shard, realm } = c.var.config.common;
+  const { shard, realm } = c.get('config').common;
   const ranges = UNRELEASED_SUPPLY_ACCOUNTS.map(
     ([from, to]): AccountRange => [
       encodeEntityId({ shard: BigInt(shard), realm: BigInt(realm), num: BigInt(from) }),
       encodeEntityId({ shard: BigInt(shard), realm: BigInt(realm), num: BigInt(to) }),
     ],
   );
-  const row = await unreleasedSupply(c.var.db, ranges, timestampBound(timestamps));
+  const row = await unreleasedSupply(c.get('db'), ranges, timestampBound(timestamps));
   const timestamp = BigInt(row.consensus_timestamp);
   if (timestamp === 0n) throw javaNotFound('Network supply not found');
   const released = wrapLong(TOTAL_SUPPLY - BigInt(row.unreleased_supply));

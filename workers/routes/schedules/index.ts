@@ -17,11 +17,11 @@ const COLUMNS = { 'account.id': 'creator_account_id', 'schedule.id': 'schedule_i
 /** `/api/v1/schedules`: the list by schedule id, and one schedule with its signatures. */
 export const scheduleRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     const idParam = entityIdParam(config.common);
     const filters = parseQuery(
       new URL(c.req.url).search,
-      { 'account.id': idParam, limit: limitParam(c.var.maxLimit), order: orderParam, 'schedule.id': idParam },
+      { 'account.id': idParam, limit: limitParam(c.get('maxLimit')), order: orderParam, 'schedule.id': idParam },
       { maxRepeated: config.query.maxRepeatedQueryParameters },
     );
     const limit = resolveLimit(filters, config.response.limit.default);
@@ -33,7 +33,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
       conditions.push({ column: COLUMNS[filter.key], operator: filter.operator, value });
     }
 
-    const rows = await schedules(c.var.db, { conditions, order, limit });
+    const rows = await schedules(c.get('db'), { conditions, order, limit });
     const items = rows.map((row) => formatSchedule(row, { omitMissingEntity: true }));
     const last = items[items.length - 1];
     const next =
@@ -52,7 +52,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
     return jsonResponse(c, { schedules: items, links: { next } }, { maxAge: LIST_MAX_AGE });
   })
   .get('/:scheduleId', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
     const id = requireEntityId(c.req.param('scheduleId'), {
       ...config.common,
@@ -60,8 +60,8 @@ export const scheduleRoutes = new Hono<AppEnv>()
       paramName: 'scheduleid',
     });
     if (id.kind !== 'num') throw ApiError.invalidParams('scheduleid');
-    const row = await scheduleById(c.var.db, id.encoded);
+    const row = await scheduleById(c.get('db'), id.encoded);
     if (!row) throw ApiError.notFound();
-    const maxAge = isScheduleFinal(row, c.var.now()) ? FINAL_SCHEDULE_MAX_AGE : undefined;
+    const maxAge = isScheduleFinal(row, c.get('now')()) ? FINAL_SCHEDULE_MAX_AGE : undefined;
     return jsonResponse(c, formatSchedule(row), { maxAge });
   });

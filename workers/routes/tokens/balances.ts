@@ -56,7 +56,7 @@ const treasuryAccount = (config: Config): bigint =>
  * `timestamp`, the balances of the newest balance snapshot by then.
  */
 export const tokenBalanceRoutes = new Hono<AppEnv>().get('/:tokenId/balances', async (c) => {
-  const { config } = c.var;
+  const config = c.get('config');
   const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
@@ -65,7 +65,7 @@ export const tokenBalanceRoutes = new Hono<AppEnv>().get('/:tokenId/balances', a
       'account.balance': accountBalanceParam,
       'account.id': entityIdParam(config.common),
       'account.publickey': publicKeyParam,
-      limit: limitParam(c.var.maxLimit),
+      limit: limitParam(c.get('maxLimit')),
       order: orderParam,
       timestamp: timestampParam,
     },
@@ -92,12 +92,12 @@ export const tokenBalanceRoutes = new Hono<AppEnv>().get('/:tokenId/balances', a
     limit,
   };
   if (timestamps.length > 0) {
-    const window = snapshotWindow(timestamps, c.var.now());
+    const window = snapshotWindow(timestamps, c.get('now')());
     if (!window) return jsonResponse(c, { timestamp: null, balances: [], links: { next: null } });
     query.snapshot = { ...window, treasuryAccountId: treasuryAccount(config) };
   }
 
-  const rows = await tokenBalances(c.var.db, query);
+  const rows = await tokenBalances(c.get('db'), query);
   const items = rows.map(formatTokenBalance);
   const last = items[items.length - 1];
   const next =

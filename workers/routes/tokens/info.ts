@@ -17,7 +17,7 @@ const stateTimestampParam: ParamParser<bigint> = (value, operator) =>
 
 /** `GET /api/v1/tokens/{tokenId}`: the token now, or as of `timestamp` (the last one given; `eq` reads as `lte`). */
 export const tokenInfoRoutes = new Hono<AppEnv>().get('/:tokenId', async (c) => {
-  const { config } = c.var;
+  const config = c.get('config');
   const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
   const filters = parseQuery(
     new URL(c.req.url).search,
@@ -26,7 +26,7 @@ export const tokenInfoRoutes = new Hono<AppEnv>().get('/:tokenId', async (c) => 
   );
   const last = filters[filters.length - 1];
   const at = last && { operator: last.operator === 'eq' ? ('lte' as const) : last.operator, value: last.value };
-  const row = await tokenInfo(c.var.db, tokenId, at);
+  const row = await tokenInfo(c.get('db'), tokenId, at);
   // A token without a custom fee row (as of the time asked) is not found, as in the reference.
   if (!row?.has_custom_fee) throw ApiError.notFound();
   return jsonResponse(c, formatTokenInfo(row), { maxAge: TOKEN_MAX_AGE });

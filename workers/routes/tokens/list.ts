@@ -21,7 +21,7 @@ const isGiven = (values: readonly RawValue[] | undefined): boolean =>
 
 /** `GET /api/v1/tokens`: tokens by id, filtered by holder, admin public key, name, id and type. */
 export const tokenListRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { config } = c.var;
+  const config = c.get('config');
   const search = new URL(c.req.url).search;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const raw = new Map(parseQueryString(search, maxRepeated).map(({ key, values }) => [key, values]));
@@ -37,7 +37,7 @@ export const tokenListRoutes = new Hono<AppEnv>().get('/', async (c) => {
     search,
     {
       'account.id': entityIdParam(config.common),
-      limit: limitParam(c.var.maxLimit),
+      limit: limitParam(c.get('maxLimit')),
       name: nameParam,
       order: orderParam,
       publickey: publicKeyParam,
@@ -74,7 +74,7 @@ export const tokenListRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const limit = resolveLimit(filters, config.response.limit.default);
   const order = resolveOrder(filters, 'asc');
 
-  const rows = await tokens(c.var.db, {
+  const rows = await tokens(c.get('db'), {
     accountId,
     publicKeys,
     names,

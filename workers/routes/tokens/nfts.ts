@@ -16,14 +16,14 @@ import { serialNumberPathParam, tokenIdPathParam } from './params.ts';
 /** A token's NFTs, one NFT, and the transactions that changed an NFT. */
 export const nftRoutes = new Hono<AppEnv>()
   .get('/:tokenId/nfts', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
     const maxRepeated = config.query.maxRepeatedQueryParameters;
     const filters = parseQuery(
       new URL(c.req.url).search,
       {
         'account.id': entityIdParam(config.common),
-        limit: limitParam(c.var.maxLimit),
+        limit: limitParam(c.get('maxLimit')),
         order: orderParam,
         serialnumber: positiveLongParam,
       },
@@ -41,7 +41,7 @@ export const nftRoutes = new Hono<AppEnv>()
     }
     const limit = resolveLimit(filters, config.response.limit.default);
     const order = resolveOrder(filters, 'desc');
-    const rows = await nfts(c.var.db, { tokenId, accountIds, serialNumbers, order, limit });
+    const rows = await nfts(c.get('db'), { tokenId, accountIds, serialNumbers, order, limit });
     const items = rows.map(formatNft);
     const last = items[items.length - 1];
     const next =
@@ -58,28 +58,28 @@ export const nftRoutes = new Hono<AppEnv>()
     return jsonResponse(c, { nfts: items, links: { next } });
   })
   .get('/:tokenId/nfts/:serialNumber', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
     const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
     const serialNumber = serialNumberPathParam(c.req.param('serialNumber'));
-    const row = await nft(c.var.db, tokenId, serialNumber);
+    const row = await nft(c.get('db'), tokenId, serialNumber);
     if (!row) throw ApiError.notFound();
     return jsonResponse(c, formatNft(row));
   })
   .get('/:tokenId/nfts/:serialNumber/transactions', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
     const serialNumber = serialNumberPathParam(c.req.param('serialNumber'));
     const maxRepeated = config.query.maxRepeatedQueryParameters;
     const filters = parseQuery(
       new URL(c.req.url).search,
-      { limit: limitParam(c.var.maxLimit), order: orderParam, timestamp: timestampParam },
+      { limit: limitParam(c.get('maxLimit')), order: orderParam, timestamp: timestampParam },
       { maxRepeated },
     );
     const timestamps = filters.flatMap((filter) => (filter.key === 'timestamp' ? [filter] : []));
     const limit = resolveLimit(filters, config.response.limit.default);
     const order = resolveOrder(filters, 'desc');
-    const rows = await nftTransactions(c.var.db, { tokenId, serialNumber, timestamps, order, limit });
+    const rows = await nftTransactions(c.get('db'), { tokenId, serialNumber, timestamps, order, limit });
     const items = rows.map(formatNftTransaction);
     const last = items[items.length - 1];
     const next =

@@ -33,7 +33,7 @@ const isTopicIdText = (text: string) => isEntityIdText(text, { allowEvmAddress: 
  */
 export const topicMessageRoutes = new Hono<AppEnv>()
   .get('/:topicId/messages', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     const topicText = c.req.param('topicId');
     if (!isTopicIdText(topicText)) throw ApiError.invalidParams('topic.id');
     const search = new URL(c.req.url).search;
@@ -42,7 +42,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
       search,
       {
         encoding: encodingParam,
-        limit: limitParam(c.var.maxLimit),
+        limit: limitParam(c.get('maxLimit')),
         order: orderParam,
         sequencenumber: positiveLongParam,
         timestamp: timestampParam,
@@ -66,7 +66,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
       if (!sequenceNumber || !timestamp) return jsonResponse(c, { messages: [], links: { next: null } });
       lookup = { sequenceNumber, timestamp };
     }
-    const rows = await topicMessages(c.var.db, { topicId, sequenceNumbers, timestamps, order, limit, lookup });
+    const rows = await topicMessages(c.get('db'), { topicId, sequenceNumbers, timestamps, order, limit, lookup });
 
     // The reference reads the raw `encoding` value, and fails on a repeated one once it formats a message.
     const encodings = parseQueryString(search, maxRepeated).find((param) => param.key === 'encoding')?.values ?? [];
@@ -90,7 +90,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     return jsonResponse(c, { messages, links: { next } });
   })
   .get('/:topicId/messages/:sequenceNumber', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
     const topicText = c.req.param('topicId');
     const sequenceNumber = parsePositiveLong(c.req.param('sequenceNumber'));
@@ -100,7 +100,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     ];
     if (invalid.length > 0 || sequenceNumber === undefined) throw ApiError.invalidParams(invalid);
     const topicId = encodedTopicId(topicText, config.common);
-    const row = await topicMessageBySequence(c.var.db, {
+    const row = await topicMessageBySequence(c.get('db'), {
       topicId,
       sequenceNumber,
       useLookup: config.query.topicMessageLookup,
@@ -109,11 +109,11 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     return jsonResponse(c, formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
   })
   .get('/messages/:consensusTimestamp', async (c) => {
-    const { config } = c.var;
+    const config = c.get('config');
     parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
     const timestamp = parseTimestamp(c.req.param('consensusTimestamp'));
     if (timestamp === undefined) throw ApiError.invalidParams('consensus_timestamp');
-    const row = await topicMessageByTimestamp(c.var.db, timestamp);
+    const row = await topicMessageByTimestamp(c.get('db'), timestamp);
     if (!row) throw ApiError.notFound();
     return jsonResponse(c, formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
   });

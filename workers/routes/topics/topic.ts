@@ -39,9 +39,9 @@ export function parseTopicId(text: string, common: { shard: number; realm: numbe
 
 /** `GET /api/v1/topics/{topicId}`: the topic, its entity and its custom fees, all three required. */
 export const topicRoutes = new Hono<AppEnv>().get('/:topicId', async (c) => {
-  const id = parseTopicId(c.req.param('topicId'), c.var.config.common);
+  const id = parseTopicId(c.req.param('topicId'), c.get('config').common);
   if (id === undefined) throw javaBadRequest("Failed to convert 'id'");
-  const row = await topicById(c.var.db, id);
+  const row = await topicById(c.get('db'), id);
   if (!row) throw javaNotFound('Topic not found');
   if (!row.has_entity) throw javaNotFound('Entity not found');
   if (!row.has_custom_fee) throw javaNotFound('Custom fee for entity not found');

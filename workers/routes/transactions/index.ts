@@ -21,13 +21,13 @@ const RECENT_SCHEDULE_MAX_AGE = 5;
 export const transactionRoutes = new Hono<AppEnv>()
   .route('/', transactionListRoute)
   .get('/:transactionIdOrHash', async (c) => {
-    const config = c.var.config;
+    const config = c.get('config');
     const search = new URL(c.req.url).search;
     const { nonce, scheduled } = parseTransactionByIdQuery(search, {
       maxRepeated: config.query.maxRepeatedQueryParameters,
     });
     const target = parseTransactionIdOrHash(c.req.param('transactionIdOrHash'), config.common);
-    const db = c.var.db;
+    const db = c.get('db');
     const drift = BigInt(config.query.maxValidStartTimestampDriftNs);
     const consensusWindow = BigInt(config.query.maxTransactionConsensusTimestampRangeNs);
     const scheduleWindow = BigInt(config.query.maxScheduledTransactionConsensusTimestampRangeNs);
@@ -55,7 +55,7 @@ export const transactionRoutes = new Hono<AppEnv>()
 
     const maxAge =
       target.kind === 'id' && scheduled === undefined
-        ? scheduleAwareMaxAge(rows, c.var.now(), scheduleWindow)
+        ? scheduleAwareMaxAge(rows, c.get('now')(), scheduleWindow)
         : TRANSACTION_MAX_AGE;
     return jsonResponse(c, { transactions: rows.map(formatTransaction) }, { maxAge });
   });

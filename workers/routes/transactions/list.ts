@@ -21,12 +21,13 @@ const LIST_MAX_AGE = 2;
 
 /** `GET /api/v1/transactions`. */
 export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
-  const { config, db } = c.var;
+  const config = c.get('config');
+  const db = c.get('db');
   const filters = parseQuery(
     new URL(c.req.url).search,
     {
       'account.id': entityIdParam(config.common),
-      limit: limitParam(c.var.maxLimit),
+      limit: limitParam(c.get('maxLimit')),
       order: orderParam,
       result: transactionResultParam,
       timestamp: timestampParam,
@@ -61,7 +62,7 @@ export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
   if (bounds.eq === null && config.query.bindTimestampRange) {
     const window = await boundTimeWindow(db, bounds, order, {
       maxRangeNs: BigInt(config.query.maxTransactionsTimestampRangeNs),
-      nowNs: c.var.now(),
+      nowNs: c.get('now')(),
     });
     bounds = window.bounds;
     windowEnd = window.next;
