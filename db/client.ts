@@ -1,6 +1,7 @@
 import { neon, neonConfig, types } from '@neondatabase/serverless';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { parseBytea } from './bytea.ts';
 import { parseJsonExact } from './json-exact.ts';
 import { clampInt8 } from './queries/int8.ts';
 
@@ -20,13 +21,34 @@ export interface Database {
 }
 
 const dialect = new PgDialect();
-const JSON_TYPE_OIDS = new Set([114, 3802]);
+const BYTEA_OID = 17;
+const JSON_OIDS = new Set([114, 3802]);
 
-/** The driver's default parsers, but json and jsonb keep integers beyond 2^53 exact. */
+/** The driver's default parsers, but json and jsonb keep integers beyond 2^53 exact, and bytea is decoded faster. */
 const typeParsers = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    JSON_TYPE_OIDS.has(oid) ? parseJsonExact : types.getTypeParser(oid, format),
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+    if (oid === BYTEA_OID) return parseBytea;
+    return JSON_OIDS.has(oid) ? parseJsonExact : types.getTypeParser(oid, format);
+  },
 };
+
+interface FullResult {
+  fields: { name: string }[];
+  rows: unknown[][];
+}
+
+/**
+ * Rows as objects keyed by column name. The driver's own object mode builds each row from an array of pairs; in
+ * array mode it hands over the parsed values, and a row is filled in place.
+ */
+function rowObjects<T>(result: FullResult): T[] {
+  const names = result.fields.map((field) => field.name);
+  return result.rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
+    return row as T;
+  });
+}
 
 /** One client per database and proxy: it holds no connection or other I/O, so every request of an isolate shares it. */
 const clients = new Map<string, Database>();
@@ -55,7 +77,8 @@ function connect(settings: DatabaseSettings): Database {
       const { sql: text, params } = dialect.sqlToQuery(query);
       // A bigint parameter is an int8 value or a bound on one: beyond the int8 range it would fail the statement.
       const bound = params.map((param) => (typeof param === 'bigint' ? clampInt8(param) : param));
-      return (await sql.query(text, bound, { types: typeParsers })) as T[];
+      const result = await sql.query(text, bound, { arrayMode: true, fullResults: true, types: typeParsers });
+      return rowObjects<T>(result as unknown as FullResult);
     },
   };
 }
