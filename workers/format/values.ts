@@ -10,8 +10,17 @@ import { formatEntityId } from '../params/entity-id.ts';
  * or null for a missing id and for num 0, as the reference writes them (`formatEntityId`).
  */
 export function entityId(encoded: bigint | string | number | null | undefined): string | null {
-  return encoded === null || encoded === undefined ? null : formatEntityId(BigInt(encoded));
+  if (encoded === null || encoded === undefined) return null;
+  // Shard and realm 0 (an encoded id below 2^38, the usual case) read off the text, without bigint arithmetic.
+  if (typeof encoded === 'string' && SMALL_POSITIVE_INTEGER.test(encoded) && Number(encoded) < NUM_LIMIT) {
+    return `0.0.${encoded}`;
+  }
+  return formatEntityId(BigInt(encoded));
 }
+
+/** 2^38: an encoded id below it has shard 0, realm 0 and the id itself as num. */
+const NUM_LIMIT = 2 ** 38;
+const SMALL_POSITIVE_INTEGER = /^[1-9]\d{0,11}$/;
 
 /** `seconds.nanoseconds` with nine digits of nanoseconds; null stays null. */
 export function timestampString(ns: bigint | string | null | undefined): string | null {
