@@ -5,11 +5,15 @@ import { formatEntityId } from '../params/entity-id.ts';
  * numeric columns as decimal strings, bytea as Uint8Array (Buffer in Node), timestamps as nanoseconds.
  */
 
+/** An entity id as stored values come: int8 text from a column, a JSON number or bigint from a json column. */
+export type StoredId = bigint | string | number | null | undefined;
+
 /**
  * An encoded entity id as a stored value (int8 as text, a JSON number, or bigint) in the API's form: `shard.realm.num`,
- * or null for a missing id and for num 0, as the reference writes them (`formatEntityId`).
+ * or null for a missing id and for num 0, as the reference writes them (`formatEntityId`). Every formatter writes
+ * ids through here.
  */
-export function entityId(encoded: bigint | string | number | null | undefined): string | null {
+export function entityId(encoded: StoredId): string | null {
   if (encoded === null || encoded === undefined) return null;
   // Shard and realm 0 (an encoded id below 2^38, the usual case) read off the text, without bigint arithmetic.
   if (typeof encoded === 'string' && SMALL_POSITIVE_INTEGER.test(encoded) && Number(encoded) < NUM_LIMIT) {

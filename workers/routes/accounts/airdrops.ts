@@ -3,8 +3,7 @@ import { boundConditions, RangeBound, RangeBoundError } from '../../../db/querie
 import { tokenAirdrops } from '../../../db/queries/airdrops.ts';
 import type { AppEnv } from '../../context.ts';
 import { javaNextLink } from '../../format/java-next-link.ts';
-import { int64, timestampString } from '../../format/values.ts';
-import { formatEntityId } from '../../params/entity-id.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
 import { javaBadRequest } from '../../params/java/errors.ts';
 import { entityIdRangeParam, numberRangeParam } from '../../params/java/range.ts';
 import { servletParams } from '../../params/java/servlet-query.ts';
@@ -70,11 +69,11 @@ export const getAirdrops =
     const rows = await tokenAirdrops(c.get('db'), { accountId, kind, bounds: boundConditions(bounds), order, limit });
     const airdrops = rows.map((row) => ({
       amount: int64(row.amount),
-      receiver_id: formatEntityId(BigInt(row.receiver_account_id)),
-      sender_id: formatEntityId(BigInt(row.sender_account_id)),
+      receiver_id: entityId(row.receiver_account_id),
+      sender_id: entityId(row.sender_account_id),
       serial_number: row.serial_number === '0' ? null : int64(row.serial_number),
       timestamp: { from: timestampString(row.timestamp_from), to: timestampString(row.timestamp_to) },
-      token_id: formatEntityId(BigInt(row.token_id)),
+      token_id: entityId(row.token_id),
     }));
 
     const last = airdrops[airdrops.length - 1];

@@ -3,8 +3,8 @@ import { type AllowanceRow, cryptoAllowances, tokenAllowances } from '../../../d
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
-import { int64, timestampString } from '../../format/values.ts';
-import { encodedEntityIdBound, entityIdParam, formatEntityId, type ParsedEntityId } from '../../params/entity-id.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
+import { encodedEntityIdBound, entityIdParam, type ParsedEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { jsonResponse } from '../../respond.ts';
@@ -19,10 +19,10 @@ function formatAllowance(row: AllowanceRow) {
   return {
     amount: int64(row.amount),
     amount_granted: int64(row.amount_granted),
-    owner: formatEntityId(BigInt(row.owner)),
-    spender: formatEntityId(BigInt(row.spender)),
+    owner: entityId(row.owner),
+    spender: entityId(row.spender),
     timestamp: { from: timestampString(row.timestamp_from), to: timestampString(row.timestamp_to) },
-    ...(row.token_id === undefined ? {} : { token_id: formatEntityId(BigInt(row.token_id)) }),
+    ...(row.token_id === undefined ? {} : { token_id: entityId(row.token_id) }),
   };
 }
 

@@ -1,16 +1,13 @@
 import type { AccountRow, TokenBalanceJson } from '../../../db/queries/accounts.ts';
 import { base32Encode } from '../../format/base32.ts';
 import { keyObject } from '../../format/key.ts';
-import { hex, int64, timestampString } from '../../format/values.ts';
-import { decodeEntityId, formatEntityId, longZeroEvmAddress } from '../../params/entity-id.ts';
+import { entityId, hex, int64, timestampString } from '../../format/values.ts';
+import { decodeEntityId, longZeroEvmAddress } from '../../params/entity-id.ts';
 
 const ONE_DAY_NS = 86_400_000_000_000n;
 const NANOS_PER_SECOND = 1_000_000_000n;
 const EVM_ADDRESS_BYTES = 20;
 const ZERO_EVM_ADDRESS = `0x${'0'.repeat(40)}`;
-
-const entityId = (value: string | number | bigint | null | undefined) =>
-  value === null || value === undefined ? null : formatEntityId(BigInt(value));
 
 /** `[{token_id, balance}]` from an aggregated json column, skipping entries without a token. */
 export function formatTokenBalances(balances: readonly TokenBalanceJson[] | null | undefined) {

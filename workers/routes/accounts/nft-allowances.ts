@@ -3,8 +3,7 @@ import { boundConditions, RangeBound, RangeBoundError } from '../../../db/querie
 import { nftAllowances } from '../../../db/queries/allowances.ts';
 import type { AppEnv } from '../../context.ts';
 import { javaNextLink } from '../../format/java-next-link.ts';
-import { timestampString } from '../../format/values.ts';
-import { formatEntityId } from '../../params/entity-id.ts';
+import { entityId, timestampString } from '../../format/values.ts';
 import { javaBadRequest } from '../../params/java/errors.ts';
 import { entityIdRangeParam } from '../../params/java/range.ts';
 import { servletParams } from '../../params/java/servlet-query.ts';
@@ -80,10 +79,10 @@ export async function getNftAllowances(c: Context<AppEnv>): Promise<Response> {
   });
   const allowances = rows.map((row) => ({
     approved_for_all: row.approved_for_all,
-    owner: formatEntityId(BigInt(row.owner)),
-    spender: formatEntityId(BigInt(row.spender)),
+    owner: entityId(row.owner),
+    spender: entityId(row.spender),
     timestamp: { from: timestampString(row.timestamp_from), to: timestampString(row.timestamp_to) },
-    token_id: formatEntityId(BigInt(row.token_id)),
+    token_id: entityId(row.token_id),
   }));
 
   const last = allowances[allowances.length - 1];

@@ -4,8 +4,8 @@ import type { Comparison } from '../../../db/queries/comparison.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
-import { base64, int64, timestampString } from '../../format/values.ts';
-import { encodedEntityIdBound, entityIdParam, formatEntityId, type ParsedEntityId } from '../../params/entity-id.ts';
+import { base64, entityId, int64, timestampString } from '../../format/values.ts';
+import { encodedEntityIdBound, entityIdParam, type ParsedEntityId } from '../../params/entity-id.ts';
 import type { Filter } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
@@ -16,7 +16,6 @@ import { addToBound, type Bounds, boundsCursor, columnParts, newBound, validateB
 import { startupDefaultLimit } from './startup-limit.ts';
 
 const encoded = (id: ParsedEntityId): bigint | null => (id.kind === 'num' ? id.encoded : null);
-const nullableId = (value: string | null) => (value === null ? null : formatEntityId(BigInt(value)));
 
 const COLUMNS: Record<string, 'token_id' | 'serial_number'> = { 'token.id': 'token_id', serialnumber: 'serial_number' };
 
@@ -68,15 +67,15 @@ export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
     limit,
   });
   const nfts = rows.map((row) => ({
-    account_id: nullableId(row.account_id),
+    account_id: entityId(row.account_id),
     created_timestamp: timestampString(row.created_timestamp),
-    delegating_spender: nullableId(row.delegating_spender),
+    delegating_spender: entityId(row.delegating_spender),
     deleted: row.deleted,
     metadata: base64(row.metadata),
     modified_timestamp: timestampString(row.modified_timestamp),
     serial_number: int64(row.serial_number),
-    spender: nullableId(row.spender),
-    token_id: nullableId(row.token_id),
+    spender: entityId(row.spender),
+    token_id: entityId(row.token_id),
   }));
 
   const last = nfts[nfts.length - 1];

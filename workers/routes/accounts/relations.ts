@@ -5,8 +5,8 @@ import { tokenRelationships } from '../../../db/queries/accounts-tokens.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
-import { int64, timestampString } from '../../format/values.ts';
-import { encodedEntityIdBound, entityIdParam, formatEntityId } from '../../params/entity-id.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
+import { encodedEntityIdBound, entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
@@ -57,7 +57,7 @@ export async function getRewards(c: Context<AppEnv>): Promise<Response> {
   const limit = resolveLimit(filters, startupDefaultLimit(c));
   const order = resolveOrder(filters, 'desc');
   const rewards = (await accountRewards(c.get('db'), { accountId, timestamp, order, limit })).map((row) => ({
-    account_id: formatEntityId(BigInt(row.account_id)),
+    account_id: entityId(row.account_id),
     amount: int64(row.amount),
     timestamp: timestampString(row.consensus_timestamp),
   }));
@@ -108,7 +108,7 @@ export async function getTokenRelationships(c: Context<AppEnv>): Promise<Respons
     decimals: int64(row.decimals),
     freeze_status: row.freeze_status === null ? null : (FREEZE_STATUSES[row.freeze_status] ?? null),
     kyc_status: row.kyc_status === null ? null : (KYC_STATUSES[row.kyc_status] ?? null),
-    token_id: formatEntityId(BigInt(row.token_id)),
+    token_id: entityId(row.token_id),
   }));
 
   const last = tokens[tokens.length - 1];

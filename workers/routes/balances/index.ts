@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { type BalanceRow, currentBalances, snapshotBalances } from '../../../db/queries/balances.ts';
 import type { AppEnv } from '../../context.ts';
-import { int64, timestampString } from '../../format/values.ts';
-import { formatEntityId } from '../../params/entity-id.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
 import { legacyOrder } from '../../params/legacy-order.ts';
 import { limitParam, orderParam, resolveLimit } from '../../params/limit-order.ts';
 import { publicKeyParam } from '../../params/public-key.ts';
@@ -91,7 +90,7 @@ export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
   }
 
   const items = rows.map((row) => ({
-    account: formatEntityId(BigInt(row.account_id)),
+    account: entityId(row.account_id),
     balance: int64(row.balance),
     tokens: formatTokenBalances(row.token_balances),
   }));

@@ -1,8 +1,8 @@
 import type { ContractActionRow } from '../../../db/queries/contract-result-details.ts';
 import { ApiError } from '../../errors.ts';
-import { int64, timestampString } from '../../format/values.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
 import { dataHex, prefixedHex } from './hex.ts';
-import { idEvmAddress, idString } from './ids.ts';
+import { idEvmAddress } from './ids.ts';
 
 const CALL_TYPES: Readonly<Record<number, string>> = {
   0: 'NO_ACTION',
@@ -33,14 +33,14 @@ export function formatAction(row: ContractActionRow) {
     call_depth: row.call_depth,
     call_operation_type: CALL_OPERATION_TYPES[row.call_operation_type ?? 0],
     call_type: row.call_type === null ? undefined : CALL_TYPES[row.call_type],
-    caller: idString(row.caller),
+    caller: entityId(row.caller),
     caller_type: row.caller_type,
     from: idEvmAddress(row.caller),
     gas: int64(row.gas),
     gas_used: int64(row.gas_used),
     index: row.index,
     input: dataHex(row.input),
-    recipient: idString(recipient),
+    recipient: entityId(recipient),
     recipient_type: recipient === null ? null : row.recipient_account !== null ? 'ACCOUNT' : 'CONTRACT',
     result_data: dataHex(row.result_data),
     result_data_type: RESULT_DATA_TYPES[row.result_data_type],

@@ -1,8 +1,8 @@
 import type { ContractDetailRow, ContractRow } from '../../../db/queries/contracts.ts';
 import { keyObject } from '../../format/key.ts';
-import { int64, timestampString } from '../../format/values.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
 import { prefixedHex, withHexPrefix } from './hex.ts';
-import { idEvmAddress, idString } from './ids.ts';
+import { idEvmAddress } from './ids.ts';
 
 /** A stored auto renew period is in seconds; expiration derives from it when no expiration was stored. */
 const NANOS_PER_SECOND = 1_000_000_000n;
@@ -24,20 +24,20 @@ export function formatContract(row: ContractRow) {
   const range = rangeBounds(row.timestamp_range);
   return {
     admin_key: keyObject(row.key),
-    auto_renew_account: idString(row.auto_renew_account_id),
+    auto_renew_account: entityId(row.auto_renew_account_id),
     auto_renew_period: int64(row.auto_renew_period),
-    contract_id: idString(row.id),
+    contract_id: entityId(row.id),
     created_timestamp: timestampString(row.created_timestamp),
     deleted: row.deleted,
     evm_address: row.evm_address === null ? idEvmAddress(row.id) : prefixedHex(row.evm_address),
     expiration_timestamp: expiration(row),
-    file_id: idString(row.file_id),
+    file_id: entityId(row.file_id),
     max_automatic_token_associations: row.max_automatic_token_associations,
     memo: row.memo,
     nonce: int64(row.ethereum_nonce),
-    obtainer_id: idString(row.obtainer_id),
+    obtainer_id: entityId(row.obtainer_id),
     permanent_removal: row.permanent_removal,
-    proxy_account_id: idString(row.proxy_account_id),
+    proxy_account_id: entityId(row.proxy_account_id),
     timestamp: { from: timestampString(range.from), to: timestampString(range.to) },
   };
 }

@@ -1,8 +1,8 @@
 import type { ContractLogRow } from '../../../db/queries/contract-logs.ts';
 import type { ResultLogJson } from '../../../db/queries/contract-result-details.ts';
-import { int64, timestampString } from '../../format/values.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
 import { type Bytes, dataHex, prefixedHex, uint256Hex, withHexPrefix } from './hex.ts';
-import { idEvmAddress, idString } from './ids.ts';
+import { idEvmAddress } from './ids.ts';
 
 type LogFields = Pick<ResultLogJson, 'index'> & {
   bloom: Bytes;
@@ -23,7 +23,7 @@ export function formatResultLog(log: LogFields) {
         ? idEvmAddress(log.contract_id)
         : prefixedHex(log.evm_address),
     bloom: prefixedHex(log.bloom),
-    contract_id: idString(log.contract_id),
+    contract_id: entityId(log.contract_id),
     data: prefixedHex(log.data, 64),
     index: log.index,
     topics: [log.topic0, log.topic1, log.topic2, log.topic3].flatMap((topic) =>
@@ -38,7 +38,7 @@ export function formatLog(row: ContractLogRow) {
     ...formatResultLog(row),
     block_hash: withHexPrefix(row.rf_hash),
     block_number: int64(row.rf_index),
-    root_contract_id: idString(row.root_contract_id),
+    root_contract_id: entityId(row.root_contract_id),
     timestamp: timestampString(row.consensus_timestamp),
     transaction_hash: dataHex(row.transaction_hash),
     transaction_index: row.transaction_index,

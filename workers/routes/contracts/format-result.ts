@@ -4,10 +4,10 @@ import type {
   ContractResultRow,
   EthereumTransactionFields,
 } from '../../../db/queries/contract-results.ts';
-import { int64, timestampString } from '../../format/values.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
 import { formatAuthorizationList } from './format-authorization.ts';
 import { dataHex, prefixedHex, quantityHex, withHexPrefix } from './hex.ts';
-import { idEvmAddress, idString } from './ids.ts';
+import { idEvmAddress } from './ids.ts';
 import { senderAliasAddress } from './sender-alias.ts';
 import { WEIBARS_PER_TINYBAR, weibarAmount, weibarToTinybar, weibarToTinybarHex } from './weibar.ts';
 
@@ -21,8 +21,8 @@ export function formatContractResult(row: ContractResultRow) {
     amount: int64(row.amount),
     bloom: row.bloom !== null && row.bloom.length === 0 ? EMPTY_BLOOM : prefixedHex(row.bloom),
     call_result: prefixedHex(row.call_result),
-    contract_id: idString(row.contract_id),
-    created_contract_ids: (row.created_contract_ids ?? []).map(idString),
+    contract_id: entityId(row.contract_id),
+    created_contract_ids: (row.created_contract_ids ?? []).map(entityId),
     error_message: row.error_message ? row.error_message : null,
     from: idEvmAddress(row.sender_id) ?? (row.sender_id === null ? senderAliasAddress(row.function_result) : null),
     function_parameters: prefixedHex(row.function_parameters),

@@ -1,8 +1,8 @@
 import type { StateChangeJson } from '../../../db/queries/contract-result-details.ts';
 import type { ContractStateRow } from '../../../db/queries/contract-state.ts';
-import { timestampString } from '../../format/values.ts';
+import { entityId, timestampString } from '../../format/values.ts';
 import { type Bytes, hexOf, prefixedHex, uint256Hex } from './hex.ts';
-import { idEvmAddress, idString } from './ids.ts';
+import { idEvmAddress } from './ids.ts';
 
 /** The contract's own EVM address when it has one, else its long-zero address. */
 function address(evmAddress: Bytes, contractId: bigint | number | string): string | null {
@@ -13,7 +13,7 @@ function address(evmAddress: Bytes, contractId: bigint | number | string): strin
 export function formatStateChange(change: StateChangeJson) {
   return {
     address: address(change.evm_address, change.contract_id),
-    contract_id: idString(change.contract_id),
+    contract_id: entityId(change.contract_id),
     slot: uint256Hex(change.slot),
     value_read: uint256Hex(change.value_read),
     value_written: uint256Hex(change.value_written),
@@ -24,7 +24,7 @@ export function formatStateChange(change: StateChangeJson) {
 export function formatState(row: ContractStateRow) {
   return {
     address: address(row.evm_address, row.contract_id),
-    contract_id: idString(row.contract_id),
+    contract_id: entityId(row.contract_id),
     timestamp: timestampString(row.modified_timestamp),
     slot: uint256Hex(row.slot),
     value: uint256Hex(row.value),

@@ -1,10 +1,6 @@
-import { decodeEntityId, formatEntityId } from '../../params/entity-id.ts';
+import { decodeEntityId } from '../../params/entity-id.ts';
 
 type Encoded = bigint | string | number | null | undefined;
-
-/** `shard.realm.num` of a stored id; null for a missing id and for num 0, as the reference writes ids. */
-export const idString = (encoded: Encoded): string | null =>
-  encoded === null || encoded === undefined ? null : formatEntityId(BigInt(encoded));
 
 /**
  * The long-zero EVM address the reference derives from a stored id: the num alone, as 40 hex digits (shard and

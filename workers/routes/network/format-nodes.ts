@@ -1,13 +1,8 @@
 import type { NetworkNodeRow, RegisteredNodeRow, ServiceEndpointJson } from '../../../db/queries/network-nodes.ts';
 import { keyObject } from '../../format/key.ts';
-import { int64, timestampString } from '../../format/values.ts';
-import { formatEntityId } from '../../params/entity-id.ts';
+import { entityId, int64, timestampString } from '../../format/values.ts';
 
 const DAY_NS = 86_400_000_000_000n;
-
-/** An entity id column as the Java process shows it: `shard.realm.num`, null for none and for 0. */
-const entityId = (value: string | null): string | null =>
-  value === null || BigInt(value) === 0n ? null : formatEntityId(BigInt(value));
 
 const serviceEndpoint = (endpoint: ServiceEndpointJson) => ({
   domain_name: endpoint.domain_name,

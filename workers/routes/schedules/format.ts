@@ -1,7 +1,6 @@
 import type { ScheduleRow } from '../../../db/queries/schedules.ts';
 import { keyObject } from '../../format/key.ts';
-import { base64, timestampString } from '../../format/values.ts';
-import { formatEntityId } from '../../params/entity-id.ts';
+import { base64, entityId, timestampString } from '../../format/values.ts';
 
 /** `transaction_signature.type` values (the HAPI SignaturePair cases) as the API names them. */
 const SIGNATURE_TYPES: Readonly<Record<number, string>> = {
@@ -25,11 +24,11 @@ export function formatSchedule(row: ScheduleRow, options: { omitMissingEntity?: 
     admin_key: keyObject(row.key),
     ...entity,
     consensus_timestamp: timestampString(row.consensus_timestamp),
-    creator_account_id: formatEntityId(BigInt(row.creator_account_id)),
+    creator_account_id: entityId(row.creator_account_id),
     executed_timestamp: timestampString(row.executed_timestamp),
     expiration_time: timestampString(row.expiration_time),
-    payer_account_id: formatEntityId(BigInt(row.payer_account_id)),
-    schedule_id: formatEntityId(BigInt(row.schedule_id)),
+    payer_account_id: entityId(row.payer_account_id),
+    schedule_id: entityId(row.schedule_id),
     signatures: (row.signatures ?? []).map((signature) => ({
       consensus_timestamp: timestampString(BigInt(signature.consensus_timestamp)),
       public_key_prefix: signature.public_key_prefix,

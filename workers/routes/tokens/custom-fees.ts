@@ -1,12 +1,8 @@
 import type { TokenInfoRow } from '../../../db/queries/tokens.ts';
-import { timestampString } from '../../format/values.ts';
-import { formatEntityId } from '../../params/entity-id.ts';
+import { entityId, type StoredId, timestampString } from '../../format/values.ts';
 
 /** An element of `custom_fee.fixed_fees`, `.fractional_fees` or `.royalty_fees` (jsonb; numbers may be bigint). */
 type FeeJson = Record<string, unknown>;
-
-const id = (value: unknown): string | null =>
-  value === null || value === undefined ? null : formatEntityId(BigInt(value as number | bigint | string));
 
 /**
  * Fields are copied as stored: a value missing from the jsonb stays missing in the answer, as the reference
@@ -16,8 +12,8 @@ function fixedFee(fee: FeeJson) {
   return {
     all_collectors_are_exempt: fee.all_collectors_are_exempt ?? false,
     amount: fee.amount,
-    collector_account_id: id(fee.collector_account_id),
-    denominating_token_id: id(fee.denominating_token_id),
+    collector_account_id: entityId(fee.collector_account_id as StoredId),
+    denominating_token_id: entityId(fee.denominating_token_id as StoredId),
   };
 }
 
@@ -25,8 +21,8 @@ function fractionalFee(fee: FeeJson, tokenId: string) {
   return {
     all_collectors_are_exempt: fee.all_collectors_are_exempt ?? false,
     amount: { numerator: fee.numerator, denominator: fee.denominator },
-    collector_account_id: id(fee.collector_account_id),
-    denominating_token_id: id(tokenId),
+    collector_account_id: entityId(fee.collector_account_id as StoredId),
+    denominating_token_id: entityId(tokenId as StoredId),
     maximum: fee.maximum_amount ?? null,
     minimum: fee.minimum_amount,
     net_of_transfers: fee.net_of_transfers ?? false,
@@ -41,9 +37,9 @@ function royaltyFee(fee: FeeJson) {
   return {
     all_collectors_are_exempt: fee.all_collectors_are_exempt ?? false,
     amount: { denominator: fee.denominator, numerator: fee.numerator },
-    collector_account_id: id(fee.collector_account_id),
+    collector_account_id: entityId(fee.collector_account_id as StoredId),
     fallback_fee: hasFallback
-      ? { amount: fallback?.amount, denominating_token_id: id(fallback?.denominating_token_id) }
+      ? { amount: fallback?.amount, denominating_token_id: entityId(fallback?.denominating_token_id as StoredId) }
       : null,
   };
 }

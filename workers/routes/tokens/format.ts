@@ -3,14 +3,10 @@ import type { TokenInfoRow, TokenListRow } from '../../../db/queries/tokens.ts';
 import type { TokenBalanceRow } from '../../../db/queries/tokens-balances.ts';
 import type { NftRow, NftTransactionRow } from '../../../db/queries/tokens-nfts.ts';
 import { keyObject } from '../../format/key.ts';
-import { base64, int64, timestampString, transactionIdString } from '../../format/values.ts';
-import { formatEntityId } from '../../params/entity-id.ts';
+import { base64, entityId, int64, timestampString, transactionIdString } from '../../format/values.ts';
 import { tokenCustomFees } from './custom-fees.ts';
 
 const NANOS_PER_SECOND = 1_000_000_000n;
-
-const id = (value: string | number | bigint | null | undefined): string | null =>
-  value === null || value === undefined ? null : formatEntityId(BigInt(value));
 
 /** Token metadata: base64, or `""` when the token has none (tokens older than the column have null). */
 const metadata = (bytes: Uint8Array | null): string => base64(bytes) ?? '';
@@ -23,7 +19,7 @@ export function formatTokenSummary(row: TokenListRow) {
     metadata: metadata(row.metadata),
     name: row.name,
     symbol: row.symbol,
-    token_id: id(row.token_id),
+    token_id: entityId(row.token_id),
     type: row.type,
   };
 }
@@ -39,7 +35,7 @@ function expiry(row: TokenInfoRow): bigint | null {
 export function formatTokenInfo(row: TokenInfoRow) {
   return {
     admin_key: keyObject(row.key),
-    auto_renew_account: id(row.auto_renew_account_id),
+    auto_renew_account: entityId(row.auto_renew_account_id),
     auto_renew_period: int64(row.auto_renew_period),
     created_timestamp: timestampString(row.created_timestamp),
     custom_fees: tokenCustomFees(row),
@@ -62,29 +58,29 @@ export function formatTokenInfo(row: TokenInfoRow) {
     supply_key: keyObject(row.supply_key),
     supply_type: row.supply_type,
     symbol: row.symbol,
-    token_id: id(row.token_id),
+    token_id: entityId(row.token_id),
     total_supply: row.total_supply,
-    treasury_account_id: id(row.treasury_account_id),
+    treasury_account_id: entityId(row.treasury_account_id),
     type: row.type,
     wipe_key: keyObject(row.wipe_key),
   };
 }
 
 export function formatTokenBalance(row: TokenBalanceRow) {
-  return { account: id(row.account_id), balance: BigInt(row.balance), decimals: int64(row.decimals) };
+  return { account: entityId(row.account_id), balance: BigInt(row.balance), decimals: int64(row.decimals) };
 }
 
 export function formatNft(row: NftRow) {
   return {
-    account_id: id(row.account_id),
+    account_id: entityId(row.account_id),
     created_timestamp: timestampString(row.created_timestamp),
-    delegating_spender: id(row.delegating_spender),
+    delegating_spender: entityId(row.delegating_spender),
     deleted: row.deleted,
     metadata: base64(row.metadata),
     modified_timestamp: timestampString(row.modified_timestamp),
     serial_number: BigInt(row.serial_number),
-    spender: id(row.spender),
-    token_id: id(row.token_id),
+    spender: entityId(row.spender),
+    token_id: entityId(row.token_id),
   };
 }
 
@@ -98,8 +94,8 @@ export function formatNftTransaction(row: NftTransactionRow) {
     consensus_timestamp: timestampString(row.consensus_timestamp),
     is_approval: transfer ? transfer.is_approval : false,
     nonce: row.nonce,
-    receiver_account_id: id(transfer?.receiver_account_id),
-    sender_account_id: id(transfer?.sender_account_id),
+    receiver_account_id: entityId(transfer?.receiver_account_id),
+    sender_account_id: entityId(transfer?.sender_account_id),
     transaction_id: transactionIdString(row.payer_account_id, row.valid_start_ns),
     type: transactionTypeName(row.type),
   };

@@ -1,7 +1,7 @@
 import type { TopicMessageRow } from '../../../db/queries/topics-messages.ts';
 import { ApiError } from '../../errors.ts';
 import { fields } from '../../format/protobuf-reader.ts';
-import { base64, timestampString } from '../../format/values.ts';
+import { base64, entityId, timestampString } from '../../format/values.ts';
 import { encodeEntityId, formatEntityId } from '../../params/entity-id.ts';
 
 /** Block streams carry no running hash version; the reference reports the latest one. */
@@ -30,11 +30,11 @@ export function formatTopicMessage(row: TopicMessageRow, utf8Text = false) {
         : { initial_transaction_id: initialTransactionId(row), number: row.chunk_num, total: row.chunk_total },
     consensus_timestamp: timestampString(row.consensus_timestamp),
     message: utf8Text ? utf8.decode(row.message) : base64(row.message),
-    payer_account_id: formatEntityId(row.payer_account_id === null ? null : BigInt(row.payer_account_id)),
+    payer_account_id: entityId(row.payer_account_id),
     running_hash: base64(row.running_hash),
     running_hash_version: row.running_hash_version ?? DEFAULT_RUNNING_HASH_VERSION,
     sequence_number: BigInt(row.sequence_number),
-    topic_id: formatEntityId(BigInt(row.topic_id)),
+    topic_id: entityId(row.topic_id),
   };
 }
 
@@ -46,7 +46,7 @@ export function formatTopicMessage(row: TopicMessageRow, utf8Text = false) {
 function initialTransactionId(row: TopicMessageRow): TransactionIdJson {
   if (row.initial_transaction_id === null) {
     return {
-      account_id: formatEntityId(row.payer_account_id === null ? null : BigInt(row.payer_account_id)),
+      account_id: entityId(row.payer_account_id),
       nonce: null,
       scheduled: null,
       transaction_valid_start: timestampString(row.valid_start_timestamp) ?? '',

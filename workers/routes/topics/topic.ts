@@ -4,8 +4,8 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { keyObject } from '../../format/key.ts';
 import { fields } from '../../format/protobuf-reader.ts';
-import { timestampString } from '../../format/values.ts';
-import { encodeEntityId, formatEntityId, MAX_NUM, MAX_REALM, MAX_SHARD } from '../../params/entity-id.ts';
+import { entityId, timestampString } from '../../format/values.ts';
+import { encodeEntityId, MAX_NUM, MAX_REALM, MAX_SHARD } from '../../params/entity-id.ts';
 import { jsonResponse } from '../../respond.ts';
 
 const TOPIC_MAX_AGE = 5;
@@ -51,7 +51,7 @@ export const topicRoutes = new Hono<AppEnv>().get('/:topicId', async (c) => {
 export function formatTopic(row: TopicRow) {
   return {
     admin_key: keyObject(row.admin_key),
-    auto_renew_account: formatEntityId(nullableBigInt(row.auto_renew_account_id)),
+    auto_renew_account: entityId(row.auto_renew_account_id),
     auto_renew_period: nullableBigInt(row.auto_renew_period),
     created_timestamp: timestampString(row.created_timestamp),
     custom_fees: {
@@ -64,7 +64,7 @@ export function formatTopic(row: TopicRow) {
     memo: row.memo,
     submit_key: keyObject(row.submit_key),
     timestamp: { from: timestampString(row.timestamp_from), to: timestampString(row.timestamp_to) },
-    topic_id: formatEntityId(nullableBigInt(row.entity_id)),
+    topic_id: entityId(row.entity_id),
   };
 }
 
@@ -74,8 +74,8 @@ const nullableBigInt = (value: string | number | bigint | null | undefined): big
 function formatFixedFee(fee: FixedFeeJson) {
   return {
     amount: nullableBigInt(fee.amount) ?? 0n,
-    collector_account_id: formatEntityId(nullableBigInt(fee.collector_account_id)),
-    denominating_token_id: formatEntityId(nullableBigInt(fee.denominating_token_id)),
+    collector_account_id: entityId(fee.collector_account_id),
+    denominating_token_id: entityId(fee.denominating_token_id),
   };
 }
 
