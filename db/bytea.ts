@@ -9,6 +9,9 @@ for (let i = 0; i < 6; i++) {
 
 const parseEscapedBytea = types.getTypeParser(17, 'text') as (text: string) => Uint8Array;
 
+/** `Uint8Array.fromHex` where the runtime has it (workerd does; Node 22, which runs the tests, does not). */
+const nativeFromHex = (Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array }).fromHex;
+
 /**
  * A bytea column's text (`\x` and hex digits, Postgres' default output) as bytes. The driver's own parser goes
  * through a Buffer polyfill in the Worker, which costs more than the rest of a row; the escape format of old
@@ -16,6 +19,7 @@ const parseEscapedBytea = types.getTypeParser(17, 'text') as (text: string) => U
  */
 export function parseBytea(text: string): Uint8Array {
   if (text.charCodeAt(0) !== 92 || text.charCodeAt(1) !== 120) return parseEscapedBytea(text);
+  if (nativeFromHex) return nativeFromHex(text.slice(2));
   const bytes = new Uint8Array((text.length - 2) >>> 1);
   for (let i = 0, j = 2; i < bytes.length; i++, j += 2) {
     bytes[i] = ((NIBBLES[text.charCodeAt(j)] ?? 0) << 4) | (NIBBLES[text.charCodeAt(j + 1)] ?? 0);

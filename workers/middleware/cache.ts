@@ -9,7 +9,7 @@ const CACHE_ORIGIN = 'https://cache.edge-mirror.internal';
 /** A strong validator of the exact bytes: the first 16 bytes of their SHA-256, base64url. */
 async function strongEtag(body: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body)).subarray(0, 16);
-  return `"${btoa(String.fromCharCode(...digest))
+  return `"${btoa(String.fromCharCode.apply(null, digest as unknown as number[]))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '')}"`;
