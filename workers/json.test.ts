@@ -8,4 +8,10 @@ describe('stringifyJson', () => {
     );
     expect(stringifyJson(0n)).toBe('0');
   });
+
+  it('writes the same digits on either side of 2^53', () => {
+    for (const value of [2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) + 1n, -(2n ** 53n) - 1n, 10n ** 21n]) {
+      expect(stringifyJson({ value }), String(value)).toBe(`{"value":${value}}`);
+    }
+  });
 });
