@@ -18,7 +18,20 @@ interface QueryData {
 const MAX_PREPARED_STATEMENTS = 2000;
 
 /** Values come back as Postgres text; the driver in the Worker applies its own type parsers, as with Neon. */
-const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+const asText = (value: string) => value;
+const RAW_TEXT = { getTypeParser: () => asText };
+
+/** A request body as text (events rather than an async iterator: this runs once per statement). */
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+    );
+    req.on('error', reject);
+  });
+}
 
 /**
  * Neon's SQL-over-HTTP protocol in front of a plain local Postgres, so the Worker runs the production driver
@@ -35,10 +48,10 @@ export async function startSqlProxy(options: {
   let queries = 0;
 
   const poolFor = (connectionString: string): pg.Pool | undefined => {
-    const url = new URL(connectionString);
-    if (!allowed.has(`${url.hostname}:${url.port || '5432'}`)) return undefined;
     let pool = pools.get(connectionString);
     if (!pool) {
+      const url = URL.parse(connectionString);
+      if (!url || !allowed.has(`${url.hostname}:${url.port || '5432'}`)) return undefined;
       // Prepared statements are planned as Postgres decides by default (plan_cache_mode=auto): five executions
       // with plans for their own values, then one plan for all values if it is estimated no costlier. Planning is
       // about half of Postgres' work on a list page. Row limits are in the statement text (db/queries/limit.ts),
@@ -90,9 +103,7 @@ export async function startSqlProxy(options: {
     if (req.method !== 'POST' || !req.url?.startsWith('/sql')) return send(404, { message: 'not found' });
     const pool = poolFor(String(req.headers['neon-connection-string'] ?? ''));
     if (!pool) return send(403, { message: 'database not allowed' });
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as QueryData | { queries: QueryData[] };
+    const body = JSON.parse(await readBody(req)) as QueryData | { queries: QueryData[] };
     try {
       if (!('queries' in body)) return send(200, await run(pool, body));
       // A batch is one transaction, as on Neon.
