@@ -3,8 +3,8 @@
  *
  * The REST benchmark of ../shared/perf: a database with the perf dataset (embedded Postgres under .data/bench-pg,
  * or DATABASE_URL; loaded once with gen-dataset.mjs --scale 1 and reused), the Worker served exactly as
- * `npm start` serves it (workerd through Miniflare, the SQL-over-HTTP proxy), then bench.mjs over urls.json: first with the edge
- * cache off (`rest: …`), then on (`rest-cached: …`). Rate limiting is off: one client sends all the load.
+ * `npm start` serves it (workerd through Miniflare, the SQL-over-HTTP proxy), then, after a warm-up, bench.mjs over urls.json:
+ * first with the edge cache off (`rest: …`), then on (`rest-cached: …`). Rate limiting is off: one client sends all the load.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,8 @@ const duration = option('duration', '10');
 const connections = option('connections', '16');
 const only = args.includes('--only') ? new RegExp(option('only', '.')) : undefined;
 const skipCached = args.includes('--skip-cached');
+/** Requests per URL before measuring (`warmUp`). */
+const WARM_UP_REQUESTS = 400;
 
 const PERF_DIR = path.join(sharedDir(), 'perf');
 const OUT_DIR = path.join(REPO_ROOT, '.data/bench');
@@ -75,6 +77,7 @@ try {
       output: 'ignore',
     });
     log(`${cached ? 'edge cache on' : 'edge cache off'}: Worker ${worker.baseUrl}`);
+    await warmUp(worker.baseUrl, JSON.parse(readFileSync(urlsFile, 'utf8')) as string[], Number(connections));
     const report = path.join(OUT_DIR, cached ? 'rest-cached.json' : 'rest.json');
     await runNode([
       path.join(PERF_DIR, 'bench.mjs'),
@@ -104,6 +107,25 @@ try {
   await stopAll();
   console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
+}
+
+/**
+ * A few hundred requests per URL before any is measured, as a server in service has had: the Worker's code is
+ * compiled by then, and the proxy's Postgres connections have their catalog caches and prepared statements. A
+ * cold start otherwise lands on whichever URL comes first (the first URL measured at half its warm rate).
+ */
+async function warmUp(baseUrl: string, urls: string[], concurrency: number): Promise<void> {
+  log(`warming up: ${WARM_UP_REQUESTS} requests per URL`);
+  for (const url of urls) {
+    let left = WARM_UP_REQUESTS;
+    const client = async () => {
+      while (left-- > 0) {
+        const response = await fetch(baseUrl + url);
+        await response.arrayBuffer();
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, client));
+  }
 }
 
 /** Loads the perf dataset into an empty database; a database that already has it is reused as it is. */
