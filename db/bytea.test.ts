@@ -1,6 +1,6 @@
 import { types } from '@neondatabase/serverless';
 import { describe, expect, it } from 'vitest';
-import { parseBytea } from './bytea.ts';
+import { bytesFromHex, hexOfBytes, parseBytea } from './bytea.ts';
 
 describe('parseBytea', () => {
   it('decodes the hex output format as the driver does', () => {
@@ -12,5 +12,16 @@ describe('parseBytea', () => {
 
   it('leaves the escape format to the driver', () => {
     expect([...parseBytea('ab\\\\c\\001')]).toEqual([0x61, 0x62, 0x5c, 0x63, 0x01]);
+  });
+});
+
+describe('bytesFromHex and hexOfBytes', () => {
+  it('round-trip every byte value, either case in', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const text = hexOfBytes(all);
+    expect(text).toBe(Buffer.from(all).toString('hex'));
+    expect([...bytesFromHex(text)]).toEqual([...all]);
+    expect([...bytesFromHex(text.toUpperCase())]).toEqual([...all]);
+    expect([...bytesFromHex('')]).toEqual([]);
   });
 });

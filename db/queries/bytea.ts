@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { hexOfBytes } from '../bytea.ts';
 
 /**
  * bytea parameters go as `\x…` text cast to bytea: the driver's binary parameter handling differs between runtimes
@@ -6,10 +7,4 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export const hexBytea = (hex: string): SQL => sql`${`\\x${hex}`}::bytea`;
 
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
-export function bytesBytea(bytes: Uint8Array): SQL {
-  let hex = '';
-  for (const byte of bytes) hex += HEX[byte];
-  return hexBytea(hex);
-}
+export const bytesBytea = (bytes: Uint8Array): SQL => hexBytea(hexOfBytes(bytes));

@@ -49,8 +49,3 @@ export function withHexPrefix(text: string | null | undefined): string {
   if (!text) return '0x';
   return text.startsWith('0x') ? text : `0x${text}`;
 }
-
-/** Bytes from hex digits (an even count, no prefix). */
-export function bytesFromHex(text: string): Uint8Array {
-  return Uint8Array.from(text.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
-}

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { bytesFromHex } from '../../../db/bytea.ts';
 import type { Comparison } from '../../../db/queries/comparison.ts';
 import { contractState } from '../../../db/queries/contract-state.ts';
 import type { AppEnv } from '../../context.ts';
@@ -9,7 +10,6 @@ import { timestampParam } from '../../params/timestamp.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkContractIdPath, resolveContractId } from './contract-id.ts';
 import { formatState } from './format-state.ts';
-import { bytesFromHex } from './hex.ts';
 import { contractsNextLink } from './paging.ts';
 import { slotParam } from './params.ts';
 
