@@ -14,7 +14,13 @@ function length(bytes: Uint8Array, at: number, size: number): number {
   return value;
 }
 
-function decodeAt(bytes: Uint8Array, at: number): { item: RlpItem; end: number } {
+/**
+ * Lists nested deeper than this are refused. Ethereum transactions nest four deep at most (access list entries'
+ * storage keys); without a bound, a payload of a few ten kilobytes of list prefixes overflows the call stack.
+ */
+const MAX_DEPTH = 64;
+
+function decodeAt(bytes: Uint8Array, at: number, depth: number): { item: RlpItem; end: number } {
   const prefix = bytes[at];
   if (prefix === undefined) throw new FormatError('RLP item missing');
   if (prefix < 0x80) return { item: bytes.subarray(at, at + 1), end: at + 1 };
@@ -32,10 +38,11 @@ function decodeAt(bytes: Uint8Array, at: number): { item: RlpItem; end: number }
   const start = at + 1 + lengthSize;
   const end = start + size;
   if (end > bytes.length) throw new FormatError('RLP list runs past the end');
+  if (depth >= MAX_DEPTH) throw new FormatError(`RLP lists nested deeper than ${MAX_DEPTH}`);
   const items: RlpItem[] = [];
   let cursor = start;
   while (cursor < end) {
-    const next = decodeAt(bytes, cursor);
+    const next = decodeAt(bytes, cursor, depth + 1);
     items.push(next.item);
     cursor = next.end;
   }
@@ -43,7 +50,7 @@ function decodeAt(bytes: Uint8Array, at: number): { item: RlpItem; end: number }
 }
 
 export function decodeRlp(bytes: Uint8Array): RlpItem {
-  const { item, end } = decodeAt(bytes, 0);
+  const { item, end } = decodeAt(bytes, 0, 0);
   if (end !== bytes.length) throw new FormatError('bytes after the RLP item');
   return item;
 }
