@@ -127,8 +127,8 @@ describe('wrapped record blocks', () => {
     const block = () => read(WRBS, 26591040n).wrapped as WrappedRecordFile;
     const item = (transaction: Uint8Array, record: Uint8Array) =>
       protobuf.Writer.create().uint32(10).bytes(transaction).uint32(18).bytes(record).finish();
-
-    it('replace the item of equal consensus time and insert earlier ones, leaving the file hash', () => {
+    /** The block, its file, the file's third item, and records replacing that item and preceding the file. */
+    const amendable = () => {
       const wrapped = block();
       const original = unwrapRecordFile(wrapped).parsed;
       const { TransactionRecord } = hapi();
@@ -138,6 +138,11 @@ describe('wrapped record blocks', () => {
       const earlier = TransactionRecord.encode(
         TransactionRecord.fromObject({ ...record, consensusTimestamp: { seconds: 1640995200, nanos: 0 } }),
       ).finish();
+      return { wrapped, original, third, replaced, earlier };
+    };
+
+    it('replace the item of equal consensus time and insert earlier ones, leaving the file hash', () => {
+      const { wrapped, original, third, replaced, earlier } = amendable();
       const { parsed } = unwrapRecordFile({
         ...wrapped,
         amendments: [item(third.transaction, earlier), item(third.transaction, replaced)],
@@ -146,6 +151,22 @@ describe('wrapped record blocks', () => {
       expect(parsed.items.length).toBe(original.items.length + 1);
       expect(toHex(parsed.items[0]?.record as Uint8Array)).toBe(toHex(earlier));
       expect(toHex(parsed.items[3]?.record as Uint8Array)).toBe(toHex(replaced));
+    });
+
+    it('apply in consensus order however they are listed; two of one consensus time reject the block', () => {
+      const { wrapped, original, third, replaced, earlier } = amendable();
+      const { parsed } = unwrapRecordFile({
+        ...wrapped,
+        amendments: [item(third.transaction, replaced), item(third.transaction, earlier)],
+      });
+      expect(parsed.items.length).toBe(original.items.length + 1);
+      expect(toHex(parsed.items[0]?.record as Uint8Array)).toBe(toHex(earlier));
+      expect(toHex(parsed.items[3]?.record as Uint8Array)).toBe(toHex(replaced));
+      const twice = {
+        ...wrapped,
+        amendments: [item(third.transaction, replaced), item(third.transaction, third.record)],
+      };
+      expect(() => unwrapRecordFile(twice)).toThrow(/two amendments at consensus time/);
     });
 
     it('reject an amendment whose record is not a TransactionRecord', () => {

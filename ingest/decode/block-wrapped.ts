@@ -141,13 +141,24 @@ function consensusOf(item: RawItem): bigint {
   }
 }
 
-/** The items to ingest: the file's, with amendments replacing equal timestamps and inserted before later ones. */
+/**
+ * The items to ingest: the file's, with amendments replacing equal timestamps and inserted before later ones.
+ * Amendments are not covered by the file hash, so their order is not trusted: they are merged in time order, and
+ * two of one timestamp reject the block (either would do, and each item must be written once).
+ */
 function amended(items: readonly RawItem[], amendments: readonly Uint8Array[]): RawItem[] {
   if (amendments.length === 0) return [...items];
-  const extra = amendments.map((bytes) => {
-    const item = rawItem(bytes);
-    return { item, at: consensusOf(item) };
-  });
+  const extra = amendments
+    .map((bytes) => {
+      const item = rawItem(bytes);
+      return { item, at: consensusOf(item) };
+    })
+    .sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
+  for (let i = 1; i < extra.length; i++) {
+    if (extra[i]?.at === extra[i - 1]?.at) {
+      throw new FormatError(`wrapped record file: two amendments at consensus time ${extra[i]?.at}`);
+    }
+  }
   const out: RawItem[] = [];
   let a = 0;
   for (const item of items) {
