@@ -26,6 +26,8 @@ const STATE_VALUES = {
 export type StateValueKind = keyof typeof STATE_VALUES;
 
 export interface BlockTypes {
+  /** `repeated bytes items`: a block is written from its items as they were encoded (and hashed). */
+  readonly Block: protobuf.Type;
   readonly BlockItem: protobuf.Type;
   readonly Timestamp: protobuf.Type;
   readonly EventHeader: protobuf.Type;
@@ -40,6 +42,7 @@ export function blockTypes(): BlockTypes {
   const root = loadProtoRoot([BLOCK_STREAM_PROTO, SCHEMA]);
   root.resolveAll();
   loaded = {
+    Block: root.lookupType('edge.block.Block'),
     BlockItem: root.lookupType('edge.block.BlockItem'),
     Timestamp: root.lookupType('proto.Timestamp'),
     EventHeader: root.lookupType('simulator.block.EventHeader'),

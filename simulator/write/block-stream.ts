@@ -135,7 +135,7 @@ export class BlockStreamWriter {
 
     const file = blockFilePath(this.out, blockNumber);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, zstdCompressSync(wrapItems(encoded)));
+    writeFileSync(`${file}.tmp`, zstdCompressSync(types.Block.encode({ items: encoded }).finish()));
     renameSync(`${file}.tmp`, file);
     this.allBlockHashes.addHash(root);
     this.previousRoot = root;
@@ -245,21 +245,4 @@ function slotUsage(change: Plain): Plain {
     } else reads.push({ key: slot.slot ?? new Uint8Array(), ...read });
   }
   return { contract_id: change.contract_id, written_slot_keys: { keys: written }, slot_reads: reads };
-}
-
-/** `Block { repeated BlockItem items = 1 }` from already encoded items. */
-function wrapItems(items: readonly Uint8Array[]): Uint8Array {
-  const parts: Uint8Array[] = [];
-  for (const item of items) {
-    const header: number[] = [0x0a];
-    for (let length = item.length; ; length >>>= 7) {
-      if (length < 0x80) {
-        header.push(length);
-        break;
-      }
-      header.push((length & 0x7f) | 0x80);
-    }
-    parts.push(new Uint8Array(header), item);
-  }
-  return Buffer.concat(parts);
 }
