@@ -1,21 +1,16 @@
 /** Reads block files back item by item and recomputes their root hash, for tests. */
 import { readFileSync } from 'node:fs';
-import { zstdDecompressSync } from 'node:zlib';
 import protobuf from 'protobufjs';
+import { decompressBlock, splitBlockItems } from '../../ingest/decode/block-file.ts';
 import { BlockRootHasher } from '../../ingest/decode/block-hash.ts';
 
-/** The block's items as raw bytes with their oneof field number. */
+/** The block's items as raw bytes with their oneof field number and that field's bytes. */
 export function rawItems(file: string): { kind: number; bytes: Uint8Array; inner: Uint8Array }[] {
-  const reader = protobuf.Reader.create(zstdDecompressSync(readFileSync(file)));
-  const items: { kind: number; bytes: Uint8Array; inner: Uint8Array }[] = [];
-  while (reader.pos < reader.len) {
-    reader.uint32();
-    const bytes = reader.bytes();
-    const inner = protobuf.Reader.create(bytes);
-    const kind = inner.uint32() >>> 3;
-    items.push({ kind, bytes, inner: inner.bytes() });
-  }
-  return items;
+  return splitBlockItems(decompressBlock(readFileSync(file))).map((bytes) => {
+    const reader = protobuf.Reader.create(bytes);
+    const kind = reader.uint32() >>> 3;
+    return { kind, bytes, inner: reader.bytes() };
+  });
 }
 
 /** Recomputes a block's root hash from its items with the ingest's hasher (§3.4 categories). */
