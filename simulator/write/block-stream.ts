@@ -12,7 +12,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { zstdCompressSync } from 'node:zlib';
 import { BlockRootHasher, itemField, StreamingTree } from '../../ingest/decode/block-hash.ts';
-import { trimmed } from '../evm/abi.ts';
+import { fromHex, trimmed } from '../evm/abi.ts';
 import { sha384 } from '../hash.ts';
 import { timestampPb } from '../ledger/ids.ts';
 import type { SimItem } from '../network/network.ts';
@@ -61,10 +61,8 @@ export class BlockStreamWriter {
     this.signer = signer;
     this.state = new BlockStateTracker(genesisBalances);
     const saved = chain?.allBlockHashes;
-    this.allBlockHashes = new StreamingTree(
-      saved && { stack: saved.stack.map((hex) => new Uint8Array(Buffer.from(hex, 'hex'))), count: saved.count },
-    );
-    this.previousRoot = chain ? new Uint8Array(Buffer.from(chain.previousRoot, 'hex')) : new Uint8Array(48);
+    this.allBlockHashes = new StreamingTree(saved && { stack: saved.stack.map(fromHex), count: saved.count });
+    this.previousRoot = chain ? fromHex(chain.previousRoot) : new Uint8Array(48);
     this.round = BigInt(chain?.nextRound ?? 1);
   }
 
