@@ -223,7 +223,8 @@ async function ingestBlock(
     derived = deriveBlock(block, BigInt(Math.floor(Date.now() / 1000)));
   } catch (error) {
     if (error instanceof FormatError) throw new RejectedFileError(sourced.origin, error.message);
-    throw error;
+    // Not the block's fault (a reader or derivation bug): the run ends, naming the block, as the record loop does.
+    throw new Error(`deriving ${sourced.origin}: ${(error as Error)?.message ?? error}`, { cause: error });
   }
   const problem = chainProblem(block, derived, cursor);
   if (problem) throw new RejectedFileError(sourced.origin, problem);
