@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
+import { pathAndQuery } from '../request-url.ts';
 import { canonicalQuery } from './cache-key.ts';
 import { MemoryCache } from './memory-cache.ts';
 
@@ -104,8 +105,8 @@ export function answerFromMemory(request: Request, config: Config, keyPrefix: st
 
 /** The cache key of a request URL: its path and canonical query, under the key prefix. */
 function cacheKeyUrl(keyPrefix: string, requestUrl: string): string {
-  const url = new URL(requestUrl);
-  return `${CACHE_ORIGIN}/${keyPrefix}${url.pathname}${canonicalQuery(url.search)}`;
+  const { path, query } = pathAndQuery(requestUrl);
+  return `${CACHE_ORIGIN}/${keyPrefix}${path}${canonicalQuery(query)}`;
 }
 
 /** Keeps a response from the Cache API in memory for what is left of its max-age, counted from its Date. */

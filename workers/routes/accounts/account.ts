@@ -8,6 +8,7 @@ import { type FilterOf, lastValue, parseQuery } from '../../params/query.ts';
 import { booleanParam } from '../../params/scalars.ts';
 import { type TimestampRange, timestampParam, timestampRange } from '../../params/timestamp.ts';
 import { transactionTypeParam } from '../../params/transaction-filters.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from '../transactions/format.ts';
 import { transactionPageLink } from '../transactions/page-link.ts';
@@ -24,7 +25,7 @@ const ACCOUNT_MAX_AGE = 2;
 export async function getAccount(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const db = c.get('db');
-  const filters = parseQuery(new URL(c.req.url).search, querySpec(c.get('maxLimit')), {
+  const filters = parseQuery(pathAndQuery(c.req.url).query, querySpec(c.get('maxLimit')), {
     maxRepeated: config.query.maxRepeatedQueryParameters,
   });
   const id = await requireAccountId(c);

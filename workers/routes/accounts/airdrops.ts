@@ -7,6 +7,7 @@ import { entityId, int64, timestampString } from '../../format/values.ts';
 import { javaBadRequest } from '../../params/java/errors.ts';
 import { entityIdRangeParam, numberRangeParam } from '../../params/java/range.ts';
 import { servletParams } from '../../params/java/servlet-query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { lookupJavaAccountId, parseJavaAccountId } from './java-account-id.ts';
 import { checkConstraints, limitRequestParam, orderRequestParam, rangeRequestParam } from './java-params.ts';
@@ -38,8 +39,8 @@ export const getAirdrops =
   async (c: Context<AppEnv>): Promise<Response> => {
     const config = c.get('config');
     const { parameter, column } = KINDS[kind];
-    const url = new URL(c.req.url);
-    const params = servletParams(url.search);
+    const url = pathAndQuery(c.req.url);
+    const params = servletParams(url.query);
     // arguments convert in the method's order; the first that fails ends the request
     const id = parseJavaAccountId(c.req.param('idOrAliasOrEvmAddress') ?? '', config.common);
     const limit = limitRequestParam(params);
@@ -82,7 +83,7 @@ export const getAirdrops =
     const next =
       last && airdrops.length >= limit
         ? javaNextLink({
-            path: url.pathname,
+            path: url.path,
             params,
             sort,
             order,

@@ -7,6 +7,7 @@ import { entityId, int64, timestampString } from '../../format/values.ts';
 import { encodedEntityIdBound, entityIdParam, type ParsedEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { requireAccountId } from './account-id.ts';
 import { addToBound, type Bounds, boundsCursor, columnParts, newBound, validateBounds } from './bounds.ts';
@@ -39,7 +40,7 @@ export async function getCryptoAllowances(c: Context<AppEnv>): Promise<Response>
   const db = c.get('db');
   const owner = await requireAccountId(c);
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     { limit: limitParam(c.get('maxLimit')), order: orderParam, 'spender.id': entityIdParam(config.common) },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
@@ -84,7 +85,7 @@ export async function getTokenAllowances(c: Context<AppEnv>): Promise<Response> 
   const db = c.get('db');
   const owner = await requireAccountId(c);
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     {
       limit: limitParam(c.get('maxLimit')),
       order: orderParam,

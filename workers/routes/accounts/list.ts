@@ -8,6 +8,7 @@ import { limitParam, orderParam, resolveLimit } from '../../params/limit-order.t
 import { publicKeyParam } from '../../params/public-key.ts';
 import { parseQuery } from '../../params/query.ts';
 import { booleanParam, parsePositiveLong } from '../../params/scalars.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatAccount } from './format.ts';
 import { accountIdPageLink } from './page-link.ts';
@@ -21,7 +22,7 @@ export const balanceParam: ParamParser<bigint> = (value) => parsePositiveLong(va
 /** `GET /api/v1/accounts`: accounts and contracts by id, with or without their balances. */
 export async function getAccounts(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
-  const search = new URL(c.req.url).search;
+  const search = pathAndQuery(c.req.url).query;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
     search,

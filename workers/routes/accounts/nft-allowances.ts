@@ -7,6 +7,7 @@ import { entityId, timestampString } from '../../format/values.ts';
 import { javaBadRequest } from '../../params/java/errors.ts';
 import { entityIdRangeParam } from '../../params/java/range.ts';
 import { servletParams } from '../../params/java/servlet-query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { lookupJavaAccountId, parseJavaAccountId } from './java-account-id.ts';
 import {
@@ -44,8 +45,8 @@ function checkAllowanceBounds(account: RangeBound, token: RangeBound): void {
  */
 export async function getNftAllowances(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
-  const url = new URL(c.req.url);
-  const params = servletParams(url.search);
+  const url = pathAndQuery(c.req.url);
+  const params = servletParams(url.query);
   // arguments convert in the method's order; the first that fails ends the request
   const id = parseJavaAccountId(c.req.param('idOrAliasOrEvmAddress') ?? '', config.common);
   const accountIds = rangeRequestParam(params, 'account.id', (text) => entityIdRangeParam(text, config.common));
@@ -89,7 +90,7 @@ export async function getNftAllowances(c: Context<AppEnv>): Promise<Response> {
   const next =
     last && allowances.length >= limit
       ? javaNextLink({
-          path: url.pathname,
+          path: url.path,
           params,
           sort: ['account.id', 'token.id'],
           order,

@@ -10,6 +10,7 @@ import type { Filter } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parsePositiveLong, positiveLongParam } from '../../params/scalars.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { requireAccountId } from './account-id.ts';
 import { addToBound, type Bounds, boundsCursor, columnParts, newBound, validateBounds } from './bounds.ts';
@@ -25,7 +26,7 @@ export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const accountId = await requireAccountId(c);
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     {
       limit: limitParam(c.get('maxLimit')),
       order: orderParam,

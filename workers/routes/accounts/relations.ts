@@ -10,6 +10,7 @@ import { encodedEntityIdBound, entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { requireAccountId } from './account-id.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
@@ -44,7 +45,7 @@ export async function getRewards(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const accountId = await existingAccount(c);
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     { limit: limitParam(c.get('maxLimit')), order: orderParam, timestamp: timestampParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );
@@ -84,7 +85,7 @@ export async function getTokenRelationships(c: Context<AppEnv>): Promise<Respons
   const tokenIdOptions = { ...config.common, evmAddressType: 'num-alias' } as const;
   const filters = await parsedAfterExistence(c, accountId, () =>
     parseQuery(
-      new URL(c.req.url).search,
+      pathAndQuery(c.req.url).query,
       { limit: limitParam(c.get('maxLimit')), order: orderParam, 'token.id': entityIdParam(tokenIdOptions) },
       { maxRepeated: config.query.maxRepeatedQueryParameters },
     ),

@@ -8,6 +8,7 @@ import { publicKeyParam } from '../../params/public-key.ts';
 import { parseQuery } from '../../params/query.ts';
 import { MAX_LONG } from '../../params/scalars.ts';
 import { timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTokenBalances } from '../accounts/format.ts';
 import { optimizedSnapshotSearch } from '../accounts/history.ts';
@@ -36,7 +37,7 @@ function latestTimestamp(rows: readonly BalanceRow[]): string | null {
 export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const config = c.get('config');
   const db = c.get('db');
-  const search = new URL(c.req.url).search;
+  const search = pathAndQuery(c.req.url).query;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
     search,

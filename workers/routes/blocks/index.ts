@@ -7,6 +7,7 @@ import { blockNumberParam, parseBlockHashOrNumber, parseBlockNumber } from '../.
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatBlock } from './format.ts';
 
@@ -18,7 +19,7 @@ export const blockRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const config = c.get('config');
     const filters = parseQuery(
-      new URL(c.req.url).search,
+      pathAndQuery(c.req.url).query,
       {
         'block.number': blockNumberParam,
         limit: limitParam(c.get('maxLimit')),
@@ -56,7 +57,11 @@ export const blockRoutes = new Hono<AppEnv>()
   })
   .get('/:hashOrNumber', async (c) => {
     const config = c.get('config');
-    parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
+    parseQuery(
+      pathAndQuery(c.req.url).query,
+      {},
+      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
+    );
     const key = parseBlockHashOrNumber(c.req.param('hashOrNumber'));
     if (!key) throw ApiError.invalidParams('hashOrNumber');
     const row = await blockByHashOrNumber(c.get('db'), key);

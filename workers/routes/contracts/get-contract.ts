@@ -4,6 +4,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { parseQuery } from '../../params/query.ts';
 import { timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkContractIdPath, contractKey } from './contract-id.ts';
 import { formatContractDetail } from './format-contract.ts';
@@ -21,7 +22,7 @@ export async function getContractRoute(c: Context<AppEnv>, next: Next): Promise<
   const config = c.get('config');
   checkContractIdPath(text);
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     { timestamp: timestampParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );

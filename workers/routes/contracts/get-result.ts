@@ -12,6 +12,7 @@ import { lastValue, parseQuery } from '../../params/query.ts';
 import { booleanParam, nonceParam } from '../../params/scalars.ts';
 import { parseTimestamp } from '../../params/timestamp.ts';
 import { parseTransactionId } from '../../params/transaction-id.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { resolveContractId } from './contract-id.ts';
 import { formatResultLog } from './format-log.ts';
@@ -44,7 +45,7 @@ function respond(c: Context<AppEnv>, row: ContractResultDetailRow, hbar: boolean
 /** `GET /contracts/{contractIdOrAddress}/results/{timestamp}`: the contract's result at that timestamp. */
 export async function getContractResultRoute(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
-  const search = new URL(c.req.url).search;
+  const search = pathAndQuery(c.req.url).query;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const hbar = resolveHbar(search, maxRepeated);
   const text = c.req.param('contractId') ?? '';
@@ -71,7 +72,7 @@ export async function getTransactionResultRoute(c: Context<AppEnv>, next: Next):
     return undefined;
   }
   const config = c.get('config');
-  const search = new URL(c.req.url).search;
+  const search = pathAndQuery(c.req.url).query;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(search, { hbar: booleanParam, nonce: nonceParam }, { maxRepeated, legacy: true });
   const hbar = resolveHbar(search, maxRepeated);

@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.ts';
 import type { ParamParser } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatAction } from './format-action.ts';
 import { transactionTarget } from './get-result.ts';
@@ -25,7 +26,7 @@ const actionIndexParam: ParamParser<number> = (value, operator) => {
 export async function listActionsRoute(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     { index: actionIndexParam, limit: limitParam(c.get('maxLimit')), order: orderParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );

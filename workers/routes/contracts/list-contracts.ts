@@ -6,6 +6,7 @@ import { ApiError } from '../../errors.ts';
 import { requireEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { opaqueEvmAddress } from './contract-id.ts';
 import { formatContract } from './format-contract.ts';
@@ -19,7 +20,7 @@ export async function listContractsRoute(c: Context<AppEnv>): Promise<Response> 
   const config = c.get('config');
   const db = c.get('db');
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     { 'contract.id': contractIdQueryParam, limit: limitParam(c.get('maxLimit')), order: orderParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );

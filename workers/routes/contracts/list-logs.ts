@@ -8,6 +8,7 @@ import type { Filter } from '../../params/filters.ts';
 import { limitParam, type Order, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { formatTimestamp, timestampParam, timestampRange } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkContractIdPath, resolveContractId } from './contract-id.ts';
 import { formatLog } from './format-log.ts';
@@ -105,7 +106,7 @@ async function listLogs(c: Context<AppEnv>, contractIdText: string | undefined):
   const maxAge = contractIdText === undefined ? ALL_LOGS_MAX_AGE : undefined;
   const empty = () => jsonResponse(c, { logs: [], links: { next: null } }, { maxAge });
   if (contractIdText !== undefined) checkContractIdPath(contractIdText);
-  const parsed = parseQuery(new URL(c.req.url).search, logParams(c.get('maxLimit'), contractIdText === undefined), {
+  const parsed = parseQuery(pathAndQuery(c.req.url).query, logParams(c.get('maxLimit'), contractIdText === undefined), {
     maxRepeated: config.query.maxRepeatedQueryParameters,
   }) as LogFilter[];
   const filters = mergeSingleInstant(parsed);

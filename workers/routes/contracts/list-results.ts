@@ -14,6 +14,7 @@ import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params
 import { parseQuery } from '../../params/query.ts';
 import { booleanParam } from '../../params/scalars.ts';
 import { formatTimestamp, timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkContractIdPath, opaqueEvmAddress, resolveContractId } from './contract-id.ts';
 import { formatContractResult, formatContractResultDetails } from './format-result.ts';
@@ -33,7 +34,7 @@ const ALL_RESULTS_MAX_AGE = 10;
 
 function parseResultsQuery(c: Context<AppEnv>) {
   const config = c.get('config');
-  const search = new URL(c.req.url).search;
+  const search = pathAndQuery(c.req.url).query;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
     search,

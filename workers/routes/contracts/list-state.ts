@@ -7,6 +7,7 @@ import { ApiError } from '../../errors.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkContractIdPath, resolveContractId } from './contract-id.ts';
 import { formatState } from './format-state.ts';
@@ -34,7 +35,7 @@ export async function listStateRoute(c: Context<AppEnv>): Promise<Response> {
   const text = c.req.param('contractId') ?? '';
   checkContractIdPath(text);
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     { limit: limitParam(c.get('maxLimit')), order: orderParam, slot: slotParam, timestamp: timestampParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );

@@ -5,6 +5,7 @@ import { timestampBound } from '../../params/java/bound.ts';
 import { javaNotFound } from '../../params/java/errors.ts';
 import { parseDirection } from '../../params/java/numbers.ts';
 import { servletParams } from '../../params/java/servlet-query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import {
   checkTimestampCount,
@@ -25,7 +26,7 @@ const EXCHANGE_RATE_FILE = 112;
 export const fileRoutes = new Hono<AppEnv>()
   .get('/exchangerate', async (c) => {
     setNetworkCacheControl(c);
-    const params = servletParams(new URL(c.req.url).search);
+    const params = servletParams(pathAndQuery(c.req.url).query);
     const timestamps = timestampRequestParam(params);
     checkTimestampCount(timestamps);
     const network = c.get('config').common;
@@ -39,7 +40,7 @@ export const fileRoutes = new Hono<AppEnv>()
   })
   .get('/fees', async (c) => {
     setNetworkCacheControl(c);
-    const params = servletParams(new URL(c.req.url).search);
+    const params = servletParams(pathAndQuery(c.req.url).query);
     const timestamps = timestampRequestParam(params);
     const order =
       requestParam(params, 'order', {

@@ -7,6 +7,7 @@ import { javaBadRequest } from '../../params/java/errors.ts';
 import { LONG_MAX } from '../../params/java/numbers.ts';
 import { hasLowerBound, hasUpperBound, inclusiveValue, type RangeParam } from '../../params/java/range.ts';
 import { servletParams } from '../../params/java/servlet-query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { NETWORK_MAX_AGE, setNetworkCacheControl, systemFileId } from './common.ts';
 import { formatNetworkNode, formatRegisteredNode, REGISTERED_NODE_TYPES } from './format-nodes.ts';
@@ -57,8 +58,8 @@ function registeredNodeIdFilter(params: readonly RangeParam[]): { lower: bigint;
 export const nodeRoutes = new Hono<AppEnv>()
   .get('/nodes', async (c) => {
     setNetworkCacheControl(c);
-    const url = new URL(c.req.url);
-    const params = servletParams(url.search);
+    const url = pathAndQuery(c.req.url);
+    const params = servletParams(url.query);
     const network = c.get('config').common;
     const request = bindRequest(params, nodesRequestSpec(network));
     if (request.fileId && request.fileId.operator !== 'eq') {
@@ -84,7 +85,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     const next =
       last && rows.length >= limit
         ? javaNextLink({
-            path: url.pathname,
+            path: url.path,
             params,
             sort: ['node.id'],
             order: request.order,
@@ -95,8 +96,8 @@ export const nodeRoutes = new Hono<AppEnv>()
   })
   .get('/registered-nodes', async (c) => {
     setNetworkCacheControl(c);
-    const url = new URL(c.req.url);
-    const params = servletParams(url.search);
+    const url = pathAndQuery(c.req.url);
+    const params = servletParams(url.query);
     const request = bindRequest(params, registeredNodesRequestSpec());
     const { lower, upper } = registeredNodeIdFilter(request.ids);
     const rows = await registeredNodes(c.get('db'), {
@@ -110,7 +111,7 @@ export const nodeRoutes = new Hono<AppEnv>()
     const next =
       last && rows.length >= request.limit
         ? javaNextLink({
-            path: url.pathname,
+            path: url.path,
             params,
             sort: ['registerednode.id'],
             order: request.order,

@@ -13,6 +13,7 @@ import { type Bound, timestampBound } from '../../params/java/bound.ts';
 import { javaBadRequest, javaNotFound } from '../../params/java/errors.ts';
 import { lenientEnum, wrapLong } from '../../params/java/numbers.ts';
 import { servletParams } from '../../params/java/servlet-query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkTimestampCount, NETWORK_MAX_AGE, setNetworkCacheControl, timestampRequestParam } from './common.ts';
 
@@ -66,7 +67,7 @@ const SUPPLY_TYPES = ['CIRCULATING', 'TOTALCOINS'] as const;
 
 export const supplyRoutes = new Hono<AppEnv>().get('/supply', async (c) => {
   setNetworkCacheControl(c);
-  const params = servletParams(new URL(c.req.url).search);
+  const params = servletParams(pathAndQuery(c.req.url).query);
   const timestamps = timestampRequestParam(params);
   const supplyType = requestParam(params, 'q', {
     convert: (arg) => lenientEnum(typeof arg === 'string' ? arg : (arg[0] as string), SUPPLY_TYPES),

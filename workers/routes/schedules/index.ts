@@ -6,6 +6,7 @@ import { nextLink } from '../../format/pagination.ts';
 import { encodedEntityIdBound, entityIdParam, requireEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatSchedule, isScheduleFinal } from './format.ts';
 
@@ -20,7 +21,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
     const config = c.get('config');
     const idParam = entityIdParam(config.common);
     const filters = parseQuery(
-      new URL(c.req.url).search,
+      pathAndQuery(c.req.url).query,
       { 'account.id': idParam, limit: limitParam(c.get('maxLimit')), order: orderParam, 'schedule.id': idParam },
       { maxRepeated: config.query.maxRepeatedQueryParameters },
     );
@@ -53,7 +54,11 @@ export const scheduleRoutes = new Hono<AppEnv>()
   })
   .get('/:scheduleId', async (c) => {
     const config = c.get('config');
-    parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
+    parseQuery(
+      pathAndQuery(c.req.url).query,
+      {},
+      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
+    );
     const id = requireEntityId(c.req.param('scheduleId'), {
       ...config.common,
       allowEvmAddress: false,

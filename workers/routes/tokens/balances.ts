@@ -12,6 +12,7 @@ import { publicKeyParam } from '../../params/public-key.ts';
 import { lastValue, parseQuery } from '../../params/query.ts';
 import { MAX_LONG } from '../../params/scalars.ts';
 import { timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTokenBalance } from './format.ts';
 import { accountBalanceParam, entityIdBound, tokenIdPathParam } from './params.ts';
@@ -60,7 +61,7 @@ export const tokenBalanceRoutes = new Hono<AppEnv>().get('/:tokenId/balances', a
   const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     {
       'account.balance': accountBalanceParam,
       'account.id': entityIdParam(config.common),

@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.ts';
 import type { ParamParser } from '../../params/filters.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parseTimestamp } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTokenInfo } from './format.ts';
 import { tokenIdPathParam } from './params.ts';
@@ -20,7 +21,7 @@ export const tokenInfoRoutes = new Hono<AppEnv>().get('/:tokenId', async (c) => 
   const config = c.get('config');
   const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     { timestamp: stateTimestampParam },
     { maxRepeated: config.query.maxRepeatedQueryParameters },
   );

@@ -9,6 +9,7 @@ import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params
 import { publicKeyParam } from '../../params/public-key.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parseQueryString, type RawValue } from '../../params/query-string.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTokenSummary } from './format.ts';
 import { entityIdBound, nameParam, tokenTypeParam } from './params.ts';
@@ -22,7 +23,7 @@ const isGiven = (values: readonly RawValue[] | undefined): boolean =>
 /** `GET /api/v1/tokens`: tokens by id, filtered by holder, admin public key, name, id and type. */
 export const tokenListRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const config = c.get('config');
-  const search = new URL(c.req.url).search;
+  const search = pathAndQuery(c.req.url).query;
   const maxRepeated = config.query.maxRepeatedQueryParameters;
   const raw = new Map(parseQueryString(search, maxRepeated).map(({ key, values }) => [key, values]));
   const hasName = isGiven(raw.get('name'));

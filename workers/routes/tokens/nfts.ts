@@ -9,6 +9,7 @@ import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params
 import { parseQuery } from '../../params/query.ts';
 import { positiveLongParam } from '../../params/scalars.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatNft, formatNftTransaction } from './format.ts';
 import { serialNumberPathParam, tokenIdPathParam } from './params.ts';
@@ -20,7 +21,7 @@ export const nftRoutes = new Hono<AppEnv>()
     const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
     const maxRepeated = config.query.maxRepeatedQueryParameters;
     const filters = parseQuery(
-      new URL(c.req.url).search,
+      pathAndQuery(c.req.url).query,
       {
         'account.id': entityIdParam(config.common),
         limit: limitParam(c.get('maxLimit')),
@@ -59,7 +60,11 @@ export const nftRoutes = new Hono<AppEnv>()
   })
   .get('/:tokenId/nfts/:serialNumber', async (c) => {
     const config = c.get('config');
-    parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
+    parseQuery(
+      pathAndQuery(c.req.url).query,
+      {},
+      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
+    );
     const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
     const serialNumber = serialNumberPathParam(c.req.param('serialNumber'));
     const row = await nft(c.get('db'), tokenId, serialNumber);
@@ -72,7 +77,7 @@ export const nftRoutes = new Hono<AppEnv>()
     const serialNumber = serialNumberPathParam(c.req.param('serialNumber'));
     const maxRepeated = config.query.maxRepeatedQueryParameters;
     const filters = parseQuery(
-      new URL(c.req.url).search,
+      pathAndQuery(c.req.url).query,
       { limit: limitParam(c.get('maxLimit')), order: orderParam, timestamp: timestampParam },
       { maxRepeated },
     );

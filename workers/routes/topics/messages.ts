@@ -11,6 +11,7 @@ import { parseQuery } from '../../params/query.ts';
 import { parseQueryString } from '../../params/query-string.ts';
 import { parsePositiveLong, positiveLongParam } from '../../params/scalars.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { rangeOfFilters } from './lookup-range.ts';
 import { formatTopicMessage, isUtf8Encoding } from './message-format.ts';
@@ -36,7 +37,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     const config = c.get('config');
     const topicText = c.req.param('topicId');
     if (!isTopicIdText(topicText)) throw ApiError.invalidParams('topic.id');
-    const search = new URL(c.req.url).search;
+    const search = pathAndQuery(c.req.url).query;
     const maxRepeated = config.query.maxRepeatedQueryParameters;
     const filters = parseQuery(
       search,
@@ -91,7 +92,11 @@ export const topicMessageRoutes = new Hono<AppEnv>()
   })
   .get('/:topicId/messages/:sequenceNumber', async (c) => {
     const config = c.get('config');
-    parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
+    parseQuery(
+      pathAndQuery(c.req.url).query,
+      {},
+      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
+    );
     const topicText = c.req.param('topicId');
     const sequenceNumber = parsePositiveLong(c.req.param('sequenceNumber'));
     const invalid = [
@@ -110,7 +115,11 @@ export const topicMessageRoutes = new Hono<AppEnv>()
   })
   .get('/messages/:consensusTimestamp', async (c) => {
     const config = c.get('config');
-    parseQuery(new URL(c.req.url).search, {}, { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true });
+    parseQuery(
+      pathAndQuery(c.req.url).query,
+      {},
+      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
+    );
     const timestamp = parseTimestamp(c.req.param('consensusTimestamp'));
     if (timestamp === undefined) throw ApiError.invalidParams('consensus_timestamp');
     const row = await topicMessageByTimestamp(c.get('db'), timestamp);

@@ -8,6 +8,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { parseTransactionByIdQuery } from '../../params/query.ts';
 import { parseTransactionIdOrHash } from '../../params/transaction-id.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from './format.ts';
 import { transactionListRoute } from './list.ts';
@@ -22,7 +23,7 @@ export const transactionRoutes = new Hono<AppEnv>()
   .route('/', transactionListRoute)
   .get('/:transactionIdOrHash', async (c) => {
     const config = c.get('config');
-    const search = new URL(c.req.url).search;
+    const search = pathAndQuery(c.req.url).query;
     const { nonce, scheduled } = parseTransactionByIdQuery(search, {
       maxRepeated: config.query.maxRepeatedQueryParameters,
     });

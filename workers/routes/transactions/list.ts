@@ -11,6 +11,7 @@ import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params
 import { lastValue, parseQuery } from '../../params/query.ts';
 import { timestampParam, timestampRange } from '../../params/timestamp.ts';
 import { transactionResultParam, transactionTypeParam, transferTypeParam } from '../../params/transaction-filters.ts';
+import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from './format.ts';
 import { transactionPageLink } from './page-link.ts';
@@ -24,7 +25,7 @@ export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
   const config = c.get('config');
   const db = c.get('db');
   const filters = parseQuery(
-    new URL(c.req.url).search,
+    pathAndQuery(c.req.url).query,
     {
       'account.id': entityIdParam(config.common),
       limit: limitParam(c.get('maxLimit')),
