@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { base64OfBytes } from '../../db/bytea.ts';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
 import { pathAndQuery } from '../request-url.ts';
@@ -10,10 +11,7 @@ const CACHE_ORIGIN = 'https://cache.edge-mirror.internal';
 /** A strong validator of the exact bytes: the first 16 bytes of their SHA-256, base64url. */
 async function strongEtag(body: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body)).subarray(0, 16);
-  return `"${btoa(String.fromCharCode.apply(null, digest as unknown as number[]))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')}"`;
+  return `"${base64OfBytes(digest).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
 }
 
 /** RFC 9110 If-None-Match: `*`, or a list of entity tags compared weakly. */
