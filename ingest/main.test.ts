@@ -18,10 +18,14 @@ interface Exit {
   stderr: string;
 }
 
-/** `npm run ingest -- <args>` as a child process; `onLine` may signal it. */
-function runCli(args: string[], onLine?: (line: Record<string, unknown>, kill: () => void) => void): Promise<Exit> {
+/** `npm run ingest -- <args>` as a child process on the test database (or `databaseUrl`); `onLine` may signal it. */
+function runCli(
+  args: string[],
+  onLine?: (line: Record<string, unknown>, kill: () => void) => void,
+  databaseUrl = db.url,
+): Promise<Exit> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), ...args], {
-    env: { ...process.env, DATABASE_URL: db.url },
+    env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, unknown>[] = [];
@@ -81,6 +85,24 @@ describe('npm run ingest', () => {
         msg: 'ingest failed',
         error: '--poll-interval must be a positive number of milliseconds',
       }),
+    );
+  });
+
+  it('checks its options before connecting, and logs a database it cannot reach as a failure', async () => {
+    const nowhere = 'postgres://postgres:postgres@127.0.0.1:1/none';
+    const source = path.join(RECORDSTREAMS, 'v6');
+    const refused = await runCli(['--source', source, '--poll-interval', '0'], undefined, nowhere);
+    expect(refused.code).toBe(1);
+    expect(refused.lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'ingest failed',
+        error: '--poll-interval must be a positive number of milliseconds',
+      }),
+    );
+    const unreachable = await runCli(['--source', source, '--until-idle'], undefined, nowhere);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.lines).toContainEqual(
+      expect.objectContaining({ msg: 'ingest failed', error: expect.stringContaining('ECONNREFUSED') }),
     );
   });
 

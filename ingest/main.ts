@@ -85,7 +85,6 @@ export async function main(argv: string[]): Promise<number> {
   // A connection the server ends between statements (Ctrl-C stops the local Postgres too) is reported, not
   // thrown: the statement in flight, if any, fails on its own and ends the run with its error.
   client.on('error', (error) => log({ msg: 'database connection lost', level: 'warn', error: error.message }));
-  await client.connect();
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGTERM', stop);
@@ -99,6 +98,8 @@ export async function main(argv: string[]): Promise<number> {
     const untilIdle = values['until-idle'] ?? false;
     const pollIntervalMs = pollIntervalOption(values['poll-interval']);
     const loop = { untilIdle, pollIntervalMs, signal: controller.signal, log };
+    // After the options are checked: a bad one is refused without a database; a failed connect is logged too.
+    await client.connect();
     const blocks = {
       ...(startBlock !== undefined ? { startBlock } : {}),
       ...(endBlock !== undefined ? { endBlock } : {}),
