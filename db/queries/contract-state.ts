@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { bytesBytea } from './bytea.ts';
+import { hexBytea } from './bytea.ts';
 import { type Comparison, compare } from './comparison.ts';
 import { limitOf } from './limit.ts';
 
@@ -21,9 +21,9 @@ export interface ContractStateQuery {
    * (`contract_state_change`) that satisfies them all, its written value or else the value it read.
    */
   timestamps: readonly Comparison<bigint>[];
-  /** Slots as stored (32 bytes in `contract_state`, without leading zero bytes in `contract_state_change`). */
-  slots: readonly Uint8Array[];
-  slotComparisons: readonly Comparison<Uint8Array>[];
+  /** Slots as stored, in hex digits (32 bytes in `contract_state`, without leading zero bytes in `contract_state_change`). */
+  slots: readonly string[];
+  slotComparisons: readonly Comparison<string>[];
   order: 'asc' | 'desc';
   limit: number;
 }
@@ -39,10 +39,10 @@ export function contractState(db: Database, query: ContractStateQuery): Promise<
   const conditions: SQL[] = [sql`${column('contract_id')} = ${query.contractId}`];
   for (const comparison of query.timestamps) conditions.push(compare(column('consensus_timestamp'), comparison));
   for (const { operator, value } of query.slotComparisons) {
-    conditions.push(compare(column('slot'), { operator, value: bytesBytea(value) }));
+    conditions.push(compare(column('slot'), { operator, value: hexBytea(value) }));
   }
   if (query.slots.length > 0) {
-    conditions.push(sql`${column('slot')} in (${sql.join(query.slots.map(bytesBytea), sql`, `)})`);
+    conditions.push(sql`${column('slot')} in (${sql.join(query.slots.map(hexBytea), sql`, `)})`);
   }
   const where = sql.join(conditions, sql` and `);
   const order = sql.raw(query.order);

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { bytesFromHex } from '../../../db/bytea.ts';
 import type { Comparison } from '../../../db/queries/comparison.ts';
 import { contractState } from '../../../db/queries/contract-state.ts';
 import type { AppEnv } from '../../context.ts';
@@ -15,14 +14,14 @@ import { contractsNextLink } from './paging.ts';
 import { slotParam } from './params.ts';
 
 /**
- * A slot as stored: 32 bytes in `contract_state`, but without leading zero bytes in `contract_state_change`
- * (read when a timestamp is given).
+ * A slot as stored, in hex digits: 32 bytes in `contract_state`, but without leading zero bytes in
+ * `contract_state_change` (read when a timestamp is given).
  */
-function storedSlot(text: string, historical: boolean): Uint8Array {
+function storedSlot(text: string, historical: boolean): string {
   const digits = text.startsWith('0x') ? text.slice(2) : text;
-  if (!historical) return bytesFromHex(digits.padStart(64, '0'));
+  if (!historical) return digits.padStart(64, '0');
   const trimmed = digits.replace(/^0+/, '');
-  return bytesFromHex(trimmed.length % 2 === 0 ? trimmed : `0${trimmed}`);
+  return trimmed.length % 2 === 0 ? trimmed : `0${trimmed}`;
 }
 
 /**
@@ -50,8 +49,8 @@ export async function listStateRoute(c: Context<AppEnv>): Promise<Response> {
     timestamps.push({ operator: operator === 'eq' ? 'lte' : operator, value });
   }
   const historical = timestamps.length > 0;
-  const slots: Uint8Array[] = [];
-  const slotComparisons: Comparison<Uint8Array>[] = [];
+  const slots: string[] = [];
+  const slotComparisons: Comparison<string>[] = [];
   for (const { key, operator, value } of filters) {
     if (key !== 'slot') continue;
     const slot = storedSlot(value, historical);
