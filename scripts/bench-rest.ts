@@ -62,7 +62,8 @@ try {
   stops.push(() => proxy.close());
   const urls = JSON.parse(readFileSync(path.join(PERF_DIR, 'urls.json'), 'utf8')) as string[];
   const urlsFile = path.join(OUT_DIR, 'urls.json');
-  writeFileSync(urlsFile, JSON.stringify(only ? urls.filter((u) => only.test(u)) : urls));
+  const selected = only ? urls.filter((u) => only.test(u)) : urls;
+  writeFileSync(urlsFile, JSON.stringify(selected));
 
   for (const cached of skipCached ? [false] : [false, true]) {
     const worker: WorkerProcess = await startWorkerProcess({
@@ -77,7 +78,7 @@ try {
       output: 'ignore',
     });
     log(`${cached ? 'edge cache on' : 'edge cache off'}: Worker ${worker.baseUrl}`);
-    await warmUp(worker.baseUrl, JSON.parse(readFileSync(urlsFile, 'utf8')) as string[], Number(connections));
+    await warmUp(worker.baseUrl, selected, Number(connections));
     const report = path.join(OUT_DIR, cached ? 'rest-cached.json' : 'rest.json');
     await runNode([
       path.join(PERF_DIR, 'bench.mjs'),
