@@ -15,26 +15,36 @@ export interface PlanNode {
   [key: string]: unknown;
 }
 
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/** The statements a query function (`(db, args) => Promise<rows>` from db/queries) issues when it sees no rows. */
+async function statementsOf(run: (db: Database) => Promise<unknown>): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  await run({
+    async rows<T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]): Promise<T[]> {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      statements.push({ text, params });
+      return [];
+    },
+  });
+  return statements;
+}
+
+const planIn = (rows: unknown[]): PlanNode =>
+  (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode;
+
 /**
- * Runs a query function (`(db, args) => Promise<rows>` from db/queries) against the real database with each of its
- * statements prefixed by `EXPLAIN (ANALYZE, FORMAT JSON)`, and returns the plans in order. The function sees no
- * rows, so use it on query functions that issue one statement.
+ * The plans, in order, of the statements a query function issues, each run with `EXPLAIN (ANALYZE, FORMAT JSON)`
+ * against the real database. The function sees no rows, so use it on query functions that issue one statement.
  */
 export async function explainQueries(client: pg.Client, run: (db: Database) => Promise<unknown>): Promise<PlanNode[]> {
   const plans: PlanNode[] = [];
-  // Cast: only `rows` is used; the rest of the interface is not needed to explain a statement.
-  const db = {
-    get orm(): never {
-      throw new Error('explainQueries runs raw statements only');
-    },
-    async rows<T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]): Promise<T[]> {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      const { rows } = await client.query(`explain (analyze, format json) ${text}`, params);
-      plans.push((rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode);
-      return [];
-    },
-  };
-  await run(db);
+  for (const { text, params } of await statementsOf(run)) {
+    plans.push(planIn((await client.query(`explain (analyze, format json) ${text}`, params)).rows));
+  }
   return plans;
 }
 
@@ -47,26 +57,15 @@ export async function explainGenericQueries(
   client: pg.Client,
   run: (db: Database) => Promise<unknown>,
 ): Promise<PlanNode[]> {
-  const statements: { text: string; params: unknown[] }[] = [];
-  const db = {
-    async rows<T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]): Promise<T[]> {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      statements.push({ text, params });
-      return [];
-    },
-  };
-  await run(db);
   const plans: PlanNode[] = [];
   await client.query('set plan_cache_mode = force_generic_plan');
   try {
-    for (const { text, params } of statements) {
+    for (const { text, params } of await statementsOf(run)) {
       await client.query(`prepare generic_plan_probe as ${text}`);
       try {
         const args = params.map((value) => client.escapeLiteral(String(value)));
-        const execute =
-          args.length > 0 ? `execute generic_plan_probe(${args.join(', ')})` : 'execute generic_plan_probe';
-        const { rows } = await client.query(`explain (analyze, format json) ${execute}`);
-        plans.push((rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode);
+        const execute = `execute generic_plan_probe${args.length > 0 ? `(${args.join(', ')})` : ''}`;
+        plans.push(planIn((await client.query(`explain (analyze, format json) ${execute}`)).rows));
       } finally {
         await client.query('deallocate generic_plan_probe');
       }
