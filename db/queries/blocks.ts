@@ -55,6 +55,9 @@ export function listBlocks(db: Database, query: BlockListQuery): Promise<BlockRo
      limit ${limitOf(query.limit)}`);
 }
 
+/** A record file hash in hex: 48 bytes. */
+const FULL_HASH_LENGTH = 96;
+
 /**
  * The block whose hash starts with `hashPrefix` (lowercase hex: a 32-byte EVM block hash is the first half of the
  * 48-byte record file hash), or with that number.
@@ -63,9 +66,17 @@ export async function blockByHashOrNumber(
   db: Database,
   key: { hashPrefix: string } | { number: bigint },
 ): Promise<BlockRow | undefined> {
-  // the hash index is in the "C" collation, which is also what lets a prefix match use it
-  const condition =
-    'hashPrefix' in key ? sql`hash collate "C" like ${`${key.hashPrefix}%`}` : sql`index = ${key.number}`;
+  const condition = 'hashPrefix' in key ? hashCondition(key.hashPrefix) : sql`index = ${key.number}`;
   const rows = await db.rows<BlockRow>(sql`select ${COLUMNS} from record_file where ${condition} limit 1`);
   return rows[0];
+}
+
+/**
+ * The hash index is in the "C" collation, so the conditions are too. A prefix is a range rather than `like
+ * 'prefix%'`: a `like` pattern that is a parameter cannot be planned as an index range once for every value, so
+ * Postgres would plan it again on each execution. Stored hashes are lowercase hex, all below `prefix || 'g'`.
+ */
+function hashCondition(prefix: string): SQL {
+  if (prefix.length === FULL_HASH_LENGTH) return sql`hash collate "C" = ${prefix}`;
+  return sql`hash collate "C" >= ${prefix} and hash collate "C" < ${`${prefix}g`}`;
 }
