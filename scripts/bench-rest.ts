@@ -45,6 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   mkdirSync(OUT_DIR, { recursive: true });
   let databaseUrl = process.env.DATABASE_URL;
+  let socketDir: string | undefined;
   if (!databaseUrl) {
     const local = await startLocalPostgres({
       dir: path.join(REPO_ROOT, '.data/bench-pg'),
@@ -53,12 +54,18 @@ try {
     });
     stops.push(() => local.stop());
     databaseUrl = local.url;
+    socketDir = local.socketDir;
   }
   await migrate(databaseUrl);
   await loadDatasetOnce(databaseUrl);
 
   const target = new URL(databaseUrl);
-  const proxy = await startSqlProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port || 5432}`] });
+  const address = `${target.hostname}:${target.port || 5432}`;
+  const proxy = await startSqlProxy({
+    port: 0,
+    allowedTargets: [address],
+    socketDirs: socketDir ? { [address]: socketDir } : {},
+  });
   stops.push(() => proxy.close());
   const urls = JSON.parse(readFileSync(path.join(PERF_DIR, 'urls.json'), 'utf8')) as string[];
   const urlsFile = path.join(OUT_DIR, 'urls.json');

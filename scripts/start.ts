@@ -40,11 +40,13 @@ try {
 
   let databaseUrl = process.env.DATABASE_URL;
   const embedded = !databaseUrl;
+  let socketDir: string | undefined;
   if (!databaseUrl) {
     const port = (await isPortFree(LOCAL_DB_PORT)) ? LOCAL_DB_PORT : await freePort();
     const local = await startLocalPostgres({ dir: path.join(REPO_ROOT, '.data/pg'), port, database: 'mirror_node' });
     stops.push(() => local.stop());
     databaseUrl = local.url;
+    socketDir = local.socketDir;
     log({ msg: 'embedded PostgreSQL started', dataDir: '.data/pg', port });
   }
   await migrate(databaseUrl);
@@ -55,7 +57,12 @@ try {
   let localProxy: string | undefined;
   if (isLocal) {
     // Neon endpoints serve SQL over HTTP themselves; a plain Postgres needs the local proxy.
-    const proxy = await startSqlProxy({ port: 0, allowedTargets: [`${target.hostname}:${target.port || 5432}`] });
+    const address = `${target.hostname}:${target.port || 5432}`;
+    const proxy = await startSqlProxy({
+      port: 0,
+      allowedTargets: [address],
+      socketDirs: socketDir ? { [address]: socketDir } : {},
+    });
     stops.push(() => proxy.close());
     localProxy = proxy.address;
   }

@@ -67,7 +67,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 try {
   const url = await recreateDatabase(database.url, 'conformance');
   await migrate(url);
-  const proxy = await startSqlProxy({ port: 0, allowedTargets: [`127.0.0.1:${database.port}`] });
+  const address = `127.0.0.1:${database.port}`;
+  const proxy = await startSqlProxy({
+    port: 0,
+    allowedTargets: [address],
+    socketDirs: { [address]: database.socketDir },
+  });
   stops.push(() => proxy.close());
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',

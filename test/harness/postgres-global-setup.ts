@@ -11,6 +11,8 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** postgres:// URL of the test run's server (its `postgres` database); see createTestDatabase. */
     pgUrl: string;
+    /** The directory of that server's Unix socket, for the SQL proxy (`startSqlProxy`'s `socketDirs`). */
+    pgSocketDir: string;
   }
 }
 
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('pgUrl', databaseUrl(server.url, 'postgres'));
+  project.provide('pgSocketDir', server.socketDir);
   return teardown;
 }
 

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { type SqlProxy, startSqlProxy } from './sql-proxy.ts';
+
+let db: TestDatabase;
+const proxies: SqlProxy[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+afterAll(async () => {
+  for (const proxy of proxies) await proxy.close();
+  await db?.drop();
+});
+
+async function proxyFor(options: { socketDir?: boolean }): Promise<SqlProxy> {
+  const url = new URL(db.url);
+  const address = `${url.hostname}:${url.port}`;
+  const proxy = await startSqlProxy({
+    port: 0,
+    allowedTargets: [address],
+    socketDirs: options.socketDir ? { [address]: inject('pgSocketDir') } : {},
+  });
+  proxies.push(proxy);
+  return proxy;
+}
+
+/** One statement as the Worker's driver sends it: Neon's SQL-over-HTTP protocol. */
+async function query(proxy: SqlProxy, connectionString: string, text: string) {
+  const res = await fetch(`http://${proxy.address}/sql`, {
+    method: 'POST',
+    headers: { 'neon-connection-string': connectionString },
+    body: JSON.stringify({ query: text, params: [] }),
+  });
+  return { status: res.status, body: (await res.json()) as { rows?: unknown[][]; message?: string } };
+}
+
+const CLIENT_ADDRESS = 'select client_addr::text from pg_stat_activity where pid = pg_backend_pid()';
+
+describe('the local SQL proxy', () => {
+  it('reaches a target with a socket directory through its Unix socket, others over TCP', async () => {
+    const viaSocket = await query(await proxyFor({ socketDir: true }), db.url, CLIENT_ADDRESS);
+    expect(viaSocket).toEqual({ status: 200, body: expect.objectContaining({ rows: [[null]] }) });
+    const viaTcp = await query(await proxyFor({}), db.url, CLIENT_ADDRESS);
+    expect(viaTcp).toEqual({ status: 200, body: expect.objectContaining({ rows: [['127.0.0.1/32']] }) });
+  });
+
+  it('refuses a database that is not among its targets', async () => {
+    const other = new URL(db.url);
+    other.port = '1';
+    const res = await query(await proxyFor({ socketDir: true }), other.toString(), 'select 1');
+    expect(res).toEqual({ status: 403, body: { message: 'database not allowed' } });
+  });
+});
