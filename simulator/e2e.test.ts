@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIngest } from '../ingest/pipeline/run.ts';
 import { DirStore } from '../ingest/sources/dir-store.ts';
 import { RecordStreamSource } from '../ingest/sources/record-stream-source.ts';
-import { createTestDatabase, type TestDatabase } from '../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../test/harness/test-worker.ts';
+import { registerWorkerSuite } from '../test/harness/worker-suite.ts';
 import type { LedgerSnapshot } from './ledger/export.ts';
 import { parseOptions } from './main.ts';
 import { simulate } from './run.ts';
@@ -20,12 +19,11 @@ import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
 
 describe('simulated streams ingested and served by the API', () => {
   let out: string;
-  let db: TestDatabase;
-  let worker: TestWorker;
   let ledger: LedgerSnapshot;
   let ingested: { files: number; transactions: number };
   let simulated: number;
 
+  // registered before registerWorkerSuite's hooks, so it runs first: the seed ingests the streams it writes
   beforeAll(async () => {
     out = mkdtempSync(path.join(tmpdir(), 'simulator-e2e-'));
     const summary = await simulate({
@@ -33,27 +31,29 @@ describe('simulated streams ingested and served by the API', () => {
     });
     simulated = summary.transactions;
     ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
-    db = await createTestDatabase();
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      ingested = await runIngest({
-        source: new RecordStreamSource(new DirStore(out)),
-        client,
-        bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
-        untilIdle: true,
-        log: () => {},
-      });
-    } finally {
-      await client.end();
-    }
-    worker = await startTestWorker(db.url);
   }, 300_000);
 
-  afterAll(async () => {
-    await worker?.stop();
-    await db?.drop();
+  afterAll(() => {
     rmSync(out, { recursive: true, force: true });
+  });
+
+  const { worker } = registerWorkerSuite({
+    seed: async (db) => {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        ingested = await runIngest({
+          source: new RecordStreamSource(new DirStore(out)),
+          client,
+          bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
+          untilIdle: true,
+          log: () => {},
+        });
+      } finally {
+        await client.end();
+      }
+    },
+    timeout: 300_000,
   });
 
   /** Every item of a paged list, following `links.next`. */

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../test/harness/test-worker.ts';
+import { describe, expect, it } from 'vitest';
+import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 import { ingestFixture } from '../testing/fixtures.ts';
 
-let db: TestDatabase;
-let worker: TestWorker;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await ingestFixture(db.url, 'v6');
-  worker = await startTestWorker(db.url);
-}, 180_000);
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await ingestFixture(db.url, 'v6');
+  },
+  timeout: 180_000,
 });
 
 describe('the API over ingested v6 record files', () => {

@@ -2,10 +2,9 @@
  * End to end: native blocks with a contract creation and a call (EVM results, call traces, slot usages, stored
  * runtime code) ingested, then read back through the API as the reference serves them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blockTypes } from '../../proto/block.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../test/harness/test-worker.ts';
+import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 import { ingestNativeBlocks } from '../testing/ingest-blocks.ts';
 import type { NativeTransaction } from '../testing/native-blocks.ts';
 
@@ -151,22 +150,15 @@ const call: NativeTransaction = {
   stateChanges: [slotWrite(1001, new Uint8Array(), hex('07')), slotWrite(1002, hex('03'), hex('09'))],
 };
 
-let db: TestDatabase;
-let worker: TestWorker;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const run = await ingestNativeBlocks(db.url, [
-    { timestamp: T, transactions: [create] },
-    { timestamp: T + 2_000_000_000n, transactions: [call] },
-  ]);
-  expect(run.blocks).toBe(2);
-  worker = await startTestWorker(db.url);
-}, 180_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    const run = await ingestNativeBlocks(db.url, [
+      { timestamp: T, transactions: [create] },
+      { timestamp: T + 2_000_000_000n, transactions: [call] },
+    ]);
+    expect(run.blocks).toBe(2);
+  },
+  timeout: 180_000,
 });
 
 const word = (value: string) => `0x${value.padStart(64, '0')}`;

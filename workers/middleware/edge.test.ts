@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertTransaction, ns } from '../../test/harness/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
 const PATH = '/api/v1/transactions/0.0.1001-1700000000-000000001';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertTransaction(db.sql, {
-    consensus_timestamp: ns('1700000000.000000005'),
-    payer_account_id: 1001n,
-    valid_start_ns: ns('1700000000.000000001'),
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+const { db, worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertTransaction(db.sql, {
+      consensus_timestamp: ns('1700000000.000000005'),
+      payer_account_id: 1001n,
+      valid_start_ns: ns('1700000000.000000001'),
+    });
+  },
 });
 
 describe('edge cache', () => {

@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertTransaction, ns } from '../../test/harness/factories.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
 // Ten digits of seconds pass every route's timestamp grammar, but in nanoseconds they overflow the int8 columns.
 const FAR = '9999999999.999999999';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertTransaction(db.sql, {
-    consensus_timestamp: ns('1700000000.000000005'),
-    payer_account_id: 1001n,
-    valid_start_ns: ns('1700000000.000000001'),
-  });
-  await insertEntity(db.sql, 1001n, ns('1600000000'));
-  await insertEntity(db.sql, 1002n, ns('1600000000'), { type: 'CONTRACT' });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertTransaction(db.sql, {
+      consensus_timestamp: ns('1700000000.000000005'),
+      payer_account_id: 1001n,
+      valid_start_ns: ns('1700000000.000000001'),
+    });
+    await insertEntity(db.sql, 1001n, ns('1600000000'));
+    await insertEntity(db.sql, 1002n, ns('1600000000'), { type: 'CONTRACT' });
+  },
 });
 
 describe('timestamps beyond the int8 range', () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCryptoTransfer, insertRow, insertTransaction, ns } from '../../../test/harness/factories.ts';
 import { insertAccountBalance, insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
 import { insertEntity, insertToken, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 import { base32Encode } from '../../format/base32.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
 
 const ACCOUNT = 1001;
 const OTHER = 1002;
@@ -18,90 +14,85 @@ const T = (n: number) => ns('1700000000') + BigInt(n);
 /** A balance snapshot in June 2023 (the treasury's row marks it). */
 const SNAPSHOT = ns('1686312900');
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertEntity(db.sql, ACCOUNT, T(0), {
-    alias: ALIAS,
-    evm_address: EVM_ADDRESS,
-    key: ED25519_KEY,
-    balance: 5000,
-    balance_timestamp: T(9),
-    auto_renew_period: 7776000,
-    memo: 'now',
-    staked_node_id: 3,
-    stake_period_start: 19000,
-    timestamp_range: `[${T(5)},)`,
-  });
-  // the account as it was before T(5)
-  await insertRow(db.sql, 'entity_history', {
-    id: ACCOUNT,
-    num: ACCOUNT,
-    realm: 0,
-    shard: 0,
-    type: 'ACCOUNT',
-    memo: 'before',
-    deleted: false,
-    balance: 4000,
-    balance_timestamp: T(1),
-    created_timestamp: T(0),
-    timestamp_range: `[${T(0)},${T(5)})`,
-  });
-  await insertRow(db.sql, 'entity_stake', {
-    id: ACCOUNT,
-    end_stake_period: 19001,
-    pending_reward: 77,
-    staked_node_id_start: 3,
-    staked_to_me: 0,
-    stake_total_start: 0,
-    timestamp_range: `[${T(5)},)`,
-  });
-  await insertEntity(db.sql, OTHER, T(0), { memo: 'other', balance: 10, balance_timestamp: T(2) });
-  await insertEntity(db.sql, 2, T(0), { memo: 'Mirror node created synthetic treasury account', balance: 1 });
-  await insertToken(db.sql, 5001, T(0));
-  await insertTokenAccount(db.sql, { account_id: ACCOUNT, token_id: 5001, balance: 30, kyc_status: 1 });
-  await insertTokenAccount(db.sql, { account_id: ACCOUNT, token_id: 5002, balance: 40 });
-
-  for (const [at, payer, to] of [
-    [T(1), ACCOUNT, OTHER],
-    [T(2), OTHER, ACCOUNT],
-    [T(3), OTHER, 98],
-  ] as const) {
-    await insertTransaction(db.sql, { consensus_timestamp: at, payer_account_id: BigInt(payer) });
-    await insertCryptoTransfer(db.sql, {
-      consensus_timestamp: at,
-      entity_id: BigInt(payer),
-      amount: -10n,
-      payer_account_id: BigInt(payer),
+const { db, worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertEntity(db.sql, ACCOUNT, T(0), {
+      alias: ALIAS,
+      evm_address: EVM_ADDRESS,
+      key: ED25519_KEY,
+      balance: 5000,
+      balance_timestamp: T(9),
+      auto_renew_period: 7776000,
+      memo: 'now',
+      staked_node_id: 3,
+      stake_period_start: 19000,
+      timestamp_range: `[${T(5)},)`,
     });
-    await insertCryptoTransfer(db.sql, {
-      consensus_timestamp: at,
-      entity_id: BigInt(to),
-      amount: 10n,
-      payer_account_id: BigInt(payer),
+    // the account as it was before T(5)
+    await insertRow(db.sql, 'entity_history', {
+      id: ACCOUNT,
+      num: ACCOUNT,
+      realm: 0,
+      shard: 0,
+      type: 'ACCOUNT',
+      memo: 'before',
+      deleted: false,
+      balance: 4000,
+      balance_timestamp: T(1),
+      created_timestamp: T(0),
+      timestamp_range: `[${T(0)},${T(5)})`,
     });
-  }
-  await insertAccountBalance(db.sql, { account_id: 2, balance: 1, consensus_timestamp: SNAPSHOT });
-  await insertAccountBalance(db.sql, { account_id: ACCOUNT, balance: 3000, consensus_timestamp: SNAPSHOT });
-  await insertRow(db.sql, 'token_balance', {
-    account_id: ACCOUNT,
-    token_id: 5001,
-    balance: 3,
-    consensus_timestamp: SNAPSHOT,
-  });
-  await insertRow(db.sql, 'staking_reward_transfer', {
-    account_id: ACCOUNT,
-    amount: 5,
-    consensus_timestamp: T(2),
-    payer_account_id: 800,
-  });
-  await insertCryptoAllowance(db.sql, { owner: ACCOUNT, spender: 3001, amount: 100 });
-  await insertCryptoAllowance(db.sql, { owner: ACCOUNT, spender: 3002, amount: 0 });
-  worker = await startTestWorker(db.url);
-}, 120_000);
+    await insertRow(db.sql, 'entity_stake', {
+      id: ACCOUNT,
+      end_stake_period: 19001,
+      pending_reward: 77,
+      staked_node_id_start: 3,
+      staked_to_me: 0,
+      stake_total_start: 0,
+      timestamp_range: `[${T(5)},)`,
+    });
+    await insertEntity(db.sql, OTHER, T(0), { memo: 'other', balance: 10, balance_timestamp: T(2) });
+    await insertEntity(db.sql, 2, T(0), { memo: 'Mirror node created synthetic treasury account', balance: 1 });
+    await insertToken(db.sql, 5001, T(0));
+    await insertTokenAccount(db.sql, { account_id: ACCOUNT, token_id: 5001, balance: 30, kyc_status: 1 });
+    await insertTokenAccount(db.sql, { account_id: ACCOUNT, token_id: 5002, balance: 40 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+    for (const [at, payer, to] of [
+      [T(1), ACCOUNT, OTHER],
+      [T(2), OTHER, ACCOUNT],
+      [T(3), OTHER, 98],
+    ] as const) {
+      await insertTransaction(db.sql, { consensus_timestamp: at, payer_account_id: BigInt(payer) });
+      await insertCryptoTransfer(db.sql, {
+        consensus_timestamp: at,
+        entity_id: BigInt(payer),
+        amount: -10n,
+        payer_account_id: BigInt(payer),
+      });
+      await insertCryptoTransfer(db.sql, {
+        consensus_timestamp: at,
+        entity_id: BigInt(to),
+        amount: 10n,
+        payer_account_id: BigInt(payer),
+      });
+    }
+    await insertAccountBalance(db.sql, { account_id: 2, balance: 1, consensus_timestamp: SNAPSHOT });
+    await insertAccountBalance(db.sql, { account_id: ACCOUNT, balance: 3000, consensus_timestamp: SNAPSHOT });
+    await insertRow(db.sql, 'token_balance', {
+      account_id: ACCOUNT,
+      token_id: 5001,
+      balance: 3,
+      consensus_timestamp: SNAPSHOT,
+    });
+    await insertRow(db.sql, 'staking_reward_transfer', {
+      account_id: ACCOUNT,
+      amount: 5,
+      consensus_timestamp: T(2),
+      payer_account_id: 800,
+    });
+    await insertCryptoAllowance(db.sql, { owner: ACCOUNT, spender: 3001, amount: 100 });
+    await insertCryptoAllowance(db.sql, { owner: ACCOUNT, spender: 3002, amount: 0 });
+  },
 });
 
 const timestamps = (body: { transactions: { consensus_timestamp: string }[] }) =>

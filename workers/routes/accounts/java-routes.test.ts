@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertNftAllowance, insertTokenAirdrop } from '../../../test/harness/factories-accounts.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 import { base32Encode } from '../../format/base32.ts';
 
 /**
  * The routes the reference serves from its Java process: `/accounts/{id}/allowances/nfts` and
  * `/accounts/{id}/airdrops/{outstanding,pending}` (parameter grammar, paging, errors).
  */
-
-let db: TestDatabase;
-let worker: TestWorker;
 
 const OWNER = 1001;
 const ALIAS = Buffer.alloc(32, 0x12);
@@ -25,50 +21,45 @@ const airdropKeys = (body: {
   airdrops: { receiver_id: string; sender_id: string; token_id: string; serial_number: number | null }[];
 }) => body.airdrops.map((a) => `${a.sender_id}>${a.receiver_id}/${a.token_id}#${a.serial_number}`);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertEntity(db.sql, OWNER, 1n, { alias: ALIAS, evm_address: EVM_ADDRESS });
-  await insertEntity(db.sql, 1003, 1n, { alias: NULL_DELETED_ALIAS, deleted: null });
-  for (const [spender, token] of [
-    [2001, 5001],
-    [2001, 5002],
-    [2002, 5001],
-    [2002, 5003],
-    [2003, 5002],
-  ]) {
-    await insertNftAllowance(db.sql, { owner: OWNER, spender: spender as number, token_id: token as number });
-  }
-  await insertNftAllowance(db.sql, { owner: OWNER, spender: 2004, token_id: 5001, approved_for_all: false });
-  await insertNftAllowance(db.sql, { owner: 3002, spender: OWNER, token_id: 5001 });
-  await insertNftAllowance(db.sql, { owner: 3001, spender: OWNER, token_id: 5001 });
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertEntity(db.sql, OWNER, 1n, { alias: ALIAS, evm_address: EVM_ADDRESS });
+    await insertEntity(db.sql, 1003, 1n, { alias: NULL_DELETED_ALIAS, deleted: null });
+    for (const [spender, token] of [
+      [2001, 5001],
+      [2001, 5002],
+      [2002, 5001],
+      [2002, 5003],
+      [2003, 5002],
+    ]) {
+      await insertNftAllowance(db.sql, { owner: OWNER, spender: spender as number, token_id: token as number });
+    }
+    await insertNftAllowance(db.sql, { owner: OWNER, spender: 2004, token_id: 5001, approved_for_all: false });
+    await insertNftAllowance(db.sql, { owner: 3002, spender: OWNER, token_id: 5001 });
+    await insertNftAllowance(db.sql, { owner: 3001, spender: OWNER, token_id: 5001 });
 
-  const airdrop = (receiver: number, token: number, serial = 0, row = {}) =>
-    insertTokenAirdrop(db.sql, {
-      sender_account_id: OWNER,
-      receiver_account_id: receiver,
-      token_id: token,
-      serial_number: serial,
-      ...row,
+    const airdrop = (receiver: number, token: number, serial = 0, row = {}) =>
+      insertTokenAirdrop(db.sql, {
+        sender_account_id: OWNER,
+        receiver_account_id: receiver,
+        token_id: token,
+        serial_number: serial,
+        ...row,
+      });
+    await airdrop(2001, 6001);
+    await airdrop(2001, 6002, 2);
+    await airdrop(2001, 6002, 1);
+    await airdrop(2002, 6001);
+    await airdrop(2003, 6002, 3);
+    await airdrop(2003, 6002, 4, { state: 'CLAIMED' });
+    await insertTokenAirdrop(db.sql, {
+      sender_account_id: 3002,
+      receiver_account_id: OWNER,
+      token_id: 6002,
+      serial_number: 5,
     });
-  await airdrop(2001, 6001);
-  await airdrop(2001, 6002, 2);
-  await airdrop(2001, 6002, 1);
-  await airdrop(2002, 6001);
-  await airdrop(2003, 6002, 3);
-  await airdrop(2003, 6002, 4, { state: 'CLAIMED' });
-  await insertTokenAirdrop(db.sql, {
-    sender_account_id: 3002,
-    receiver_account_id: OWNER,
-    token_id: 6002,
-    serial_number: 5,
-  });
-  await insertTokenAirdrop(db.sql, { sender_account_id: 3001, receiver_account_id: OWNER, token_id: 6001 });
-  worker = await startTestWorker(db.url);
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+    await insertTokenAirdrop(db.sql, { sender_account_id: 3001, receiver_account_id: OWNER, token_id: 6001 });
+  },
 });
 
 const NFT_ALLOWANCES = `/api/v1/accounts/0.0.${OWNER}/allowances/nfts`;

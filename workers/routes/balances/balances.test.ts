@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertRow, ns } from '../../../test/harness/factories.ts';
 import { insertAccountBalance } from '../../../test/harness/factories-accounts.ts';
 import { insertEntity, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 import { base32Encode } from '../../format/base32.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
 
 const ALIAS = Buffer.alloc(32, 0x42);
 const EVM_ADDRESS = Buffer.alloc(20, 0x77);
@@ -15,32 +11,32 @@ const KEY = '3c3d546321ff6f63d701d2ec5c277095874e19f4a235bee1e6bb19258bf362be';
 const MAY = ns('1684112400');
 const JUNE = ns('1686312900');
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertEntity(db.sql, 2, 1n, { balance: 100, balance_timestamp: 20 });
-  await insertEntity(db.sql, 1001, 1n, { balance: 10, balance_timestamp: 30, public_key: KEY, alias: ALIAS });
-  await insertEntity(db.sql, 1002, 1n, { balance: 20, balance_timestamp: 10, evm_address: EVM_ADDRESS });
-  await insertTokenAccount(db.sql, { account_id: 1001, token_id: 5001, balance: 1 });
-  await insertTokenAccount(db.sql, { account_id: 1001, token_id: 5002, balance: 2 });
-  for (const [at, balances] of [
-    [MAY, [2, 1001, 1002]],
-    [JUNE, [2, 1001]],
-  ] as const) {
-    for (const account of balances) {
-      await insertAccountBalance(db.sql, {
-        account_id: account,
-        balance: account * (at === MAY ? 10 : 100),
-        consensus_timestamp: at,
-      });
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertEntity(db.sql, 2, 1n, { balance: 100, balance_timestamp: 20 });
+    await insertEntity(db.sql, 1001, 1n, { balance: 10, balance_timestamp: 30, public_key: KEY, alias: ALIAS });
+    await insertEntity(db.sql, 1002, 1n, { balance: 20, balance_timestamp: 10, evm_address: EVM_ADDRESS });
+    await insertTokenAccount(db.sql, { account_id: 1001, token_id: 5001, balance: 1 });
+    await insertTokenAccount(db.sql, { account_id: 1001, token_id: 5002, balance: 2 });
+    for (const [at, balances] of [
+      [MAY, [2, 1001, 1002]],
+      [JUNE, [2, 1001]],
+    ] as const) {
+      for (const account of balances) {
+        await insertAccountBalance(db.sql, {
+          account_id: account,
+          balance: account * (at === MAY ? 10 : 100),
+          consensus_timestamp: at,
+        });
+      }
     }
-  }
-  await insertRow(db.sql, 'token_balance', { account_id: 1001, token_id: 5001, balance: 7, consensus_timestamp: MAY });
-  worker = await startTestWorker(db.url);
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+    await insertRow(db.sql, 'token_balance', {
+      account_id: 1001,
+      token_id: 5001,
+      balance: 7,
+      consensus_timestamp: MAY,
+    });
+  },
 });
 
 const accounts = (body: { balances: { account: string }[] }) => body.balances.map((b) => b.account);

@@ -1,46 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertRecordFile } from '../../../test/harness/factories-blocks.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const START = 1_700_000_000_000_000_000n;
 const SECOND = 1_000_000_000n;
 const hashOf = (n: number) => n.toString(16).padStart(2, '0').repeat(48);
 const numbers = (body: { blocks: { number: number }[] }) => body.blocks.map((b) => b.number);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  for (let n = 1; n <= 5; n++) {
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    for (let n = 1; n <= 5; n++) {
+      await insertRecordFile(db.sql, {
+        index: BigInt(n),
+        consensus_start: START + BigInt(n) * 2n * SECOND,
+        consensus_end: START + BigInt(n) * 2n * SECOND + SECOND,
+        hash: hashOf(n),
+        prev_hash: hashOf(n - 1),
+      });
+    }
+    // a block from before smart contracts and HAPI versions were recorded, with a count beyond 2^53
     await insertRecordFile(db.sql, {
-      index: BigInt(n),
-      consensus_start: START + BigInt(n) * 2n * SECOND,
-      consensus_end: START + BigInt(n) * 2n * SECOND + SECOND,
-      hash: hashOf(n),
-      prev_hash: hashOf(n - 1),
+      index: 9_000_000_000_000_001n,
+      consensus_start: START + 100n * SECOND,
+      consensus_end: START + 101n * SECOND,
+      hash: hashOf(200),
+      count: 9_007_199_254_740_993n,
+      gas_used: -1,
+      logs_bloom: null,
+      hapi_version_major: null,
+      size: null,
+      bytes: Buffer.alloc(7),
     });
-  }
-  // a block from before smart contracts and HAPI versions were recorded, with a count beyond 2^53
-  await insertRecordFile(db.sql, {
-    index: 9_000_000_000_000_001n,
-    consensus_start: START + 100n * SECOND,
-    consensus_end: START + 101n * SECOND,
-    hash: hashOf(200),
-    count: 9_007_199_254_740_993n,
-    gas_used: -1,
-    logs_bloom: null,
-    hapi_version_major: null,
-    size: null,
-    bytes: Buffer.alloc(7),
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+  },
 });
 
 describe('GET /api/v1/blocks', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRow, ns } from '../../../test/harness/factories.ts';
 import {
   insertContract,
@@ -7,11 +7,7 @@ import {
   insertEthereumTransaction,
   insertRecordFile,
 } from '../../../test/harness/factories-contracts.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const CONTRACT = 5001n;
 const OTHER = 5002n;
@@ -24,120 +20,123 @@ const HASH1 = Buffer.alloc(32, 0x11);
 const HASH2 = Buffer.alloc(32, 0x22);
 const TOPIC = Buffer.from('ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', 'hex');
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertContract(
-    db.sql,
-    {
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertContract(
+      db.sql,
+      {
+        id: CONTRACT,
+        created_timestamp: ns('1000'),
+        evm_address: Buffer.from(EVM_ADDRESS, 'hex'),
+        key: Buffer.from('0101', 'hex'),
+      },
+      { file_id: 2001, runtime_bytecode: Buffer.from('3630', 'hex') },
+    );
+    await insertRow(db.sql, 'entity_history', {
       id: CONTRACT,
+      num: CONTRACT,
+      realm: 0,
+      shard: 0,
+      memo: 'old memo',
+      type: 'CONTRACT',
+      decline_reward: false,
       created_timestamp: ns('1000'),
-      evm_address: Buffer.from(EVM_ADDRESS, 'hex'),
-      key: Buffer.from('0101', 'hex'),
-    },
-    { file_id: 2001, runtime_bytecode: Buffer.from('3630', 'hex') },
-  );
-  await insertRow(db.sql, 'entity_history', {
-    id: CONTRACT,
-    num: CONTRACT,
-    realm: 0,
-    shard: 0,
-    memo: 'old memo',
-    type: 'CONTRACT',
-    decline_reward: false,
-    created_timestamp: ns('1000'),
-    timestamp_range: `[${ns('500')},${ns('1000')})`,
-  });
-  // the contract's code, uploaded as hex text to file 0.0.2001 before it was created
-  await insertRow(db.sql, 'file_data', {
-    entity_id: 2001,
-    consensus_timestamp: ns('999'),
-    transaction_type: 17,
-    file_data: Buffer.from('6080'),
-  });
-  await insertContract(db.sql, { id: OTHER, created_timestamp: ns('1001') }, { initcode: Buffer.from('abcd', 'hex') });
+      timestamp_range: `[${ns('500')},${ns('1000')})`,
+    });
+    // the contract's code, uploaded as hex text to file 0.0.2001 before it was created
+    await insertRow(db.sql, 'file_data', {
+      entity_id: 2001,
+      consensus_timestamp: ns('999'),
+      transaction_type: 17,
+      file_data: Buffer.from('6080'),
+    });
+    await insertContract(
+      db.sql,
+      { id: OTHER, created_timestamp: ns('1001') },
+      { initcode: Buffer.from('abcd', 'hex') },
+    );
 
-  await insertContractResult(
-    db.sql,
-    { consensus_timestamp: T1, contract_id: CONTRACT, payer_account_id: SENDER, transaction_hash: HASH1 },
-    [OTHER],
-  );
-  await insertEthereumTransaction(db.sql, { consensus_timestamp: T1, payer_account_id: SENDER, hash: HASH1 });
-  await insertRow(db.sql, 'transaction', {
-    consensus_timestamp: T1,
-    payer_account_id: SENDER,
-    valid_start_ns: T1 - 1n,
-    type: 50,
-    result: 22,
-    nonce: 0,
-    scheduled: false,
-    index: 1,
-  });
-  await insertContractLog(db.sql, { consensus_timestamp: T1, contract_id: CONTRACT, index: 0, topic0: TOPIC });
-  await insertContractLog(db.sql, {
-    consensus_timestamp: T1,
-    contract_id: OTHER,
-    index: 1,
-    topic0: Buffer.from('01', 'hex'),
-  });
-  await insertRow(db.sql, 'contract_state_change', {
-    consensus_timestamp: T1,
-    contract_id: CONTRACT,
-    payer_account_id: SENDER,
-    slot: Buffer.from('01', 'hex'),
-    value_read: Buffer.from('00', 'hex'),
-    value_written: Buffer.from('05', 'hex'),
-    migration: false,
-  });
-  await insertRow(db.sql, 'contract_state', {
-    contract_id: CONTRACT,
-    created_timestamp: T1,
-    modified_timestamp: T1,
-    slot: Buffer.from(`${'0'.repeat(62)}01`, 'hex'),
-    value: Buffer.from('07', 'hex'),
-  });
-  await insertRow(db.sql, 'contract_action', {
-    call_depth: 0,
-    call_operation_type: 1,
-    call_type: 1,
-    caller: SENDER,
-    caller_type: 'ACCOUNT',
-    consensus_timestamp: T1,
-    gas: 1000,
-    gas_used: 500,
-    index: 0,
-    payer_account_id: SENDER,
-    recipient_contract: CONTRACT,
-    result_data_type: 11,
-    value: 0,
-  });
-  await insertRecordFile(db.sql, {
-    consensus_start: ns('1999.9'),
-    consensus_end: ns('2000.5'),
-    index: 10n,
-    hash: 'ab'.repeat(48),
-  });
+    await insertContractResult(
+      db.sql,
+      { consensus_timestamp: T1, contract_id: CONTRACT, payer_account_id: SENDER, transaction_hash: HASH1 },
+      [OTHER],
+    );
+    await insertEthereumTransaction(db.sql, { consensus_timestamp: T1, payer_account_id: SENDER, hash: HASH1 });
+    await insertRow(db.sql, 'transaction', {
+      consensus_timestamp: T1,
+      payer_account_id: SENDER,
+      valid_start_ns: T1 - 1n,
+      type: 50,
+      result: 22,
+      nonce: 0,
+      scheduled: false,
+      index: 1,
+    });
+    await insertContractLog(db.sql, { consensus_timestamp: T1, contract_id: CONTRACT, index: 0, topic0: TOPIC });
+    await insertContractLog(db.sql, {
+      consensus_timestamp: T1,
+      contract_id: OTHER,
+      index: 1,
+      topic0: Buffer.from('01', 'hex'),
+    });
+    await insertRow(db.sql, 'contract_state_change', {
+      consensus_timestamp: T1,
+      contract_id: CONTRACT,
+      payer_account_id: SENDER,
+      slot: Buffer.from('01', 'hex'),
+      value_read: Buffer.from('00', 'hex'),
+      value_written: Buffer.from('05', 'hex'),
+      migration: false,
+    });
+    await insertRow(db.sql, 'contract_state', {
+      contract_id: CONTRACT,
+      created_timestamp: T1,
+      modified_timestamp: T1,
+      slot: Buffer.from(`${'0'.repeat(62)}01`, 'hex'),
+      value: Buffer.from('07', 'hex'),
+    });
+    await insertRow(db.sql, 'contract_action', {
+      call_depth: 0,
+      call_operation_type: 1,
+      call_type: 1,
+      caller: SENDER,
+      caller_type: 'ACCOUNT',
+      consensus_timestamp: T1,
+      gas: 1000,
+      gas_used: 500,
+      index: 0,
+      payer_account_id: SENDER,
+      recipient_contract: CONTRACT,
+      result_data_type: 11,
+      value: 0,
+    });
+    await insertRecordFile(db.sql, {
+      consensus_start: ns('1999.9'),
+      consensus_end: ns('2000.5'),
+      index: 10n,
+      hash: 'ab'.repeat(48),
+    });
 
-  await insertContractResult(db.sql, {
-    consensus_timestamp: T2,
-    contract_id: CONTRACT,
-    payer_account_id: SENDER,
-    transaction_hash: HASH2,
-    call_result: null,
-    amount: 30,
-  });
-  await insertContractResult(db.sql, {
-    consensus_timestamp: T3,
-    contract_id: OTHER,
-    payer_account_id: SENDER,
-    transaction_nonce: 1,
-  });
-  worker = await startTestWorker(db.url);
+    await insertContractResult(db.sql, {
+      consensus_timestamp: T2,
+      contract_id: CONTRACT,
+      payer_account_id: SENDER,
+      transaction_hash: HASH2,
+      call_result: null,
+      amount: 30,
+    });
+    await insertContractResult(db.sql, {
+      consensus_timestamp: T3,
+      contract_id: OTHER,
+      payer_account_id: SENDER,
+      transaction_nonce: 1,
+    });
+  },
+});
+
+// registered after registerWorkerSuite's hooks, so it runs once the Worker has started
+beforeAll(async () => {
   await worker.setState({ config: { response: { enableDelegationAddress: true } } });
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
 });
 
 describe('GET /api/v1/contracts', () => {

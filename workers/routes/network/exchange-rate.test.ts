@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   clearTables,
   exchangeRateSetBytes,
@@ -7,11 +7,7 @@ import {
   FILE_CREATE,
   insertFileData,
 } from '../../../test/harness/factories-network.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const FILE = 112n;
 const SECOND = 1_000_000_000n;
@@ -40,15 +36,7 @@ async function reset(...versions: { at: bigint; data: Uint8Array | null; type?: 
   await worker.setState({});
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
-});
+const { db, worker } = registerWorkerSuite();
 
 describe('GET /api/v1/network/exchangerate', () => {
   it('answers 404 when the file has never been written', async () => {

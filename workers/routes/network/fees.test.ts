@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   exchangeRateSetBytes,
   feeScheduleBytes,
   insertFileData,
   type RateInput,
 } from '../../../test/harness/factories-network.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const FEE_FILE = 111n;
 const RATE_FILE = 112n;
@@ -39,15 +35,7 @@ async function insertRates(at: bigint, bytes: Uint8Array) {
   await insertFileData(db.sql, { consensus_timestamp: at, entity_id: RATE_FILE, file_data: bytes });
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
-});
+const { db, worker } = registerWorkerSuite();
 
 describe('GET /api/v1/network/fees', () => {
   it('answers 404 for a missing fee schedule, then for a missing exchange rate file', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   clearTables,
   insertAddressBook,
@@ -7,11 +7,7 @@ import {
   insertNodeStake,
   insertServiceEndpoint,
 } from '../../../test/harness/factories-network.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const OLD_BOOK = 1_000_000_000_000n;
 const BOOK_101 = 1_500_000_000_000n;
@@ -28,78 +24,73 @@ const invalid = (...names: string[]) => ({
   _status: { messages: names.map((name) => ({ message: `Invalid parameter: ${name}` })) },
 });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // an older 0.0.102 book, the latest one, and a 0.0.101 book
-  await insertAddressBook(db.sql, { start_consensus_timestamp: OLD_BOOK, end_consensus_timestamp: BOOK - 1n });
-  await insertAddressBookEntry(db.sql, { consensus_timestamp: OLD_BOOK, node_id: 0n, description: 'old' });
-  await insertAddressBook(db.sql, {
-    start_consensus_timestamp: BOOK_101,
-    file_id: 101n,
-    end_consensus_timestamp: BOOK,
-  });
-  for (const node of [0n, 1n]) await insertAddressBookEntry(db.sql, { consensus_timestamp: BOOK_101, node_id: node });
-  await insertAddressBook(db.sql, { start_consensus_timestamp: BOOK });
-  for (const node of [0n, 1n, 2n]) await insertAddressBookEntry(db.sql, { consensus_timestamp: BOOK, node_id: node });
-  await insertAddressBookEntry(db.sql, {
-    consensus_timestamp: BOOK,
-    node_id: 3n,
-    public_key: '0xabc',
-    node_cert_hash: Buffer.alloc(0),
-    memo: null,
-    description: null,
-  });
-  await insertServiceEndpoint(db.sql, {
-    consensus_timestamp: BOOK,
-    node_id: 0n,
-    ip_address_v4: '128.0.0.2',
-    port: 50211,
-  });
-  await insertServiceEndpoint(db.sql, {
-    consensus_timestamp: BOOK,
-    node_id: 0n,
-    ip_address_v4: '128.0.0.1',
-    port: 50212,
-  });
-  await insertServiceEndpoint(db.sql, {
-    consensus_timestamp: BOOK,
-    node_id: 0n,
-    ip_address_v4: '128.0.0.1',
-    port: 50211,
-  });
-  await insertServiceEndpoint(db.sql, {
-    consensus_timestamp: BOOK,
-    node_id: 1n,
-    domain_name: 'node1.example',
-    port: 443,
-  });
-  await insertNode(db.sql, {
-    node_id: 0n,
-    account_id: 1003n,
-    admin_key: ED25519_KEY,
-    decline_reward: true,
-    grpc_proxy_endpoint: JSON.stringify({ domain_name: 'proxy.example', port: 8080 }),
-    associated_registered_nodes: [1n, 10n],
-  });
-  await insertNode(db.sql, { node_id: 1n });
-  for (const node of [0n, 1n, 2n, 3n]) {
-    await insertNodeStake(db.sql, { consensus_timestamp: OLD_STAKE, node_id: node, stake: 1 });
-  }
-  await insertNodeStake(db.sql, { consensus_timestamp: STAKE, node_id: 0n });
-  await insertNodeStake(db.sql, { consensus_timestamp: STAKE, node_id: 1n, reward_rate: 0 });
-  await insertNodeStake(db.sql, {
-    consensus_timestamp: STAKE,
-    node_id: 2n,
-    max_stake: -1,
-    min_stake: -1,
-    stake_not_rewarded: -1,
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+const { db, worker } = registerWorkerSuite({
+  seed: async (db) => {
+    // an older 0.0.102 book, the latest one, and a 0.0.101 book
+    await insertAddressBook(db.sql, { start_consensus_timestamp: OLD_BOOK, end_consensus_timestamp: BOOK - 1n });
+    await insertAddressBookEntry(db.sql, { consensus_timestamp: OLD_BOOK, node_id: 0n, description: 'old' });
+    await insertAddressBook(db.sql, {
+      start_consensus_timestamp: BOOK_101,
+      file_id: 101n,
+      end_consensus_timestamp: BOOK,
+    });
+    for (const node of [0n, 1n]) await insertAddressBookEntry(db.sql, { consensus_timestamp: BOOK_101, node_id: node });
+    await insertAddressBook(db.sql, { start_consensus_timestamp: BOOK });
+    for (const node of [0n, 1n, 2n]) await insertAddressBookEntry(db.sql, { consensus_timestamp: BOOK, node_id: node });
+    await insertAddressBookEntry(db.sql, {
+      consensus_timestamp: BOOK,
+      node_id: 3n,
+      public_key: '0xabc',
+      node_cert_hash: Buffer.alloc(0),
+      memo: null,
+      description: null,
+    });
+    await insertServiceEndpoint(db.sql, {
+      consensus_timestamp: BOOK,
+      node_id: 0n,
+      ip_address_v4: '128.0.0.2',
+      port: 50211,
+    });
+    await insertServiceEndpoint(db.sql, {
+      consensus_timestamp: BOOK,
+      node_id: 0n,
+      ip_address_v4: '128.0.0.1',
+      port: 50212,
+    });
+    await insertServiceEndpoint(db.sql, {
+      consensus_timestamp: BOOK,
+      node_id: 0n,
+      ip_address_v4: '128.0.0.1',
+      port: 50211,
+    });
+    await insertServiceEndpoint(db.sql, {
+      consensus_timestamp: BOOK,
+      node_id: 1n,
+      domain_name: 'node1.example',
+      port: 443,
+    });
+    await insertNode(db.sql, {
+      node_id: 0n,
+      account_id: 1003n,
+      admin_key: ED25519_KEY,
+      decline_reward: true,
+      grpc_proxy_endpoint: JSON.stringify({ domain_name: 'proxy.example', port: 8080 }),
+      associated_registered_nodes: [1n, 10n],
+    });
+    await insertNode(db.sql, { node_id: 1n });
+    for (const node of [0n, 1n, 2n, 3n]) {
+      await insertNodeStake(db.sql, { consensus_timestamp: OLD_STAKE, node_id: node, stake: 1 });
+    }
+    await insertNodeStake(db.sql, { consensus_timestamp: STAKE, node_id: 0n });
+    await insertNodeStake(db.sql, { consensus_timestamp: STAKE, node_id: 1n, reward_rate: 0 });
+    await insertNodeStake(db.sql, {
+      consensus_timestamp: STAKE,
+      node_id: 2n,
+      max_stake: -1,
+      min_stake: -1,
+      stake_not_rewarded: -1,
+    });
+  },
 });
 
 describe('GET /api/v1/network/nodes', () => {

@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearTables, insertRegisteredNode } from '../../../test/harness/factories-network.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 // registered_node.type codes
 const BLOCK_NODE = 1;
@@ -23,38 +19,38 @@ const invalid = (...names: string[]) => ({
   _status: { messages: names.map((name) => ({ message: `Invalid parameter: ${name}` })) },
 });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // as the importer stores them: snake_case members, absent ones omitted
-  await insertRegisteredNode(db.sql, {
-    registered_node_id: 1n,
-    admin_key: ED25519_KEY,
-    description: 'alpha',
-    type: [BLOCK_NODE, MIRROR_NODE, RPC_RELAY, GENERAL_SERVICE],
-    timestamp_range: '[1234567890000000001,)',
-    created_timestamp: 1234567890000000001n,
-    service_endpoints: [
-      { block_node: { endpoint_apis: ['STATUS', 'PUBLISH'] }, ip_address: '127.0.0.1', port: 443, requires_tls: true },
-      { domain_name: 'mirror.alpha.example', mirror_node: {}, port: 5600, requires_tls: true },
-      { domain_name: 'rpc.alpha.example', port: 7546, requires_tls: false, rpc_relay: {} },
-      { domain_name: 'archive.alpha.example', general_service: { description: 'Archive API' }, port: 8443 },
-    ],
-  });
-  await insertRegisteredNode(db.sql, { registered_node_id: 2n, type: [MIRROR_NODE], admin_key: PROTOBUF_KEY });
-  await insertRegisteredNode(db.sql, { registered_node_id: 3n, type: [RPC_RELAY] });
-  await insertRegisteredNode(db.sql, { registered_node_id: 4n, type: [BLOCK_NODE], deleted: true });
-  await insertRegisteredNode(db.sql, {
-    registered_node_id: 5n,
-    type: [UNKNOWN],
-    timestamp_range: '[10,20)',
-    service_endpoints: [{ ip_address: '10.0.0.1', port: 1 }],
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+const { db, worker } = registerWorkerSuite({
+  seed: async (db) => {
+    // as the importer stores them: snake_case members, absent ones omitted
+    await insertRegisteredNode(db.sql, {
+      registered_node_id: 1n,
+      admin_key: ED25519_KEY,
+      description: 'alpha',
+      type: [BLOCK_NODE, MIRROR_NODE, RPC_RELAY, GENERAL_SERVICE],
+      timestamp_range: '[1234567890000000001,)',
+      created_timestamp: 1234567890000000001n,
+      service_endpoints: [
+        {
+          block_node: { endpoint_apis: ['STATUS', 'PUBLISH'] },
+          ip_address: '127.0.0.1',
+          port: 443,
+          requires_tls: true,
+        },
+        { domain_name: 'mirror.alpha.example', mirror_node: {}, port: 5600, requires_tls: true },
+        { domain_name: 'rpc.alpha.example', port: 7546, requires_tls: false, rpc_relay: {} },
+        { domain_name: 'archive.alpha.example', general_service: { description: 'Archive API' }, port: 8443 },
+      ],
+    });
+    await insertRegisteredNode(db.sql, { registered_node_id: 2n, type: [MIRROR_NODE], admin_key: PROTOBUF_KEY });
+    await insertRegisteredNode(db.sql, { registered_node_id: 3n, type: [RPC_RELAY] });
+    await insertRegisteredNode(db.sql, { registered_node_id: 4n, type: [BLOCK_NODE], deleted: true });
+    await insertRegisteredNode(db.sql, {
+      registered_node_id: 5n,
+      type: [UNKNOWN],
+      timestamp_range: '[10,20)',
+      service_endpoints: [{ ip_address: '10.0.0.1', port: 1 }],
+    });
+  },
 });
 
 describe('GET /api/v1/network/registered-nodes', () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRow } from '../../../test/harness/factories.ts';
 import { insertNetworkStake } from '../../../test/harness/factories-network.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const SECOND = 1_000_000_000n;
 const ns = (iso: string) => BigInt(Date.parse(iso)) * 1_000_000n;
@@ -30,15 +26,7 @@ async function insertBalance(account: bigint, balance: bigint, at: bigint) {
   await insertRow(db.sql, 'account_balance', { account_id: account, balance, consensus_timestamp: at });
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
-});
+const { db, worker } = registerWorkerSuite();
 
 describe('GET /api/v1/network/supply', () => {
   it('answers 404 without balances', async () => {

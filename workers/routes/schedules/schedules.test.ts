@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertRow, ns } from '../../../test/harness/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const CREATED = ns('1700000000.000000001');
 const ED25519_KEY = Buffer.from(`1220${'cd'.repeat(32)}`, 'hex');
@@ -33,31 +29,26 @@ async function insertSchedule(id: number, row: Record<string, unknown> = {}, ent
   }
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertSchedule(2001, { executed_timestamp: CREATED + 100n });
-  await insertSchedule(2002, { creator_account_id: 1005, expiration_time: ns('4000000000') });
-  await insertSchedule(2003, {}, false);
-  await insertRow(db.sql, 'transaction_signature', {
-    consensus_timestamp: CREATED + 5n,
-    entity_id: 2001,
-    public_key_prefix: Buffer.from([1, 1]),
-    signature: Buffer.alloc(64, 7),
-    type: 3,
-  });
-  await insertRow(db.sql, 'transaction_signature', {
-    consensus_timestamp: CREATED + 4n,
-    entity_id: 2001,
-    public_key_prefix: Buffer.from([2]),
-    signature: Buffer.from([9]),
-    type: 6,
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+const { db, worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertSchedule(2001, { executed_timestamp: CREATED + 100n });
+    await insertSchedule(2002, { creator_account_id: 1005, expiration_time: ns('4000000000') });
+    await insertSchedule(2003, {}, false);
+    await insertRow(db.sql, 'transaction_signature', {
+      consensus_timestamp: CREATED + 5n,
+      entity_id: 2001,
+      public_key_prefix: Buffer.from([1, 1]),
+      signature: Buffer.alloc(64, 7),
+      type: 3,
+    });
+    await insertRow(db.sql, 'transaction_signature', {
+      consensus_timestamp: CREATED + 4n,
+      entity_id: 2001,
+      public_key_prefix: Buffer.from([2]),
+      signature: Buffer.from([9]),
+      type: 6,
+    });
+  },
 });
 
 describe('GET /api/v1/schedules/{scheduleId}', () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertRow, insertTransaction, ns } from '../../../test/harness/factories.ts';
 import { insertEntity, insertNft, insertToken, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 // 2023-11-14T22:13:20Z
 const T0 = ns('1700000000');
@@ -14,99 +10,94 @@ const NFT = 1500;
 const KEY_HEX = 'cd'.repeat(32);
 const accounts = (body: { balances: { account: string }[] }) => body.balances.map((b) => b.account);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertToken(db.sql, FUNGIBLE, T0, { decimals: 3 });
-  for (const [account, balance] of [
-    [2001, 10],
-    [2002, 20],
-    [2003, 30],
-  ] as const) {
-    await insertEntity(db.sql, account, T0, account === 2002 ? { public_key: KEY_HEX } : {});
-    await insertTokenAccount(db.sql, {
-      account_id: account,
-      token_id: FUNGIBLE,
-      balance,
-      balance_timestamp: T0 + BigInt(account),
-    });
-  }
-  await insertTokenAccount(db.sql, { account_id: 2004, token_id: FUNGIBLE, balance: 40, associated: false });
-  // A balance snapshot (the treasury 0.0.2 is in every one) and the token balances in it and before it.
-  await insertRow(db.sql, 'account_balance', { account_id: 2, balance: 1, consensus_timestamp: T0 + 100n });
-  await insertRow(db.sql, 'account_balance', { account_id: 2, balance: 1, consensus_timestamp: T0 + 200n });
-  for (const [account, balance, at] of [
-    [2001, 1, 50n],
-    [2001, 2, 100n],
-    [2002, 5, 100n],
-    [2003, 9, 150n],
-  ] as const) {
-    await insertRow(db.sql, 'token_balance', {
-      account_id: account,
-      balance,
-      consensus_timestamp: T0 + at,
-      token_id: FUNGIBLE,
-    });
-  }
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertToken(db.sql, FUNGIBLE, T0, { decimals: 3 });
+    for (const [account, balance] of [
+      [2001, 10],
+      [2002, 20],
+      [2003, 30],
+    ] as const) {
+      await insertEntity(db.sql, account, T0, account === 2002 ? { public_key: KEY_HEX } : {});
+      await insertTokenAccount(db.sql, {
+        account_id: account,
+        token_id: FUNGIBLE,
+        balance,
+        balance_timestamp: T0 + BigInt(account),
+      });
+    }
+    await insertTokenAccount(db.sql, { account_id: 2004, token_id: FUNGIBLE, balance: 40, associated: false });
+    // A balance snapshot (the treasury 0.0.2 is in every one) and the token balances in it and before it.
+    await insertRow(db.sql, 'account_balance', { account_id: 2, balance: 1, consensus_timestamp: T0 + 100n });
+    await insertRow(db.sql, 'account_balance', { account_id: 2, balance: 1, consensus_timestamp: T0 + 200n });
+    for (const [account, balance, at] of [
+      [2001, 1, 50n],
+      [2001, 2, 100n],
+      [2002, 5, 100n],
+      [2003, 9, 150n],
+    ] as const) {
+      await insertRow(db.sql, 'token_balance', {
+        account_id: account,
+        balance,
+        consensus_timestamp: T0 + at,
+        token_id: FUNGIBLE,
+      });
+    }
 
-  await insertToken(db.sql, NFT, T0, { type: 'NON_FUNGIBLE_UNIQUE' });
-  for (const serial of [1, 2, 3]) {
-    await insertNft(db.sql, {
+    await insertToken(db.sql, NFT, T0, { type: 'NON_FUNGIBLE_UNIQUE' });
+    for (const serial of [1, 2, 3]) {
+      await insertNft(db.sql, {
+        token_id: NFT,
+        serial_number: serial,
+        created_timestamp: T0 + BigInt(serial),
+        account_id: serial === 2 ? 2002 : 2001,
+        spender: serial === 3 ? 2003 : null,
+      });
+    }
+    // Serial 1's history: minted to the treasury, then transferred.
+    await db.sql.query(`update nft set timestamp_range = $1 where token_id = $2 and serial_number = 1`, [
+      `[${T0 + 20n},)`,
+      NFT,
+    ]);
+    await insertRow(db.sql, 'nft_history', {
       token_id: NFT,
-      serial_number: serial,
-      created_timestamp: T0 + BigInt(serial),
-      account_id: serial === 2 ? 2002 : 2001,
-      spender: serial === 3 ? 2003 : null,
+      serial_number: 1,
+      account_id: 98,
+      created_timestamp: T0 + 1n,
+      metadata: Buffer.from('m1'),
+      timestamp_range: `[${T0 + 1n},${T0 + 20n})`,
     });
-  }
-  // Serial 1's history: minted to the treasury, then transferred.
-  await db.sql.query(`update nft set timestamp_range = $1 where token_id = $2 and serial_number = 1`, [
-    `[${T0 + 20n},)`,
-    NFT,
-  ]);
-  await insertRow(db.sql, 'nft_history', {
-    token_id: NFT,
-    serial_number: 1,
-    account_id: 98,
-    created_timestamp: T0 + 1n,
-    metadata: Buffer.from('m1'),
-    timestamp_range: `[${T0 + 1n},${T0 + 20n})`,
-  });
-  const transfer = (sender: number | null, receiver: number, serial: number) => ({
-    is_approval: false,
-    receiver_account_id: receiver,
-    sender_account_id: sender,
-    serial_number: serial,
-    token_id: NFT,
-  });
-  await insertTransaction(db.sql, {
-    consensus_timestamp: T0 + 1n,
-    payer_account_id: 98n,
-    type: 37,
-    nft_transfer: JSON.stringify([transfer(null, 98, 1)]),
-  });
-  await insertTransaction(db.sql, {
-    consensus_timestamp: T0 + 20n,
-    payer_account_id: 98n,
-    nft_transfer: JSON.stringify([transfer(98, 2001, 1), transfer(98, 2002, 2)]),
-  });
-  // An NFT known only from a transfer: its history is partial.
-  await insertRow(db.sql, 'nft_history', {
-    token_id: NFT,
-    serial_number: 9,
-    account_id: 2001,
-    timestamp_range: `[${T0 + 30n},${T0 + 31n})`,
-  });
-  await insertTransaction(db.sql, {
-    consensus_timestamp: T0 + 30n,
-    payer_account_id: 98n,
-    nft_transfer: JSON.stringify([transfer(98, 2001, 9)]),
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+    const transfer = (sender: number | null, receiver: number, serial: number) => ({
+      is_approval: false,
+      receiver_account_id: receiver,
+      sender_account_id: sender,
+      serial_number: serial,
+      token_id: NFT,
+    });
+    await insertTransaction(db.sql, {
+      consensus_timestamp: T0 + 1n,
+      payer_account_id: 98n,
+      type: 37,
+      nft_transfer: JSON.stringify([transfer(null, 98, 1)]),
+    });
+    await insertTransaction(db.sql, {
+      consensus_timestamp: T0 + 20n,
+      payer_account_id: 98n,
+      nft_transfer: JSON.stringify([transfer(98, 2001, 1), transfer(98, 2002, 2)]),
+    });
+    // An NFT known only from a transfer: its history is partial.
+    await insertRow(db.sql, 'nft_history', {
+      token_id: NFT,
+      serial_number: 9,
+      account_id: 2001,
+      timestamp_range: `[${T0 + 30n},${T0 + 31n})`,
+    });
+    await insertTransaction(db.sql, {
+      consensus_timestamp: T0 + 30n,
+      payer_account_id: 98n,
+      nft_transfer: JSON.stringify([transfer(98, 2001, 9)]),
+    });
+  },
 });
 
 describe('GET /api/v1/tokens/{tokenId}/balances', () => {

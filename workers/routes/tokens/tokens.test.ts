@@ -1,65 +1,62 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertRow, ns } from '../../../test/harness/factories.ts';
 import { insertEntity, insertToken, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const T0 = ns('1700000000');
 const ED25519_HEX = 'ab'.repeat(32);
 const ED25519_KEY = Buffer.from(`1220${ED25519_HEX}`, 'hex');
 const ids = (body: { tokens: { token_id: string }[] }) => body.tokens.map((token) => token.token_id);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertToken(db.sql, 1001, T0, { name: 'Alpha coin', metadata: Buffer.from([1, 2]) });
-  await insertToken(db.sql, 1002, T0 + 1n, { name: 'Beta coin', type: 'NON_FUNGIBLE_UNIQUE', decimals: 0 });
-  await insertToken(db.sql, 1003, T0 + 2n, { name: 'Gamma' });
-  await db.sql.query(`update entity set key = $1, public_key = $2 where id = 1003`, [ED25519_KEY, ED25519_HEX]);
-  await insertEntity(db.sql, 2001, T0);
-  await insertTokenAccount(db.sql, { account_id: 2001, token_id: 1001, balance: 5 });
-  await insertTokenAccount(db.sql, { account_id: 2001, token_id: 1003, balance: 7, associated: false });
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    await insertToken(db.sql, 1001, T0, { name: 'Alpha coin', metadata: Buffer.from([1, 2]) });
+    await insertToken(db.sql, 1002, T0 + 1n, { name: 'Beta coin', type: 'NON_FUNGIBLE_UNIQUE', decimals: 0 });
+    await insertToken(db.sql, 1003, T0 + 2n, { name: 'Gamma' });
+    await db.sql.query(`update entity set key = $1, public_key = $2 where id = 1003`, [ED25519_KEY, ED25519_HEX]);
+    await insertEntity(db.sql, 2001, T0);
+    await insertTokenAccount(db.sql, { account_id: 2001, token_id: 1001, balance: 5 });
+    await insertTokenAccount(db.sql, { account_id: 2001, token_id: 1003, balance: 7, associated: false });
 
-  // 1001's state: fees now, older fees and an older name in the history tables.
-  await db.sql.query(`update token set timestamp_range = $1 where token_id = 1001`, [`[${T0 + 10n},)`]);
-  await insertRow(db.sql, 'token_history', {
-    token_id: 1001,
-    created_timestamp: T0,
-    decimals: 2,
-    freeze_status: 0,
-    kyc_status: 0,
-    initial_supply: 1000,
-    total_supply: 900,
-    name: 'Old alpha',
-    symbol: 'T1001',
-    treasury_account_id: 98,
-    timestamp_range: `[${T0},${T0 + 10n})`,
-  });
-  await insertRow(db.sql, 'custom_fee', {
-    entity_id: 1001,
-    fixed_fees: JSON.stringify([{ amount: 12, collector_account_id: 8904, denominating_token_id: 1003 }]),
-    fractional_fees: JSON.stringify([
-      { numerator: 1, denominator: 10, minimum_amount: 5, collector_account_id: 8901, all_collectors_are_exempt: true },
-    ]),
-    timestamp_range: `[${T0 + 10n},)`,
-  });
-  await insertRow(db.sql, 'custom_fee_history', { entity_id: 1001, timestamp_range: `[${T0},${T0 + 10n})` });
-  await insertRow(db.sql, 'custom_fee', {
-    entity_id: 1002,
-    royalty_fees: JSON.stringify([
-      { numerator: 1, denominator: 4, collector_account_id: 8902, fallback_fee: { amount: 8 } },
-      { numerator: 1, denominator: 5, collector_account_id: 8903, fallback_fee: { amount: 0 } },
-    ]),
-    timestamp_range: `[${T0 + 1n},)`,
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+    // 1001's state: fees now, older fees and an older name in the history tables.
+    await db.sql.query(`update token set timestamp_range = $1 where token_id = 1001`, [`[${T0 + 10n},)`]);
+    await insertRow(db.sql, 'token_history', {
+      token_id: 1001,
+      created_timestamp: T0,
+      decimals: 2,
+      freeze_status: 0,
+      kyc_status: 0,
+      initial_supply: 1000,
+      total_supply: 900,
+      name: 'Old alpha',
+      symbol: 'T1001',
+      treasury_account_id: 98,
+      timestamp_range: `[${T0},${T0 + 10n})`,
+    });
+    await insertRow(db.sql, 'custom_fee', {
+      entity_id: 1001,
+      fixed_fees: JSON.stringify([{ amount: 12, collector_account_id: 8904, denominating_token_id: 1003 }]),
+      fractional_fees: JSON.stringify([
+        {
+          numerator: 1,
+          denominator: 10,
+          minimum_amount: 5,
+          collector_account_id: 8901,
+          all_collectors_are_exempt: true,
+        },
+      ]),
+      timestamp_range: `[${T0 + 10n},)`,
+    });
+    await insertRow(db.sql, 'custom_fee_history', { entity_id: 1001, timestamp_range: `[${T0},${T0 + 10n})` });
+    await insertRow(db.sql, 'custom_fee', {
+      entity_id: 1002,
+      royalty_fees: JSON.stringify([
+        { numerator: 1, denominator: 4, collector_account_id: 8902, fallback_fee: { amount: 8 } },
+        { numerator: 1, denominator: 5, collector_account_id: 8903, fallback_fee: { amount: 0 } },
+      ]),
+      timestamp_range: `[${T0 + 1n},)`,
+    });
+  },
 });
 
 describe('GET /api/v1/tokens', () => {

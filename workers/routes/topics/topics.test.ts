@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertRow, insertTransaction, ns } from '../../../test/harness/factories.ts';
 import { insertTopicMessage } from '../../../test/harness/factories-topics.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const T0 = ns('1700000000.000000000');
 const TOPIC = 7n;
@@ -23,76 +19,75 @@ const KEY_LIST = Buffer.concat([
 const sequenceNumbers = (body: { messages: { sequence_number: number }[] }) =>
   body.messages.map((m) => m.sequence_number);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  for (let seq = 1; seq <= 5; seq++) {
-    await insertTopicMessage(db.sql, { consensus_timestamp: T0 + BigInt(seq), topic_id: TOPIC, sequence_number: seq });
-  }
-  await insertTopicMessage(db.sql, {
-    consensus_timestamp: T0 + 6n,
-    topic_id: TOPIC,
-    sequence_number: 6,
-    message: Buffer.from('héllo'),
-    chunk_num: 1,
-    chunk_total: 2,
-    initial_transaction_id: INITIAL_TRANSACTION_ID,
-  });
-  await insertTopicMessage(db.sql, {
-    consensus_timestamp: T0 + 7n,
-    topic_id: TOPIC,
-    sequence_number: 7,
-    chunk_num: 2,
-    chunk_total: 2,
-    payer_account_id: 10,
-    valid_start_timestamp: T0,
-    running_hash_version: null,
-  });
-  await insertTopicMessage(db.sql, { consensus_timestamp: T0 + 8n, topic_id: 8n, sequence_number: 1 });
-  await insertRow(db.sql, 'topic_message_lookup', {
-    partition: 'topic_message_p1',
-    sequence_number_range: '[1,8)',
-    timestamp_range: `[${T0 + 1n},${T0 + 8n})`,
-    topic_id: TOPIC,
-  });
-  await insertTransaction(db.sql, { consensus_timestamp: T0 + 3n, payer_account_id: 3n, type: 27, entity_id: TOPIC });
-  await insertTransaction(db.sql, { consensus_timestamp: T0 + 4n, payer_account_id: 3n, type: 27, result: 10 });
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    for (let seq = 1; seq <= 5; seq++) {
+      await insertTopicMessage(db.sql, {
+        consensus_timestamp: T0 + BigInt(seq),
+        topic_id: TOPIC,
+        sequence_number: seq,
+      });
+    }
+    await insertTopicMessage(db.sql, {
+      consensus_timestamp: T0 + 6n,
+      topic_id: TOPIC,
+      sequence_number: 6,
+      message: Buffer.from('héllo'),
+      chunk_num: 1,
+      chunk_total: 2,
+      initial_transaction_id: INITIAL_TRANSACTION_ID,
+    });
+    await insertTopicMessage(db.sql, {
+      consensus_timestamp: T0 + 7n,
+      topic_id: TOPIC,
+      sequence_number: 7,
+      chunk_num: 2,
+      chunk_total: 2,
+      payer_account_id: 10,
+      valid_start_timestamp: T0,
+      running_hash_version: null,
+    });
+    await insertTopicMessage(db.sql, { consensus_timestamp: T0 + 8n, topic_id: 8n, sequence_number: 1 });
+    await insertRow(db.sql, 'topic_message_lookup', {
+      partition: 'topic_message_p1',
+      sequence_number_range: '[1,8)',
+      timestamp_range: `[${T0 + 1n},${T0 + 8n})`,
+      topic_id: TOPIC,
+    });
+    await insertTransaction(db.sql, { consensus_timestamp: T0 + 3n, payer_account_id: 3n, type: 27, entity_id: TOPIC });
+    await insertTransaction(db.sql, { consensus_timestamp: T0 + 4n, payer_account_id: 3n, type: 27, result: 10 });
 
-  await insertRow(db.sql, 'entity', {
-    id: TOPIC,
-    num: TOPIC,
-    realm: 0,
-    shard: 0,
-    type: 'TOPIC',
-    auto_renew_account_id: 98,
-    auto_renew_period: 7776000,
-    created_timestamp: T0,
-    deleted: false,
-    memo: 'topic memo',
-    timestamp_range: `[${T0},)`,
-  });
-  await insertRow(db.sql, 'topic', {
-    id: TOPIC,
-    admin_key: ED25519,
-    created_timestamp: T0,
-    fee_exempt_key_list: KEY_LIST,
-    submit_key: Buffer.from('3200', 'hex'),
-    timestamp_range: `[${T0 + 1n},)`,
-  });
-  await insertRow(db.sql, 'custom_fee', {
-    entity_id: TOPIC,
-    fixed_fees: JSON.stringify([
-      { amount: 100, collector_account_id: 9, denominating_token_id: 1001, all_collectors_are_exempt: false },
-      { amount: 5, collector_account_id: 10 },
-    ]),
-    timestamp_range: `[${T0 + 2n},)`,
-  });
-  await insertRow(db.sql, 'topic', { id: 8, timestamp_range: `[${T0},)` });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+    await insertRow(db.sql, 'entity', {
+      id: TOPIC,
+      num: TOPIC,
+      realm: 0,
+      shard: 0,
+      type: 'TOPIC',
+      auto_renew_account_id: 98,
+      auto_renew_period: 7776000,
+      created_timestamp: T0,
+      deleted: false,
+      memo: 'topic memo',
+      timestamp_range: `[${T0},)`,
+    });
+    await insertRow(db.sql, 'topic', {
+      id: TOPIC,
+      admin_key: ED25519,
+      created_timestamp: T0,
+      fee_exempt_key_list: KEY_LIST,
+      submit_key: Buffer.from('3200', 'hex'),
+      timestamp_range: `[${T0 + 1n},)`,
+    });
+    await insertRow(db.sql, 'custom_fee', {
+      entity_id: TOPIC,
+      fixed_fees: JSON.stringify([
+        { amount: 100, collector_account_id: 9, denominating_token_id: 1001, all_collectors_are_exempt: false },
+        { amount: 5, collector_account_id: 10 },
+      ]),
+      timestamp_range: `[${T0 + 2n},)`,
+    });
+    await insertRow(db.sql, 'topic', { id: 8, timestamp_range: `[${T0},)` });
+  },
 });
 
 describe('GET /api/v1/topics/{topicId}/messages', () => {

@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCryptoTransfer, insertRow, insertTransaction, ns } from '../../../test/harness/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const PAYER = 1001n;
 const OTHER = 1002n;
@@ -18,63 +14,58 @@ interface Tx {
 }
 const timestamps = (body: { transactions: Tx[] }) => body.transactions.map((t) => t.consensus_timestamp);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // 1: PAYER pays OTHER; 2: OTHER pays PAYER; 3: a failed transfer OTHER pays; 4: a synthetic child PAYER "pays";
-  // 5: OTHER moves a token to PAYER; 6: a token update linked to NFT_RECEIVER only through entity_transaction
-  const transfer = async (at: bigint, payer: bigint, to: bigint, extra: Record<string, unknown> = {}) => {
-    await insertTransaction(db.sql, { consensus_timestamp: at, payer_account_id: payer, ...extra });
-    await insertCryptoTransfer(db.sql, {
-      consensus_timestamp: at,
-      entity_id: payer,
-      amount: -10n,
-      payer_account_id: payer,
+const { worker } = registerWorkerSuite({
+  seed: async (db) => {
+    // 1: PAYER pays OTHER; 2: OTHER pays PAYER; 3: a failed transfer OTHER pays; 4: a synthetic child PAYER "pays";
+    // 5: OTHER moves a token to PAYER; 6: a token update linked to NFT_RECEIVER only through entity_transaction
+    const transfer = async (at: bigint, payer: bigint, to: bigint, extra: Record<string, unknown> = {}) => {
+      await insertTransaction(db.sql, { consensus_timestamp: at, payer_account_id: payer, ...extra });
+      await insertCryptoTransfer(db.sql, {
+        consensus_timestamp: at,
+        entity_id: payer,
+        amount: -10n,
+        payer_account_id: payer,
+      });
+      await insertCryptoTransfer(db.sql, {
+        consensus_timestamp: at,
+        entity_id: to,
+        amount: 10n,
+        payer_account_id: payer,
+      });
+    };
+    await transfer(T(1), PAYER, OTHER);
+    await transfer(T(2), OTHER, PAYER);
+    await transfer(T(3), OTHER, 98n, { result: 11 });
+    await insertTransaction(db.sql, {
+      consensus_timestamp: T(4),
+      payer_account_id: PAYER,
+      nonce: 1,
+      valid_start_ns: T(1) - 1n,
+      type: 37,
     });
-    await insertCryptoTransfer(db.sql, {
-      consensus_timestamp: at,
-      entity_id: to,
-      amount: 10n,
-      payer_account_id: payer,
-    });
-  };
-  await transfer(T(1), PAYER, OTHER);
-  await transfer(T(2), OTHER, PAYER);
-  await transfer(T(3), OTHER, 98n, { result: 11 });
-  await insertTransaction(db.sql, {
-    consensus_timestamp: T(4),
-    payer_account_id: PAYER,
-    nonce: 1,
-    valid_start_ns: T(1) - 1n,
-    type: 37,
-  });
-  await insertTransaction(db.sql, { consensus_timestamp: T(5), payer_account_id: OTHER, type: 14 });
-  for (const [account, amount] of [
-    [OTHER, -3n],
-    [PAYER, 3n],
-  ] as const) {
-    await insertRow(db.sql, 'token_transfer', {
-      token_id: 5000,
-      account_id: account,
-      amount,
-      consensus_timestamp: T(5),
+    await insertTransaction(db.sql, { consensus_timestamp: T(5), payer_account_id: OTHER, type: 14 });
+    for (const [account, amount] of [
+      [OTHER, -3n],
+      [PAYER, 3n],
+    ] as const) {
+      await insertRow(db.sql, 'token_transfer', {
+        token_id: 5000,
+        account_id: account,
+        amount,
+        consensus_timestamp: T(5),
+        payer_account_id: OTHER,
+        is_approval: false,
+      });
+    }
+    await insertTransaction(db.sql, { consensus_timestamp: T(6), payer_account_id: OTHER, type: 36 });
+    await insertRow(db.sql, 'entity_transaction', {
+      consensus_timestamp: T(6),
+      entity_id: NFT_RECEIVER,
       payer_account_id: OTHER,
-      is_approval: false,
+      result: 22,
+      type: 36,
     });
-  }
-  await insertTransaction(db.sql, { consensus_timestamp: T(6), payer_account_id: OTHER, type: 36 });
-  await insertRow(db.sql, 'entity_transaction', {
-    consensus_timestamp: T(6),
-    entity_id: NFT_RECEIVER,
-    payer_account_id: OTHER,
-    result: 22,
-    type: 36,
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+  },
 });
 
 describe('GET /api/v1/transactions', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   insertCryptoTransfer,
   insertRow,
@@ -6,11 +6,7 @@ import {
   insertTransactionHash,
   ns,
 } from '../../../test/harness/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
-import { startTestWorker, type TestWorker } from '../../../test/harness/test-worker.ts';
-
-let db: TestDatabase;
-let worker: TestWorker;
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const PAYER = 1001n;
 const VALID_START = ns('1700000000.000000001');
@@ -19,79 +15,74 @@ const HASH = Buffer.from(Array.from({ length: 48 }, (_, i) => i + 1));
 const FEE_LIMIT = Buffer.from('0a021809120808e807120318ec27', 'hex');
 const ED25519_KEY = Buffer.from(`1220${'ab'.repeat(32)}`, 'hex');
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const first = VALID_START + 5n;
-  await insertTransaction(db.sql, {
-    consensus_timestamp: first,
-    payer_account_id: PAYER,
-    valid_start_ns: VALID_START,
-    transaction_hash: HASH,
-    memo: Buffer.from('hello'),
-    batch_key: ED25519_KEY,
-    max_custom_fees: [FEE_LIMIT],
-    nft_transfer: JSON.stringify([
-      {
-        is_approval: false,
-        receiver_account_id: 1002,
-        sender_account_id: null,
-        serial_number: '9223372036854775807',
-        token_id: 5000,
-      },
-    ]).replace('"9223372036854775807"', '9223372036854775807'),
-  });
-  await insertTransactionHash(db.sql, { consensus_timestamp: first, hash: HASH, payer_account_id: PAYER });
-  await insertCryptoTransfer(db.sql, {
-    consensus_timestamp: first,
-    entity_id: PAYER,
-    amount: -107n,
-    payer_account_id: PAYER,
-  });
-  await insertCryptoTransfer(db.sql, {
-    consensus_timestamp: first,
-    entity_id: 98n,
-    amount: 100n,
-    payer_account_id: PAYER,
-  });
-  await insertCryptoTransfer(db.sql, {
-    consensus_timestamp: first,
-    entity_id: 3n,
-    amount: 7n,
-    payer_account_id: PAYER,
-  });
-  // A child with the same transaction id (nonce 1), as network-generated transactions have.
-  await insertTransaction(db.sql, {
-    consensus_timestamp: first + 1n,
-    payer_account_id: PAYER,
-    valid_start_ns: VALID_START,
-    nonce: 1,
-    type: 11,
-  });
-  // A schedule created just now that has not executed.
-  await insertTransaction(db.sql, {
-    consensus_timestamp: ns('1800000000.000000002'),
-    payer_account_id: PAYER,
-    valid_start_ns: ns('1800000000.000000001'),
-    type: 42,
-  });
-  await insertRow(db.sql, 'staking_reward_transfer', {
-    account_id: 1003,
-    amount: 50,
-    consensus_timestamp: first,
-    payer_account_id: PAYER,
-  });
-  await insertCryptoTransfer(db.sql, {
-    consensus_timestamp: first,
-    entity_id: 800n,
-    amount: -50n,
-    payer_account_id: PAYER,
-  });
-  worker = await startTestWorker(db.url);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.drop();
+const { db, worker } = registerWorkerSuite({
+  seed: async (db) => {
+    const first = VALID_START + 5n;
+    await insertTransaction(db.sql, {
+      consensus_timestamp: first,
+      payer_account_id: PAYER,
+      valid_start_ns: VALID_START,
+      transaction_hash: HASH,
+      memo: Buffer.from('hello'),
+      batch_key: ED25519_KEY,
+      max_custom_fees: [FEE_LIMIT],
+      nft_transfer: JSON.stringify([
+        {
+          is_approval: false,
+          receiver_account_id: 1002,
+          sender_account_id: null,
+          serial_number: '9223372036854775807',
+          token_id: 5000,
+        },
+      ]).replace('"9223372036854775807"', '9223372036854775807'),
+    });
+    await insertTransactionHash(db.sql, { consensus_timestamp: first, hash: HASH, payer_account_id: PAYER });
+    await insertCryptoTransfer(db.sql, {
+      consensus_timestamp: first,
+      entity_id: PAYER,
+      amount: -107n,
+      payer_account_id: PAYER,
+    });
+    await insertCryptoTransfer(db.sql, {
+      consensus_timestamp: first,
+      entity_id: 98n,
+      amount: 100n,
+      payer_account_id: PAYER,
+    });
+    await insertCryptoTransfer(db.sql, {
+      consensus_timestamp: first,
+      entity_id: 3n,
+      amount: 7n,
+      payer_account_id: PAYER,
+    });
+    // A child with the same transaction id (nonce 1), as network-generated transactions have.
+    await insertTransaction(db.sql, {
+      consensus_timestamp: first + 1n,
+      payer_account_id: PAYER,
+      valid_start_ns: VALID_START,
+      nonce: 1,
+      type: 11,
+    });
+    // A schedule created just now that has not executed.
+    await insertTransaction(db.sql, {
+      consensus_timestamp: ns('1800000000.000000002'),
+      payer_account_id: PAYER,
+      valid_start_ns: ns('1800000000.000000001'),
+      type: 42,
+    });
+    await insertRow(db.sql, 'staking_reward_transfer', {
+      account_id: 1003,
+      amount: 50,
+      consensus_timestamp: first,
+      payer_account_id: PAYER,
+    });
+    await insertCryptoTransfer(db.sql, {
+      consensus_timestamp: first,
+      entity_id: 800n,
+      amount: -50n,
+      payer_account_id: PAYER,
+    });
+  },
 });
 
 const ID = '0.0.1001-1700000000-000000001';
