@@ -145,10 +145,9 @@ function transferKeys(
     : sql``;
   const conditions = [
     ...accountConditions(sql.raw(`x.${accountColumn}`), query.accounts),
-    // Spelled out so the planner can use the crypto transfer account index, which leaves out the fee account; as
-    // a literal, because a parameter would not prove the index's predicate in a plan made for all values.
+    // spelled out so the planner can use the crypto transfer account index, which leaves out the fee account
     ...(table === 'crypto_transfer' && query.accounts.length > 0 && !admits(query.accounts, FEE_COLLECTOR_ACCOUNT)
-      ? [sql.raw(`x.entity_id <> ${FEE_COLLECTOR_ACCOUNT}`)]
+      ? [sql`x.entity_id <> ${FEE_COLLECTOR_ACCOUNT}`]
       : []),
     ...timestampConditions(sql`x.consensus_timestamp`, query.timestamp),
     ...transactionConditions(query, sql`t.result`, sql`t.type`),
