@@ -127,9 +127,15 @@ describe('contract logs plans on 1,000,000 logs', () => {
         ],
       }),
     );
-    const [scan] = logScans(plan);
-    expect(scan?.['Index Name']).toBe('contract_log_pkey');
-    const read = (scan?.['Actual Rows'] ?? 0) + Number(scan?.['Rows Removed by Filter'] ?? 0);
+    // The primary key is walked in order, or the day's rows are collected from it in a bitmap first: which one
+    // depends on the planner's estimate of the topic's rows, which varies with ANALYZE's sample. Both stay inside
+    // the range.
+    const logReads = plan.filter((n) => n['Relation Name'] === 'contract_log');
+    expect(logReads.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    const range = plan.find((n) => n['Index Name'] === 'contract_log_pkey');
+    expect(range?.['Node Type']).toMatch(/^(Index|Bitmap Index) Scan$/);
+    expect(range?.['Index Cond']).toBeTruthy();
+    const read = (range?.['Actual Rows'] ?? 0) + Number(range?.['Rows Removed by Filter'] ?? 0);
     expect(read).toBeLessThanOrEqual(Number(DAY / STEP) + 1);
   });
 
