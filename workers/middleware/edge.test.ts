@@ -95,12 +95,21 @@ describe('edge cache', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('does not cache when switched off', async () => {
+  it('does not cache when switched off, and still answers with an ETag, a Date and 304s', async () => {
     await worker.setState({ config: { edge: { cache: { enabled: false } } } });
-    await worker.get(PATH);
+    const first = await worker.get(PATH);
     const queries = worker.dbQueries;
-    await worker.get(PATH);
+    const second = await worker.get(PATH);
     expect(worker.dbQueries).toBe(queries + 1);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers.get('etag')).toBe(etag);
+    expect(Date.parse(second.headers.get('date') ?? '')).toBeGreaterThan(0);
+    const notModified = await fetch(worker.baseUrl + PATH, { headers: { 'if-none-match': etag } });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    expect(notModified.headers.get('etag')).toBe(etag);
+    expect(notModified.headers.get('access-control-allow-origin')).toBe('*');
     await worker.setState({});
   });
 });
