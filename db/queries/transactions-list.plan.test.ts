@@ -127,6 +127,15 @@ describe(`list query plans over ${TRANSACTIONS.toLocaleString('en')} transaction
     ]);
   });
 
+  it("reads an account's transactions through the same indexes with a plan made for every account", async () => {
+    const accounts = [{ operator: 'eq' as const, account: PAYER }];
+    expectIndexWalks(await planOf((d) => listTransactions(d, query({ accounts })), true), [
+      'transaction__payer_account_id_consensus_ns',
+      'crypto_transfer__entity_id_consensus_timestamp',
+      'token_transfer__account_timestamp',
+    ]);
+  });
+
   it('reads an account range through indexes (by account or by time, as the planner estimates cheaper)', async () => {
     const accounts = [
       { operator: 'gte' as const, account: PAYER },

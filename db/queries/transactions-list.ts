@@ -145,9 +145,10 @@ function transferKeys(
     : sql``;
   const conditions = [
     ...accountConditions(sql.raw(`x.${accountColumn}`), query.accounts),
-    // spelled out so the planner can use the crypto transfer account index, which leaves out the fee account
+    // Spelled out so the planner can use the crypto transfer account index, which leaves out the fee account; as
+    // a literal, because a parameter would not prove the index's predicate in a plan made for all values.
     ...(table === 'crypto_transfer' && query.accounts.length > 0 && !admits(query.accounts, FEE_COLLECTOR_ACCOUNT)
-      ? [sql`x.entity_id <> ${FEE_COLLECTOR_ACCOUNT}`]
+      ? [sql.raw(`x.entity_id <> ${FEE_COLLECTOR_ACCOUNT}`)]
       : []),
     ...timestampConditions(sql`x.consensus_timestamp`, query.timestamp),
     ...transactionConditions(query, sql`t.result`, sql`t.type`),
