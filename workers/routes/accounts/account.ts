@@ -4,11 +4,11 @@ import { type ConsensusBounds, listTransactions } from '../../../db/queries/tran
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { type FilterOf, lastValue, parseQuery } from '../../params/query.ts';
+import { type FilterOf, lastValue } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { booleanParam } from '../../params/scalars.ts';
 import { type TimestampRange, timestampParam, timestampRange } from '../../params/timestamp.ts';
 import { transactionTypeParam } from '../../params/transaction-filters.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from '../transactions/format.ts';
 import { transactionPageLink } from '../transactions/page-link.ts';
@@ -25,9 +25,7 @@ const ACCOUNT_MAX_AGE = 2;
 export async function getAccount(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const db = c.get('db');
-  const filters = parseQuery(pathAndQuery(c.req.url).query, querySpec(c.get('maxLimit')), {
-    maxRepeated: config.query.maxRepeatedQueryParameters,
-  });
+  const filters = requestFilters(c, querySpec(c.get('maxLimit')));
   const id = await requireAccountId(c);
 
   // The reference reads this route's timestamps loosely (`strictTimestampParam` is not consulted): any mix of

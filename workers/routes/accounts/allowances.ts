@@ -6,8 +6,7 @@ import { nextLink } from '../../format/pagination.ts';
 import { entityId, int64, timestampString } from '../../format/values.ts';
 import { encodedEntityIdBound, entityIdParam, type ParsedEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
-import { pathAndQuery } from '../../request-url.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { jsonResponse } from '../../respond.ts';
 import { requireAccountId } from './account-id.ts';
 import { addToBound, type Bounds, boundsCursor, columnParts, newBound, validateBounds } from './bounds.ts';
@@ -39,11 +38,11 @@ export async function getCryptoAllowances(c: Context<AppEnv>): Promise<Response>
   const config = c.get('config');
   const db = c.get('db');
   const owner = await requireAccountId(c);
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    { limit: limitParam(c.get('maxLimit')), order: orderParam, 'spender.id': entityIdParam(config.common) },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, {
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+    'spender.id': entityIdParam(config.common),
+  });
   const spender = [];
   for (const filter of filters) {
     if (filter.key !== 'spender.id') continue;
@@ -84,16 +83,12 @@ export async function getTokenAllowances(c: Context<AppEnv>): Promise<Response> 
   const config = c.get('config');
   const db = c.get('db');
   const owner = await requireAccountId(c);
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    {
-      limit: limitParam(c.get('maxLimit')),
-      order: orderParam,
-      'spender.id': entityIdParam(config.common),
-      'token.id': entityIdParam({ ...config.common, evmAddressType: 'num-alias' }),
-    },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, {
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+    'spender.id': entityIdParam(config.common),
+    'token.id': entityIdParam({ ...config.common, evmAddressType: 'num-alias' }),
+  });
   const bounds: Bounds<bigint | null, bigint | null> = {
     primary: newBound('spender.id'),
     secondary: newBound('token.id'),

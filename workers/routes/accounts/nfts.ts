@@ -8,9 +8,8 @@ import { base64, entityId, int64, timestampString } from '../../format/values.ts
 import { encodedEntityIdBound, entityIdParam, type ParsedEntityId } from '../../params/entity-id.ts';
 import type { Filter } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { parsePositiveLong, positiveLongParam } from '../../params/scalars.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { requireAccountId } from './account-id.ts';
 import { addToBound, type Bounds, boundsCursor, columnParts, newBound, validateBounds } from './bounds.ts';
@@ -25,17 +24,13 @@ export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const db = c.get('db');
   const accountId = await requireAccountId(c);
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    {
-      limit: limitParam(c.get('maxLimit')),
-      order: orderParam,
-      serialnumber: positiveLongParam,
-      'spender.id': entityIdParam(config.common),
-      'token.id': entityIdParam({ ...config.common, evmAddressType: 'num-alias' }),
-    },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, {
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+    serialnumber: positiveLongParam,
+    'spender.id': entityIdParam(config.common),
+    'token.id': entityIdParam({ ...config.common, evmAddressType: 'num-alias' }),
+  });
 
   const bounds: Bounds<bigint | null, bigint> = { primary: newBound('token.id'), secondary: newBound('serialnumber') };
   const spenderIn: Comparison<bigint | null>[] = [];

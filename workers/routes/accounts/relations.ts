@@ -8,9 +8,8 @@ import { nextLink } from '../../format/pagination.ts';
 import { entityId, int64, timestampString } from '../../format/values.ts';
 import { encodedEntityIdBound, entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { requireAccountId } from './account-id.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
@@ -44,11 +43,11 @@ async function parsedAfterExistence<T>(c: Context<AppEnv>, id: bigint, parse: ()
 export async function getRewards(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const accountId = await existingAccount(c);
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    { limit: limitParam(c.get('maxLimit')), order: orderParam, timestamp: timestampParam },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, {
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+    timestamp: timestampParam,
+  });
   const timestamp = [];
   for (const filter of filters) {
     if (filter.key !== 'timestamp') continue;
@@ -84,11 +83,11 @@ export async function getTokenRelationships(c: Context<AppEnv>): Promise<Respons
   const accountId = await requireAccountId(c);
   const tokenIdOptions = { ...config.common, evmAddressType: 'num-alias' } as const;
   const filters = await parsedAfterExistence(c, accountId, () =>
-    parseQuery(
-      pathAndQuery(c.req.url).query,
-      { limit: limitParam(c.get('maxLimit')), order: orderParam, 'token.id': entityIdParam(tokenIdOptions) },
-      { maxRepeated: config.query.maxRepeatedQueryParameters },
-    ),
+    requestFilters(c, {
+      limit: limitParam(c.get('maxLimit')),
+      order: orderParam,
+      'token.id': entityIdParam(tokenIdOptions),
+    }),
   );
   const tokenIds = [];
   for (const filter of filters) {

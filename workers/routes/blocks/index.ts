@@ -5,9 +5,8 @@ import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { blockNumberParam, parseBlockHashOrNumber, parseBlockNumber } from '../../params/block-number.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
+import { acceptNoQuery, requestFilters } from '../../params/request-query.ts';
 import { timestampParam } from '../../params/timestamp.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatBlock } from './format.ts';
 
@@ -18,16 +17,12 @@ const BLOCK_MAX_AGE = 600;
 export const blockRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const config = c.get('config');
-    const filters = parseQuery(
-      pathAndQuery(c.req.url).query,
-      {
-        'block.number': blockNumberParam,
-        limit: limitParam(c.get('maxLimit')),
-        order: orderParam,
-        timestamp: timestampParam,
-      },
-      { maxRepeated: config.query.maxRepeatedQueryParameters },
-    );
+    const filters = requestFilters(c, {
+      'block.number': blockNumberParam,
+      limit: limitParam(c.get('maxLimit')),
+      order: orderParam,
+      timestamp: timestampParam,
+    });
     const conditions: BlockCondition[] = [];
     for (const filter of filters) {
       if (filter.key === 'block.number')
@@ -56,12 +51,7 @@ export const blockRoutes = new Hono<AppEnv>()
     return jsonResponse(c, { blocks, links: { next } });
   })
   .get('/:hashOrNumber', async (c) => {
-    const config = c.get('config');
-    parseQuery(
-      pathAndQuery(c.req.url).query,
-      {},
-      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
-    );
+    acceptNoQuery(c);
     const key = parseBlockHashOrNumber(c.req.param('hashOrNumber'));
     if (!key) throw ApiError.invalidParams('hashOrNumber');
     const row = await blockByHashOrNumber(c.get('db'), key);

@@ -2,9 +2,8 @@ import type { Context, Next } from 'hono';
 import { contractByKey } from '../../../db/queries/contracts.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
-import { parseQuery } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { timestampParam } from '../../params/timestamp.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkContractIdPath, contractKey } from './contract-id.ts';
 import { formatContractDetail } from './format-contract.ts';
@@ -21,11 +20,7 @@ export async function getContractRoute(c: Context<AppEnv>, next: Next): Promise<
   }
   const config = c.get('config');
   checkContractIdPath(text);
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    { timestamp: timestampParam },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, { timestamp: timestampParam });
   const key = contractKey(text, config.common);
   const rows = await contractByKey(c.get('db'), key, filters);
   const row = rows.length === 1 ? rows[0] : undefined;

@@ -4,8 +4,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import type { ParamParser } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
-import { pathAndQuery } from '../../request-url.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatAction } from './format-action.ts';
 import { transactionTarget } from './get-result.ts';
@@ -25,11 +24,11 @@ const actionIndexParam: ParamParser<number> = (value, operator) => {
 /** `GET /contracts/results/{transactionIdOrHash}/actions`: the transaction's contract actions by index. */
 export async function listActionsRoute(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    { index: actionIndexParam, limit: limitParam(c.get('maxLimit')), order: orderParam },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, {
+    index: actionIndexParam,
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+  });
   const limit = resolveLimit(filters, config.response.limit.default);
   const order = resolveOrder(filters, 'asc');
   const indexes = filters.flatMap((f) =>

@@ -5,8 +5,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { requireEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
-import { pathAndQuery } from '../../request-url.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { jsonResponse } from '../../respond.ts';
 import { opaqueEvmAddress } from './contract-id.ts';
 import { formatContract } from './format-contract.ts';
@@ -19,11 +18,11 @@ const LIST_MAX_AGE = 10;
 export async function listContractsRoute(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const db = c.get('db');
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    { 'contract.id': contractIdQueryParam, limit: limitParam(c.get('maxLimit')), order: orderParam },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, {
+    'contract.id': contractIdQueryParam,
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+  });
   const limit = resolveLimit(filters, config.response.limit.default);
   const order = resolveOrder(filters, 'desc');
 

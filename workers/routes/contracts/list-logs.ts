@@ -6,9 +6,8 @@ import { ApiError } from '../../errors.ts';
 import type { CursorValue } from '../../format/pagination.ts';
 import type { Filter } from '../../params/filters.ts';
 import { limitParam, type Order, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { formatTimestamp, timestampParam, timestampRange } from '../../params/timestamp.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkContractIdPath, resolveContractId } from './contract-id.ts';
 import { formatLog } from './format-log.ts';
@@ -106,9 +105,7 @@ async function listLogs(c: Context<AppEnv>, contractIdText: string | undefined):
   const maxAge = contractIdText === undefined ? ALL_LOGS_MAX_AGE : undefined;
   const empty = () => jsonResponse(c, { logs: [], links: { next: null } }, { maxAge });
   if (contractIdText !== undefined) checkContractIdPath(contractIdText);
-  const parsed = parseQuery(pathAndQuery(c.req.url).query, logParams(c.get('maxLimit'), contractIdText === undefined), {
-    maxRepeated: config.query.maxRepeatedQueryParameters,
-  }) as LogFilter[];
+  const parsed = requestFilters(c, logParams(c.get('maxLimit'), contractIdText === undefined)) as LogFilter[];
   const filters = mergeSingleInstant(parsed);
   checkTopicSearchRange(filters, config);
   let contractId: bigint | undefined;

@@ -4,9 +4,8 @@ import { contractState } from '../../../db/queries/contract-state.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { timestampParam } from '../../params/timestamp.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { checkContractIdPath, resolveContractId } from './contract-id.ts';
 import { formatState } from './format-state.ts';
@@ -33,11 +32,12 @@ export async function listStateRoute(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const text = c.req.param('contractId') ?? '';
   checkContractIdPath(text);
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    { limit: limitParam(c.get('maxLimit')), order: orderParam, slot: slotParam, timestamp: timestampParam },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, {
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+    slot: slotParam,
+    timestamp: timestampParam,
+  });
   const contractId = await resolveContractId(db, text, config.common);
   const limit = resolveLimit(filters, config.response.limit.default);
   const order = resolveOrder(filters, 'asc');

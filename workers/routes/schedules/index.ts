@@ -5,8 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { encodedEntityIdBound, entityIdParam, requireEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
-import { pathAndQuery } from '../../request-url.ts';
+import { acceptNoQuery, requestFilters } from '../../params/request-query.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatSchedule, isScheduleFinal } from './format.ts';
 
@@ -20,11 +19,12 @@ export const scheduleRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const config = c.get('config');
     const idParam = entityIdParam(config.common);
-    const filters = parseQuery(
-      pathAndQuery(c.req.url).query,
-      { 'account.id': idParam, limit: limitParam(c.get('maxLimit')), order: orderParam, 'schedule.id': idParam },
-      { maxRepeated: config.query.maxRepeatedQueryParameters },
-    );
+    const filters = requestFilters(c, {
+      'account.id': idParam,
+      limit: limitParam(c.get('maxLimit')),
+      order: orderParam,
+      'schedule.id': idParam,
+    });
     const limit = resolveLimit(filters, config.response.limit.default);
     const order = resolveOrder(filters, 'asc');
     const conditions: ScheduleCondition[] = [];
@@ -54,11 +54,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
   })
   .get('/:scheduleId', async (c) => {
     const config = c.get('config');
-    parseQuery(
-      pathAndQuery(c.req.url).query,
-      {},
-      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
-    );
+    acceptNoQuery(c);
     const id = requireEntityId(c.req.param('scheduleId'), {
       ...config.common,
       allowEvmAddress: false,

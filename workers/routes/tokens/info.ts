@@ -3,9 +3,8 @@ import { tokenInfo } from '../../../db/queries/tokens.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import type { ParamParser } from '../../params/filters.ts';
-import { parseQuery } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { parseTimestamp } from '../../params/timestamp.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTokenInfo } from './format.ts';
 import { tokenIdPathParam } from './params.ts';
@@ -20,11 +19,7 @@ const stateTimestampParam: ParamParser<bigint> = (value, operator) =>
 export const tokenInfoRoutes = new Hono<AppEnv>().get('/:tokenId', async (c) => {
   const config = c.get('config');
   const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    { timestamp: stateTimestampParam },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, { timestamp: stateTimestampParam });
   const last = filters[filters.length - 1];
   const at = last && { operator: last.operator === 'eq' ? ('lte' as const) : last.operator, value: last.value };
   const row = await tokenInfo(c.get('db'), tokenId, at);

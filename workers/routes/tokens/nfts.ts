@@ -7,6 +7,7 @@ import { nextLink } from '../../format/pagination.ts';
 import { entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
+import { acceptNoQuery } from '../../params/request-query.ts';
 import { positiveLongParam } from '../../params/scalars.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
 import { pathAndQuery } from '../../request-url.ts';
@@ -60,11 +61,7 @@ export const nftRoutes = new Hono<AppEnv>()
   })
   .get('/:tokenId/nfts/:serialNumber', async (c) => {
     const config = c.get('config');
-    parseQuery(
-      pathAndQuery(c.req.url).query,
-      {},
-      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
-    );
+    acceptNoQuery(c);
     const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
     const serialNumber = serialNumberPathParam(c.req.param('serialNumber'));
     const row = await nft(c.get('db'), tokenId, serialNumber);

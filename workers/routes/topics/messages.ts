@@ -9,6 +9,7 @@ import type { ParamParser } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parseQueryString } from '../../params/query-string.ts';
+import { acceptNoQuery } from '../../params/request-query.ts';
 import { parsePositiveLong, positiveLongParam } from '../../params/scalars.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
 import { pathAndQuery } from '../../request-url.ts';
@@ -92,11 +93,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
   })
   .get('/:topicId/messages/:sequenceNumber', async (c) => {
     const config = c.get('config');
-    parseQuery(
-      pathAndQuery(c.req.url).query,
-      {},
-      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
-    );
+    acceptNoQuery(c);
     const topicText = c.req.param('topicId');
     const sequenceNumber = parsePositiveLong(c.req.param('sequenceNumber'));
     const invalid = [
@@ -114,12 +111,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     return jsonResponse(c, formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
   })
   .get('/messages/:consensusTimestamp', async (c) => {
-    const config = c.get('config');
-    parseQuery(
-      pathAndQuery(c.req.url).query,
-      {},
-      { maxRepeated: config.query.maxRepeatedQueryParameters, legacy: true },
-    );
+    acceptNoQuery(c);
     const timestamp = parseTimestamp(c.req.param('consensusTimestamp'));
     if (timestamp === undefined) throw ApiError.invalidParams('consensus_timestamp');
     const row = await topicMessageByTimestamp(c.get('db'), timestamp);

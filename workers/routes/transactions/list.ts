@@ -8,10 +8,10 @@ import {
 import type { AppEnv } from '../../context.ts';
 import { entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { lastValue, parseQuery } from '../../params/query.ts';
+import { lastValue } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { timestampParam, timestampRange } from '../../params/timestamp.ts';
 import { transactionResultParam, transactionTypeParam, transferTypeParam } from '../../params/transaction-filters.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from './format.ts';
 import { transactionPageLink } from './page-link.ts';
@@ -24,19 +24,15 @@ const LIST_MAX_AGE = 2;
 export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
   const config = c.get('config');
   const db = c.get('db');
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    {
-      'account.id': entityIdParam(config.common),
-      limit: limitParam(c.get('maxLimit')),
-      order: orderParam,
-      result: transactionResultParam,
-      timestamp: timestampParam,
-      transactiontype: transactionTypeParam,
-      type: transferTypeParam,
-    },
-    { maxRepeated: config.query.maxRepeatedQueryParameters },
-  );
+  const filters = requestFilters(c, {
+    'account.id': entityIdParam(config.common),
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+    result: transactionResultParam,
+    timestamp: timestampParam,
+    transactiontype: transactionTypeParam,
+    type: transferTypeParam,
+  });
   // The reference checks this route's timestamps loosely: any mix of operators, no range cap.
   const range = timestampRange(
     filters.filter((f) => f.key === 'timestamp'),
