@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
-import { startSqlProxy } from '../db/local/sql-proxy.ts';
+import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
 import { sharedDir } from '../test/harness/shared-dir.ts';
 import { freePort } from './local-stack/free-port.ts';
@@ -59,13 +59,7 @@ try {
   await migrate(databaseUrl);
   await loadDatasetOnce(databaseUrl);
 
-  const target = new URL(databaseUrl);
-  const address = `${target.hostname}:${target.port || 5432}`;
-  const proxy = await startSqlProxy({
-    port: 0,
-    allowedTargets: [address],
-    socketDirs: socketDir ? { [address]: socketDir } : {},
-  });
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, socketDir)] });
   stops.push(() => proxy.close());
   const urls = JSON.parse(readFileSync(path.join(PERF_DIR, 'urls.json'), 'utf8')) as string[];
   const urlsFile = path.join(OUT_DIR, 'urls.json');

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
-import { startSqlProxy } from '../db/local/sql-proxy.ts';
+import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
 import { freePort, isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
@@ -57,12 +57,7 @@ try {
   let localProxy: string | undefined;
   if (isLocal) {
     // Neon endpoints serve SQL over HTTP themselves; a plain Postgres needs the local proxy.
-    const address = `${target.hostname}:${target.port || 5432}`;
-    const proxy = await startSqlProxy({
-      port: 0,
-      allowedTargets: [address],
-      socketDirs: socketDir ? { [address]: socketDir } : {},
-    });
+    const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, socketDir)] });
     stops.push(() => proxy.close());
     localProxy = proxy.address;
   }

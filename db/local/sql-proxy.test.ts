@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
-import { type SqlProxy, startSqlProxy } from './sql-proxy.ts';
+import { proxyTarget, type SqlProxy, startSqlProxy } from './sql-proxy.ts';
 
 let db: TestDatabase;
 const proxies: SqlProxy[] = [];
@@ -15,13 +15,8 @@ afterAll(async () => {
 });
 
 async function proxyFor(options: { socketDir?: boolean }): Promise<SqlProxy> {
-  const url = new URL(db.url);
-  const address = `${url.hostname}:${url.port}`;
-  const proxy = await startSqlProxy({
-    port: 0,
-    allowedTargets: [address],
-    socketDirs: options.socketDir ? { [address]: inject('pgSocketDir') } : {},
-  });
+  const socketDir = options.socketDir ? inject('pgSocketDir') : undefined;
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(db.url, socketDir)] });
   proxies.push(proxy);
   return proxy;
 }

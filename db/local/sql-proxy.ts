@@ -46,21 +46,33 @@ function socketConfig(url: URL, socketDir: string): pg.PoolConfig {
 }
 
 /**
+ * A Postgres server the proxy may reach: `host:port` as database URLs name it, and the directory of its Unix socket
+ * when it has one the proxy should use (the embedded Postgres has): per statement, loopback TCP costs the proxy and
+ * Postgres together 6% more CPU.
+ */
+export interface ProxyTarget {
+  address: string;
+  socketDir?: string;
+}
+
+const addressOf = (url: URL): string => `${url.hostname}:${url.port || '5432'}`;
+
+/** The server a postgres:// URL names, as a proxy target. */
+export function proxyTarget(databaseUrl: string, socketDir?: string): ProxyTarget {
+  return { address: addressOf(new URL(databaseUrl)), socketDir };
+}
+
+/**
  * Neon's SQL-over-HTTP protocol in front of a plain local Postgres, so the Worker runs the production driver
  * (`neon()` from @neondatabase/serverless) unchanged: one POST per statement, served on pooled connections.
- * Only the Postgres servers in `allowedTargets` (`host:port`) are reachable, and only on loopback.
+ * Only the servers in `targets` are reachable, and only on loopback.
  */
 export async function startSqlProxy(options: {
   port: number;
-  allowedTargets: string[];
-  /**
-   * Allowed targets (`host:port`) that also listen on a Unix socket, with its directory, as the embedded Postgres
-   * does: the proxy connects there. Per statement, loopback TCP costs the proxy and Postgres together 6% more CPU.
-   */
-  socketDirs?: Record<string, string>;
+  targets: ProxyTarget[];
   poolSize?: number;
 }): Promise<SqlProxy> {
-  const allowed = new Set(options.allowedTargets);
+  const targets = new Map(options.targets.map((target) => [target.address, target]));
   const pools = new Map<string, pg.Pool>();
   let queries = 0;
 
@@ -68,15 +80,16 @@ export async function startSqlProxy(options: {
     let pool = pools.get(connectionString);
     if (!pool) {
       const url = URL.parse(connectionString);
-      const target = url && `${url.hostname}:${url.port || '5432'}`;
-      if (!url || !target || !allowed.has(target)) return undefined;
-      const socketDir = options.socketDirs?.[target];
+      const target = url && targets.get(addressOf(url));
+      if (!url || !target) return undefined;
       // Prepared statements are planned as Postgres decides by default (plan_cache_mode=auto): five executions
       // with plans for their own values, then one plan for all values if it is estimated no costlier. Planning is
       // about half of Postgres' work on a list page. Row limits are in the statement text (db/queries/limit.ts),
       // without which such a plan would assume a tenth of the table is wanted (docs/performance.md).
       const max = options.poolSize ?? 16;
-      pool = new pg.Pool(socketDir ? { ...socketConfig(url, socketDir), max } : { connectionString, max });
+      pool = new pg.Pool(
+        target.socketDir ? { ...socketConfig(url, target.socketDir), max } : { connectionString, max },
+      );
       pool.on('error', () => {});
       pools.set(connectionString, pool);
     }

@@ -12,7 +12,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { startLocalPostgres } from '../../db/local/embedded-postgres.ts';
-import { startSqlProxy } from '../../db/local/sql-proxy.ts';
+import { proxyTarget, startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { migrate } from '../../db/migrate.ts';
 import { freePort } from '../../scripts/local-stack/free-port.ts';
 import { REPO_ROOT, startWorkerProcess } from '../../scripts/local-stack/worker-process.ts';
@@ -67,12 +67,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 try {
   const url = await recreateDatabase(database.url, 'conformance');
   await migrate(url);
-  const address = `127.0.0.1:${database.port}`;
-  const proxy = await startSqlProxy({
-    port: 0,
-    allowedTargets: [address],
-    socketDirs: { [address]: database.socketDir },
-  });
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(database.url, database.socketDir)] });
   stops.push(() => proxy.close());
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',

@@ -11,7 +11,7 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** postgres:// URL of the test run's server (its `postgres` database); see createTestDatabase. */
     pgUrl: string;
-    /** The directory of that server's Unix socket, for the SQL proxy (`startSqlProxy`'s `socketDirs`). */
+    /** The directory of that server's Unix socket, for the SQL proxy (`proxyTarget`). */
     pgSocketDir: string;
   }
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { startSqlProxy } from '../../db/local/sql-proxy.ts';
+import { proxyTarget, startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { freePort } from '../../scripts/local-stack/free-port.ts';
 import { startWorkerProcess } from '../../scripts/local-stack/worker-process.ts';
 
@@ -23,13 +23,7 @@ export interface TestWorker {
  * database at `databaseUrl` through the same SQL-over-HTTP proxy `npm start` uses. One per test file: it takes a few seconds to start.
  */
 export async function startTestWorker(databaseUrl: string): Promise<TestWorker> {
-  const target = new URL(databaseUrl);
-  const address = `${target.hostname}:${target.port}`;
-  const proxy = await startSqlProxy({
-    port: 0,
-    allowedTargets: [address],
-    socketDirs: { [address]: inject('pgSocketDir') },
-  });
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, inject('pgSocketDir'))] });
   const state = await mkdtemp(path.join(tmpdir(), 'edge-mirror-worker-'));
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',
