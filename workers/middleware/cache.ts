@@ -1,18 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
-import { base64OfBytes } from '../../db/bytea.ts';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
+import { strongEtag } from '../etag.ts';
 import { pathAndQuery } from '../request-url.ts';
 import { canonicalQuery } from './cache-key.ts';
 import { MemoryCache } from './memory-cache.ts';
 
 const CACHE_ORIGIN = 'https://cache.edge-mirror.internal';
-
-/** A strong validator of the exact bytes: the first 16 bytes of their SHA-256, base64url. */
-async function strongEtag(body: ArrayBuffer): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body)).subarray(0, 16);
-  return `"${base64OfBytes(digest).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
-}
 
 /** RFC 9110 If-None-Match: `*`, or a list of entity tags compared weakly. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -70,9 +64,20 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     c.set('cache', cache ? 'miss' : 'off');
     await next();
     if (c.res.status !== 200) return;
+    const tagged = c.res.headers.has('etag');
+    if (tagged && !cache) {
+      // Nothing to store: the response as the route made it (jsonResponse tags it), dated, or a 304.
+      c.res.headers.set('date', new Date().toUTCString());
+      const answer = conditional(ifNoneMatch, c.res);
+      if (answer !== c.res) {
+        c.res = undefined;
+        c.res = answer;
+      }
+      return;
+    }
     const body = await c.res.arrayBuffer();
     const headers = new Headers(c.res.headers);
-    headers.set('etag', await strongEtag(body));
+    if (!tagged) headers.set('etag', strongEtag(body));
     headers.set('date', new Date().toUTCString());
     const response = new Response(body, { status: 200, headers });
     const maxAge = maxAgeOf(headers.get('cache-control'));
