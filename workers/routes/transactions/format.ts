@@ -41,18 +41,18 @@ export function formatTransaction(row: TransactionRow) {
       account: entityId(transfer.account),
       amount: transfer.amount,
     })),
-    token_transfers: (row.token_transfer_list ?? []).map((transfer) => ({
-      token_id: entityId(transfer.token_id),
-      account: entityId(transfer.account_id),
-      amount: transfer.amount,
-      is_approval: transfer.is_approval ?? false,
+    token_transfers: (row.token_transfer_list ?? []).map(([tokenId, accountId, amount, isApproval]) => ({
+      token_id: entityId(tokenId),
+      account: entityId(accountId),
+      amount,
+      is_approval: isApproval ?? false,
     })),
     transaction_hash: base64(row.transaction_hash),
     transaction_id: transactionIdString(row.payer_account_id, row.valid_start_ns),
-    transfers: (row.crypto_transfer_list ?? []).map((transfer) => ({
-      account: entityId(transfer.entity_id),
-      amount: transfer.amount,
-      is_approval: transfer.is_approval ?? false,
+    transfers: (row.crypto_transfer_list ?? []).map(([amount, account, isApproval]) => ({
+      account: entityId(account),
+      amount,
+      is_approval: isApproval ?? false,
     })),
     valid_duration_seconds: row.valid_duration_seconds,
     valid_start_timestamp: timestampString(row.valid_start_ns),

@@ -44,17 +44,19 @@ const { worker } = registerWorkerSuite({
       type: 37,
     });
     await insertTransaction(db.sql, { consensus_timestamp: T(5), payer_account_id: OTHER, type: 14 });
-    for (const [account, amount] of [
-      [OTHER, -3n],
-      [PAYER, 3n],
+    for (const [token, account, amount, approval] of [
+      [5000, OTHER, -3n, false],
+      [5000, PAYER, 3n, null],
+      // a token whose supply is the int8 maximum, burned in one go by a treasury outside the filters below
+      [4999, 1010n, -9223372036854775807n, true],
     ] as const) {
       await insertRow(db.sql, 'token_transfer', {
-        token_id: 5000,
+        token_id: token,
         account_id: account,
         amount,
         consensus_timestamp: T(5),
         payer_account_id: OTHER,
-        is_approval: false,
+        is_approval: approval,
       });
     }
     await insertTransaction(db.sql, { consensus_timestamp: T(6), payer_account_id: OTHER, type: 36 });
@@ -83,6 +85,21 @@ describe('GET /api/v1/transactions', () => {
       token_transfers: [],
       staking_reward_transfers: [],
     });
+  });
+
+  it('writes each transfer with its own fields in token and account order, amounts beyond 2^53 exact', async () => {
+    const res = await fetch(`${worker.baseUrl}/api/v1/transactions?timestamp=1700000000.000000005`);
+    const text = await res.text();
+    expect(text).toContain(
+      '"token_transfers":[{"token_id":"0.0.4999","account":"0.0.1010","amount":-9223372036854775807,"is_approval":true},' +
+        '{"token_id":"0.0.5000","account":"0.0.1001","amount":3,"is_approval":false},' +
+        '{"token_id":"0.0.5000","account":"0.0.1002","amount":-3,"is_approval":false}]',
+    );
+    const paid = await worker.get('/api/v1/transactions?timestamp=1700000000.000000001');
+    expect(paid.body.transactions[0].transfers).toEqual([
+      { account: '0.0.1001', amount: -10, is_approval: false },
+      { account: '0.0.1002', amount: 10, is_approval: false },
+    ]);
   });
 
   it('pages by timestamp with links.next and the Link header', async () => {
