@@ -6,10 +6,8 @@ import { limitOf } from './limit.ts';
 /** The treasury account (0.0.2): it is in every balance snapshot, so it tells when the snapshots were taken. */
 export const TREASURY_ACCOUNT = 2n;
 
-export interface TokenBalanceJson {
-  token_id: number | bigint | null;
-  balance: number | bigint;
-}
+/** A token balance as `[token_id, balance]`. */
+export type TokenBalanceJson = [tokenId: number | bigint | null, balance: number | bigint];
 
 /** An account row as the formatter reads it. int8 columns are strings. */
 export interface AccountRow extends Record<string, unknown> {
@@ -56,9 +54,12 @@ export const ACCOUNT_COLUMNS = sql.raw(`e.alias, e.auto_renew_period, e.created_
         else es.pending_reward
    end) as pending_reward`);
 
-/** A json array of `{token_id, balance}` from a subquery of token rows (one per token), by token id. */
+/**
+ * A json array of `[token_id, balance]` from a subquery of token rows (one per token), by token id. Arrays rather
+ * than objects: an account can hold a thousand, and key names would be built, sent and parsed for each.
+ */
 export const tokenBalanceArray = (rows: SQL, order: 'asc' | 'desc'): SQL =>
-  sql`(select json_agg(json_build_object('token_id', x.token_id, 'balance', x.balance)
+  sql`(select json_agg(json_build_array(x.token_id, x.balance)
                         order by x.token_id ${sql.raw(order)})
          from (${rows}) x)`;
 

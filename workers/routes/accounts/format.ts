@@ -12,8 +12,8 @@ const ZERO_EVM_ADDRESS = `0x${'0'.repeat(40)}`;
 /** `[{token_id, balance}]` from an aggregated json column, skipping entries without a token. */
 export function formatTokenBalances(balances: readonly TokenBalanceJson[] | null | undefined) {
   return (balances ?? [])
-    .filter((entry) => entry.token_id !== null && entry.token_id !== undefined)
-    .map((entry) => ({ token_id: entityId(entry.token_id), balance: entry.balance }));
+    .filter(([tokenId]) => tokenId !== null && tokenId !== undefined)
+    .map(([tokenId, balance]) => ({ token_id: entityId(tokenId), balance }));
 }
 
 /** An expiry stored as such, else the creation plus the auto-renew period (seconds). */
