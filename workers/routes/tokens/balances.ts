@@ -9,10 +9,10 @@ import { encodeEntityId, entityIdParam } from '../../params/entity-id.ts';
 import type { Filter } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { publicKeyParam } from '../../params/public-key.ts';
-import { lastValue, parseQuery } from '../../params/query.ts';
+import { lastValue } from '../../params/query.ts';
+import { requestFilters } from '../../params/request-query.ts';
 import { MAX_LONG } from '../../params/scalars.ts';
 import { timestampParam } from '../../params/timestamp.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTokenBalance } from './format.ts';
 import { accountBalanceParam, entityIdBound, tokenIdPathParam } from './params.ts';
@@ -60,18 +60,14 @@ export const tokenBalanceRoutes = new Hono<AppEnv>().get('/:tokenId/balances', a
   const config = c.get('config');
   const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
   const maxRepeated = config.query.maxRepeatedQueryParameters;
-  const filters = parseQuery(
-    pathAndQuery(c.req.url).query,
-    {
-      'account.balance': accountBalanceParam,
-      'account.id': entityIdParam(config.common),
-      'account.publickey': publicKeyParam,
-      limit: limitParam(c.get('maxLimit')),
-      order: orderParam,
-      timestamp: timestampParam,
-    },
-    { maxRepeated },
-  );
+  const filters = requestFilters(c, {
+    'account.balance': accountBalanceParam,
+    'account.id': entityIdParam(config.common),
+    'account.publickey': publicKeyParam,
+    limit: limitParam(c.get('maxLimit')),
+    order: orderParam,
+    timestamp: timestampParam,
+  });
   const limit = resolveLimit(filters, config.response.limit.default);
   const order = resolveOrder(filters, 'desc');
   const accountIds: Comparison<bigint | null>[] = [];

@@ -6,11 +6,9 @@ import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
-import { parseQuery } from '../../params/query.ts';
-import { acceptNoQuery } from '../../params/request-query.ts';
+import { acceptNoQuery, requestFilters } from '../../params/request-query.ts';
 import { positiveLongParam } from '../../params/scalars.ts';
 import { parseTimestamp, timestampParam } from '../../params/timestamp.ts';
-import { pathAndQuery } from '../../request-url.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatNft, formatNftTransaction } from './format.ts';
 import { serialNumberPathParam, tokenIdPathParam } from './params.ts';
@@ -21,16 +19,12 @@ export const nftRoutes = new Hono<AppEnv>()
     const config = c.get('config');
     const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
     const maxRepeated = config.query.maxRepeatedQueryParameters;
-    const filters = parseQuery(
-      pathAndQuery(c.req.url).query,
-      {
-        'account.id': entityIdParam(config.common),
-        limit: limitParam(c.get('maxLimit')),
-        order: orderParam,
-        serialnumber: positiveLongParam,
-      },
-      { maxRepeated },
-    );
+    const filters = requestFilters(c, {
+      'account.id': entityIdParam(config.common),
+      limit: limitParam(c.get('maxLimit')),
+      order: orderParam,
+      serialnumber: positiveLongParam,
+    });
     const accountIds: Comparison<bigint | null>[] = [];
     const serialNumbers: Comparison<bigint>[] = [];
     for (const filter of filters) {
@@ -73,11 +67,11 @@ export const nftRoutes = new Hono<AppEnv>()
     const tokenId = tokenIdPathParam(c.req.param('tokenId'), config);
     const serialNumber = serialNumberPathParam(c.req.param('serialNumber'));
     const maxRepeated = config.query.maxRepeatedQueryParameters;
-    const filters = parseQuery(
-      pathAndQuery(c.req.url).query,
-      { limit: limitParam(c.get('maxLimit')), order: orderParam, timestamp: timestampParam },
-      { maxRepeated },
-    );
+    const filters = requestFilters(c, {
+      limit: limitParam(c.get('maxLimit')),
+      order: orderParam,
+      timestamp: timestampParam,
+    });
     const timestamps = filters.flatMap((filter) => (filter.key === 'timestamp' ? [filter] : []));
     const limit = resolveLimit(filters, config.response.limit.default);
     const order = resolveOrder(filters, 'desc');
