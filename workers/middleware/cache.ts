@@ -64,25 +64,19 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     c.set('cache', cache ? 'miss' : 'off');
     await next();
     if (c.res.status !== 200) return;
-    const tagged = c.res.headers.has('etag');
-    if (tagged && !cache) {
-      // Nothing to store: the response as the route made it (jsonResponse tags it), dated, or a 304.
-      c.res.headers.set('date', new Date().toUTCString());
-      const answer = conditional(ifNoneMatch, c.res);
-      if (answer !== c.res) {
-        c.res = undefined;
-        c.res = answer;
-      }
-      return;
+    // jsonResponse tags what it writes: the body is read back only to tag another kind of answer, or to store it.
+    let response = c.res;
+    let body: ArrayBuffer | undefined;
+    if (cache || !response.headers.has('etag')) {
+      body = await response.arrayBuffer();
+      const headers = new Headers(response.headers);
+      if (!headers.has('etag')) headers.set('etag', strongEtag(body));
+      response = new Response(body, { status: 200, headers });
     }
-    const body = await c.res.arrayBuffer();
-    const headers = new Headers(c.res.headers);
-    if (!tagged) headers.set('etag', strongEtag(body));
-    headers.set('date', new Date().toUTCString());
-    const response = new Response(body, { status: 200, headers });
-    const maxAge = maxAgeOf(headers.get('cache-control'));
-    if (cache && maxAge > 0) {
-      memory?.put(keyUrl, { body: new Uint8Array(body), headers: [...headers] }, Date.now() + maxAge * 1000);
+    response.headers.set('date', new Date().toUTCString());
+    const maxAge = maxAgeOf(response.headers.get('cache-control'));
+    if (cache && body && maxAge > 0) {
+      memory?.put(keyUrl, { body: new Uint8Array(body), headers: [...response.headers] }, Date.now() + maxAge * 1000);
       c.executionCtx.waitUntil(cache.put(keyUrl, response.clone()));
     }
     c.res = undefined;
