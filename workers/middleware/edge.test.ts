@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertTransaction, ns } from '../../test/harness/factories.ts';
+import { insertRow, insertTransaction, ns } from '../../test/harness/factories.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
 const PATH = '/api/v1/transactions/0.0.1001-1700000000-000000001';
@@ -68,6 +68,32 @@ describe('edge cache', () => {
     expect(res.headers.get('etag')).toBe(etag);
     const other = await fetch(worker.baseUrl + PATH, { headers: { 'if-none-match': '"stale"' } });
     expect(other.status).toBe(200);
+  });
+
+  it('tags answers that are not JSON too, with the cache on or off', async () => {
+    const SUPPLY = '/api/v1/network/supply?q=totalcoins';
+    // the supply needs the balance of one unreleased supply account (0.0.2)
+    await insertRow(db.sql, 'entity', {
+      id: 2,
+      num: 2,
+      realm: 0,
+      shard: 0,
+      type: 'ACCOUNT',
+      balance: 1_000_000n,
+      balance_timestamp: ns('1700000000'),
+      timestamp_range: '[1,)',
+    });
+    for (const enabled of [false, true]) {
+      await worker.setState({ config: { edge: { cache: { enabled } } } });
+      const res = await fetch(worker.baseUrl + SUPPLY);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      const etag = res.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const notModified = await fetch(worker.baseUrl + SUPPLY, { headers: { 'if-none-match': etag } });
+      expect(notModified.status).toBe(304);
+    }
+    await worker.setState({});
   });
 
   it('never stores an error response', async () => {
