@@ -43,31 +43,34 @@ function conditional(ifNoneMatch: string | undefined, response: Response): Respo
 export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const useCache = c.get('config').edge.cache.enabled && c.req.header('authorization') === undefined;
+    const config = c.get('config').edge.cache;
     const ifNoneMatch = c.req.header('if-none-match');
-    const keyUrl = cacheKeyUrl(keyPrefix(), c.req.url);
-    const cache = useCache ? caches.default : undefined;
-    const memory = useCache ? memoryCache(c.get('config').edge.cache.memoryBytes) : undefined;
-    if (cache) {
-      const remembered = memory?.get(keyUrl, Date.now());
+    // The key and the tiers only when there is a cache to use: with it off, a request pays for none of them.
+    const store =
+      config.enabled && c.req.header('authorization') === undefined
+        ? { cache: caches.default, memory: memoryCache(config.memoryBytes), key: cacheKeyUrl(keyPrefix(), c.req.url) }
+        : undefined;
+    if (store) {
+      const { cache, memory, key } = store;
+      const remembered = memory?.get(key, Date.now());
       if (remembered) {
         c.set('cache', 'hit');
         return conditional(ifNoneMatch, new Response(remembered.body, { headers: remembered.headers }));
       }
-      const hit = await cache.match(keyUrl);
+      const hit = await cache.match(key);
       if (hit) {
         c.set('cache', 'hit');
-        if (memory) await remember(memory, keyUrl, hit.clone());
+        if (memory) await remember(memory, key, hit.clone());
         return conditional(ifNoneMatch, hit);
       }
     }
-    c.set('cache', cache ? 'miss' : 'off');
+    c.set('cache', store ? 'miss' : 'off');
     await next();
     if (c.res.status !== 200) return;
     // jsonResponse tags what it writes: the body is read back only to tag another kind of answer, or to store it.
     let response = c.res;
     let body: ArrayBuffer | undefined;
-    if (cache || !response.headers.has('etag')) {
+    if (store || !response.headers.has('etag')) {
       body = await response.arrayBuffer();
       const headers = new Headers(response.headers);
       if (!headers.has('etag')) headers.set('etag', strongEtag(body));
@@ -75,9 +78,10 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     }
     response.headers.set('date', new Date().toUTCString());
     const maxAge = maxAgeOf(response.headers.get('cache-control'));
-    if (cache && body && maxAge > 0) {
-      memory?.put(keyUrl, { body: new Uint8Array(body), headers: [...response.headers] }, Date.now() + maxAge * 1000);
-      c.executionCtx.waitUntil(cache.put(keyUrl, response.clone()));
+    if (store && body && maxAge > 0) {
+      const expiresAt = Date.now() + maxAge * 1000;
+      store.memory?.put(store.key, { body: new Uint8Array(body), headers: [...response.headers] }, expiresAt);
+      c.executionCtx.waitUntil(store.cache.put(store.key, response.clone()));
     }
     c.res = undefined;
     c.res = conditional(ifNoneMatch, response);
