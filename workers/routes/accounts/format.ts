@@ -12,7 +12,7 @@ const ZERO_EVM_ADDRESS = `0x${'0'.repeat(40)}`;
 /** `[{token_id, balance}]` from an aggregated json column, skipping entries without a token. */
 export function formatTokenBalances(balances: readonly TokenBalanceJson[] | null | undefined) {
   return (balances ?? [])
-    .filter(([tokenId]) => tokenId !== null && tokenId !== undefined)
+    .filter(([tokenId]) => tokenId !== null)
     .map(([tokenId, balance]) => ({ token_id: entityId(tokenId), balance }));
 }
 
