@@ -6,7 +6,7 @@ import type { Env } from './env.ts';
 import { handleError, notFound } from './error-handler.ts';
 import { basicAuth } from './middleware/auth.ts';
 import { answerFromMemory, edgeCache } from './middleware/cache.ts';
-import { allowAnyOrigin } from './middleware/cors.ts';
+import { answerPreflight } from './middleware/cors.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { logRequest } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps) {
     c.set('db', createDatabase({ url: c.env.DATABASE_URL, localProxy: c.env.DB_LOCAL_PROXY }));
     await next();
   });
-  app.use('/api/*', allowAnyOrigin, rateLimit, basicAuth, edgeCache(deps.cacheKeyPrefix));
+  app.use('/api/*', answerPreflight, rateLimit, basicAuth, edgeCache(deps.cacheKeyPrefix));
   app.route('/health', healthRoutes);
   app.route('/api/v1/accounts', accountRoutes);
   app.route('/api/v1/balances', balanceRoutes);

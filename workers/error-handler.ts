@@ -1,12 +1,7 @@
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { ErrorHandler, NotFoundHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
-import { stringifyJson } from './json.ts';
-import { JSON_CONTENT_TYPE } from './respond.ts';
-
-function errorResponse(c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return c.body(stringifyJson(body), status as 400, { ...headers, 'content-type': JSON_CONTENT_TYPE });
-}
+import { errorResponse } from './respond.ts';
 
 /** The one place that turns a thrown error into the reference's error body; unexpected errors are logged. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {

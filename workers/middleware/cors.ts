@@ -4,14 +4,12 @@ import { cors } from 'hono/cors';
 const preflight = cors();
 
 /**
- * Any origin may read the API, as with the reference; preflight requests are answered by hono's cors(). For the
- * others the header goes where hono keeps headers for a response not yet built (`c.header` before the route runs):
- * hono's cors() sets it on `c.res` instead, which makes a placeholder response that hono then copies into the
- * route's own, about 7% of a light request's CPU in workerd. Responses built outside the context (the edge cache's)
- * are copies of responses built in it, header included.
+ * CORS preflight requests, answered by hono's cors(). Every other response carries
+ * `Access-Control-Allow-Origin: *` from where it is built (`workers/respond.ts`; docs/adr/0012): set here, on the
+ * context, hono would keep it in a Headers object of its own and copy it into each response, a few percent of a
+ * light request's CPU in workerd.
  */
-export const allowAnyOrigin: MiddlewareHandler = async (c, next) => {
+export const answerPreflight: MiddlewareHandler = async (c, next) => {
   if (c.req.method === 'OPTIONS') return preflight(c, next);
-  c.header('access-control-allow-origin', '*');
   await next();
 };

@@ -88,6 +88,8 @@ describe('edge cache', () => {
       const res = await fetch(worker.baseUrl + SUPPLY);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/plain');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60');
       const etag = res.headers.get('etag') ?? '';
       expect(etag).toMatch(/^"[\w-]+"$/);
       const notModified = await fetch(worker.baseUrl + SUPPLY, { headers: { 'if-none-match': etag } });

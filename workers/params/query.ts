@@ -37,6 +37,8 @@ export interface QueryOptions {
  * problems found are reported together in one 400.
  */
 export function parseQuery<S extends ParamSpec>(search: string, spec: S, options: QueryOptions): FilterOf<S>[] {
+  // Most requests of single resources have no query: nothing to parse, nothing to reject.
+  if (search === '') return [];
   const { maxRepeated, legacy = false } = options;
   const filters: Filter[] = [];
   const tooMany: string[] = [];

@@ -60,7 +60,6 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
     ? await transactionPage(c, id, filters, range)
     : { transactions: [], links: { next: null } };
   return jsonResponse(
-    c,
     { ...formatAccount(row, { delegationAddress: config.response.enableDelegationAddress }), ...page },
     { maxAge: ACCOUNT_MAX_AGE },
   );

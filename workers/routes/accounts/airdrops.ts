@@ -95,5 +95,5 @@ export const getAirdrops =
             },
           })
         : null;
-    return jsonResponse(c, { airdrops, links: { next } });
+    return jsonResponse({ airdrops, links: { next } });
   };

@@ -67,7 +67,7 @@ export async function getCryptoAllowances(c: Context<AppEnv>): Promise<Response>
           includeHost: config.response.includeHostInLink,
         })
       : null;
-  return jsonResponse(c, { allowances, links: { next } });
+  return jsonResponse({ allowances, links: { next } });
 }
 
 const TOKEN_ALLOWANCE_COLUMNS: Record<string, 'spender' | 'token_id'> = {
@@ -125,5 +125,5 @@ export async function getTokenAllowances(c: Context<AppEnv>): Promise<Response> 
       boundValue: idBoundValue(config.common),
       includeHost: config.response.includeHostInLink,
     });
-  return jsonResponse(c, { allowances, links: { next } });
+  return jsonResponse({ allowances, links: { next } });
 }

@@ -57,5 +57,5 @@ export async function getAccounts(c: Context<AppEnv>): Promise<Response> {
   );
 
   const next = accountIdPageLink(c, { items: accounts, limit, order, maxRepeated });
-  return jsonResponse(c, { accounts, links: { next } }, { maxAge: LIST_MAX_AGE });
+  return jsonResponse({ accounts, links: { next } }, { maxAge: LIST_MAX_AGE });
 }

@@ -97,5 +97,5 @@ export async function getNftAllowances(c: Context<AppEnv>): Promise<Response> {
           last: { 'account.id': String(byOwner ? last.spender : last.owner), 'token.id': String(last.token_id) },
         })
       : null;
-  return jsonResponse(c, { allowances, links: { next } });
+  return jsonResponse({ allowances, links: { next } });
 }

@@ -93,5 +93,5 @@ export async function getAccountNfts(c: Context<AppEnv>): Promise<Response> {
       },
       includeHost: config.response.includeHostInLink,
     });
-  return jsonResponse(c, { nfts, links: { next } });
+  return jsonResponse({ nfts, links: { next } });
 }

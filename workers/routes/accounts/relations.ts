@@ -74,7 +74,7 @@ export async function getRewards(c: Context<AppEnv>): Promise<Response> {
           includeHost: config.response.includeHostInLink,
         })
       : null;
-  return jsonResponse(c, { rewards, links: { next } }, { maxAge: REWARDS_MAX_AGE });
+  return jsonResponse({ rewards, links: { next } }, { maxAge: REWARDS_MAX_AGE });
 }
 
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/tokens`: the account's token associations and balances. */
@@ -125,5 +125,5 @@ export async function getTokenRelationships(c: Context<AppEnv>): Promise<Respons
           includeHost: config.response.includeHostInLink,
         })
       : null;
-  return jsonResponse(c, { tokens, links: { next } });
+  return jsonResponse({ tokens, links: { next } });
 }

@@ -96,5 +96,5 @@ export const balanceRoutes = new Hono<AppEnv>().get('/', async (c) => {
     tokens: formatTokenBalances(row.token_balances),
   }));
   const next = accountIdPageLink(c, { items: items, limit, order, maxRepeated });
-  return jsonResponse(c, { timestamp: latestTimestamp(rows), balances: items, links: { next } });
+  return jsonResponse({ timestamp: latestTimestamp(rows), balances: items, links: { next } });
 });

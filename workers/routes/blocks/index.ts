@@ -48,7 +48,7 @@ export const blockRoutes = new Hono<AppEnv>()
             includeHost: config.response.includeHostInLink,
           })
         : null;
-    return jsonResponse(c, { blocks, links: { next } });
+    return jsonResponse({ blocks, links: { next } });
   })
   .get('/:hashOrNumber', async (c) => {
     acceptNoQuery(c);
@@ -56,5 +56,5 @@ export const blockRoutes = new Hono<AppEnv>()
     if (!key) throw ApiError.invalidParams('hashOrNumber');
     const row = await blockByHashOrNumber(c.get('db'), key);
     if (!row) throw ApiError.notFound();
-    return jsonResponse(c, formatBlock(row), { maxAge: BLOCK_MAX_AGE });
+    return jsonResponse(formatBlock(row), { maxAge: BLOCK_MAX_AGE });
   });

@@ -25,5 +25,5 @@ export async function getContractRoute(c: Context<AppEnv>, next: Next): Promise<
   const rows = await contractByKey(c.get('db'), key, filters);
   const row = rows.length === 1 ? rows[0] : undefined;
   if (!row) throw ApiError.notFound();
-  return jsonResponse(c, formatContractDetail(row));
+  return jsonResponse(formatContractDetail(row));
 }

@@ -39,7 +39,7 @@ function respond(c: Context<AppEnv>, row: ContractResultDetailRow, hbar: boolean
     delegation: c.get('config').response.enableDelegationAddress,
   });
   const status = result.call_result === null ? PARTIAL_CONTENT : 200;
-  return jsonResponse(c, body, { maxAge: RESULT_MAX_AGE, status });
+  return jsonResponse(body, { maxAge: RESULT_MAX_AGE, status });
 }
 
 /** `GET /contracts/{contractIdOrAddress}/results/{timestamp}`: the contract's result at that timestamp. */

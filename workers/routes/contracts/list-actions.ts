@@ -40,5 +40,5 @@ export async function listActionsRoute(c: Context<AppEnv>): Promise<Response> {
   const actions = rows.map(formatAction);
   const last = actions[actions.length - 1];
   const next = last && actions.length === limit ? contractsNextLink(c, order, { index: last.index }) : null;
-  return jsonResponse(c, { actions, links: { next } }, { maxAge: ACTIONS_MAX_AGE });
+  return jsonResponse({ actions, links: { next } }, { maxAge: ACTIONS_MAX_AGE });
 }

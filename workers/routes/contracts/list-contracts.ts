@@ -57,5 +57,5 @@ export async function listContractsRoute(c: Context<AppEnv>): Promise<Response> 
   const last = contracts[contracts.length - 1];
   const next =
     contracts.length === limit && last ? contractsNextLink(c, order, { 'contract.id': last.contract_id ?? '' }) : null;
-  return jsonResponse(c, { contracts, links: { next } }, { maxAge: LIST_MAX_AGE });
+  return jsonResponse({ contracts, links: { next } }, { maxAge: LIST_MAX_AGE });
 }

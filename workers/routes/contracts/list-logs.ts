@@ -103,7 +103,7 @@ async function listLogs(c: Context<AppEnv>, contractIdText: string | undefined):
   const config = c.get('config');
   const db = c.get('db');
   const maxAge = contractIdText === undefined ? ALL_LOGS_MAX_AGE : undefined;
-  const empty = () => jsonResponse(c, { logs: [], links: { next: null } }, { maxAge });
+  const empty = () => jsonResponse({ logs: [], links: { next: null } }, { maxAge });
   if (contractIdText !== undefined) checkContractIdPath(contractIdText);
   const parsed = requestFilters(c, logParams(c.get('maxLimit'), contractIdText === undefined)) as LogFilter[];
   const filters = mergeSingleInstant(parsed);
@@ -176,7 +176,7 @@ async function listLogs(c: Context<AppEnv>, contractIdText: string | undefined):
   });
   const logs = rows.map(formatLog);
   const next = logsNextLink(c, logs, { primary, secondary, window }, limit, order);
-  return jsonResponse(c, { logs, links: { next } }, { maxAge });
+  return jsonResponse({ logs, links: { next } }, { maxAge });
 }
 
 /** `GET /contracts/results/logs`: logs of all contracts, by timestamp and index, topics or transaction hash. */

@@ -140,7 +140,7 @@ export async function listContractResultsRoute(c: Context<AppEnv>): Promise<Resp
     last && results.length === query.limit
       ? contractsNextLink(c, query.order, { timestamp: last.timestamp ?? '' })
       : null;
-  return jsonResponse(c, { results, links: { next } });
+  return jsonResponse({ results, links: { next } });
 }
 
 /**
@@ -153,7 +153,7 @@ export async function listAllResultsRoute(c: Context<AppEnv>): Promise<Response>
   const { filters, search, maxRepeated } = parseResultsQuery(c);
   const hbar = resolveHbar(search, maxRepeated);
   const query = await baseQuery(c, filters);
-  const empty = () => jsonResponse(c, { results: [], links: { next: null } }, { maxAge: ALL_RESULTS_MAX_AGE });
+  const empty = () => jsonResponse({ results: [], links: { next: null } }, { maxAge: ALL_RESULTS_MAX_AGE });
 
   // a block bounds the range itself, so it is never cut to a window
   const window = await timestampWindow(timestampFilters(filters), query.order, {
@@ -184,5 +184,5 @@ export async function listAllResultsRoute(c: Context<AppEnv>): Promise<Response>
   if (!isEnd && last) next = contractsNextLink(c, query.order, { timestamp: String(last.timestamp) });
   else if (window.next !== undefined)
     next = contractsNextLink(c, query.order, { timestamp: formatTimestamp(window.next) });
-  return jsonResponse(c, { results, links: { next } }, { maxAge: ALL_RESULTS_MAX_AGE });
+  return jsonResponse({ results, links: { next } }, { maxAge: ALL_RESULTS_MAX_AGE });
 }

@@ -62,5 +62,5 @@ export async function listStateRoute(c: Context<AppEnv>): Promise<Response> {
   const state = rows.map(formatState);
   const last = state[state.length - 1];
   const next = last && state.length === limit ? contractsNextLink(c, order, { slot: last.slot ?? '' }) : null;
-  return jsonResponse(c, { state, links: { next } });
+  return jsonResponse({ state, links: { next } });
 }

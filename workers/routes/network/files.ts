@@ -36,7 +36,7 @@ export const fileRoutes = new Hono<AppEnv>()
       timestampBound(timestamps),
     );
     if (!rates) throw javaNotFound(`File ${systemFileName(network, EXCHANGE_RATE_FILE)} not found`);
-    return jsonResponse(c, formatExchangeRateSet(rates), { maxAge: NETWORK_MAX_AGE });
+    return jsonResponse(formatExchangeRateSet(rates), { maxAge: NETWORK_MAX_AGE });
   })
   .get('/fees', async (c) => {
     setNetworkCacheControl(c);
@@ -60,5 +60,5 @@ export const fileRoutes = new Hono<AppEnv>()
     );
     if (!schedule) throw javaNotFound(`File ${systemFileName(network, FEE_SCHEDULE_FILE)} not found`);
     if (!rates) throw javaNotFound(`File ${systemFileName(network, EXCHANGE_RATE_FILE)} not found`);
-    return jsonResponse(c, formatFees(schedule, rates, bound, order), { maxAge: NETWORK_MAX_AGE });
+    return jsonResponse(formatFees(schedule, rates, bound, order), { maxAge: NETWORK_MAX_AGE });
   });

@@ -92,7 +92,7 @@ export const nodeRoutes = new Hono<AppEnv>()
             last: { 'node.id': last.node_id },
           })
         : null;
-    return jsonResponse(c, { nodes, links: { next } }, { maxAge: NETWORK_MAX_AGE });
+    return jsonResponse({ nodes, links: { next } }, { maxAge: NETWORK_MAX_AGE });
   })
   .get('/registered-nodes', async (c) => {
     setNetworkCacheControl(c);
@@ -119,7 +119,6 @@ export const nodeRoutes = new Hono<AppEnv>()
           })
         : null;
     return jsonResponse(
-      c,
       { registered_nodes: rows.map(formatRegisteredNode), links: { next } },
       { maxAge: NETWORK_MAX_AGE },
     );

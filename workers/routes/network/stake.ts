@@ -11,5 +11,5 @@ export const stakeRoutes = new Hono<AppEnv>().get('/stake', async (c) => {
   setNetworkCacheControl(c);
   const row = await latestNetworkStake(c.get('db'));
   if (!row) throw javaNotFound('No network stake data found');
-  return jsonResponse(c, formatNetworkStake(row), { maxAge: NETWORK_MAX_AGE });
+  return jsonResponse(formatNetworkStake(row), { maxAge: NETWORK_MAX_AGE });
 });

@@ -14,7 +14,7 @@ import { javaBadRequest, javaNotFound } from '../../params/java/errors.ts';
 import { lenientEnum, wrapLong } from '../../params/java/numbers.ts';
 import { servletParams } from '../../params/java/servlet-query.ts';
 import { pathAndQuery } from '../../request-url.ts';
-import { jsonResponse } from '../../respond.ts';
+import { jsonResponse, textResponse } from '../../respond.ts';
 import { checkTimestampCount, NETWORK_MAX_AGE, setNetworkCacheControl, timestampRequestParam } from './common.ts';
 
 /** 50 billion hbars in tinybars. */
@@ -88,10 +88,9 @@ export const supplyRoutes = new Hono<AppEnv>().get('/supply', async (c) => {
 
   if (supplyType) {
     const text = hbars(supplyType === 'TOTALCOINS' ? TOTAL_SUPPLY : released);
-    return c.body(text, 200, { 'content-type': 'text/plain; charset=utf-8' });
+    return textResponse(c, text);
   }
   return jsonResponse(
-    c,
     {
       released_supply: released.toString(),
       timestamp: timestampString(timestamp),

@@ -50,7 +50,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
             includeHost: config.response.includeHostInLink,
           })
         : null;
-    return jsonResponse(c, { schedules: items, links: { next } }, { maxAge: LIST_MAX_AGE });
+    return jsonResponse({ schedules: items, links: { next } }, { maxAge: LIST_MAX_AGE });
   })
   .get('/:scheduleId', async (c) => {
     const config = c.get('config');
@@ -64,5 +64,5 @@ export const scheduleRoutes = new Hono<AppEnv>()
     const row = await scheduleById(c.get('db'), id.encoded);
     if (!row) throw ApiError.notFound();
     const maxAge = isScheduleFinal(row, c.get('now')()) ? FINAL_SCHEDULE_MAX_AGE : undefined;
-    return jsonResponse(c, formatSchedule(row), { maxAge });
+    return jsonResponse(formatSchedule(row), { maxAge });
   });

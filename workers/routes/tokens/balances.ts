@@ -90,7 +90,7 @@ export const tokenBalanceRoutes = new Hono<AppEnv>().get('/:tokenId/balances', a
   };
   if (timestamps.length > 0) {
     const window = snapshotWindow(timestamps, c.get('now')());
-    if (!window) return jsonResponse(c, { timestamp: null, balances: [], links: { next: null } });
+    if (!window) return jsonResponse({ timestamp: null, balances: [], links: { next: null } });
     query.snapshot = { ...window, treasuryAccountId: treasuryAccount(config) };
   }
 
@@ -109,5 +109,5 @@ export const tokenBalanceRoutes = new Hono<AppEnv>().get('/:tokenId/balances', a
         })
       : null;
   const timestamp = timestampString(rows[0]?.timestamp ?? null);
-  return jsonResponse(c, { timestamp, balances: items, links: { next } });
+  return jsonResponse({ timestamp, balances: items, links: { next } });
 });

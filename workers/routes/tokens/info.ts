@@ -25,5 +25,5 @@ export const tokenInfoRoutes = new Hono<AppEnv>().get('/:tokenId', async (c) => 
   const row = await tokenInfo(c.get('db'), tokenId, at);
   // A token without a custom fee row (as of the time asked) is not found, as in the reference.
   if (!row?.has_custom_fee) throw ApiError.notFound();
-  return jsonResponse(c, formatTokenInfo(row), { maxAge: TOKEN_MAX_AGE });
+  return jsonResponse(formatTokenInfo(row), { maxAge: TOKEN_MAX_AGE });
 });

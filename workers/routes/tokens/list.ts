@@ -99,5 +99,5 @@ export const tokenListRoutes = new Hono<AppEnv>().get('/', async (c) => {
           includeHost: config.response.includeHostInLink,
         })
       : null;
-  return jsonResponse(c, { tokens: items, links: { next } }, { maxAge: LIST_MAX_AGE });
+  return jsonResponse({ tokens: items, links: { next } }, { maxAge: LIST_MAX_AGE });
 });

@@ -51,7 +51,7 @@ export const nftRoutes = new Hono<AppEnv>()
             includeHost: config.response.includeHostInLink,
           })
         : null;
-    return jsonResponse(c, { nfts: items, links: { next } });
+    return jsonResponse({ nfts: items, links: { next } });
   })
   .get('/:tokenId/nfts/:serialNumber', async (c) => {
     const config = c.get('config');
@@ -60,7 +60,7 @@ export const nftRoutes = new Hono<AppEnv>()
     const serialNumber = serialNumberPathParam(c.req.param('serialNumber'));
     const row = await nft(c.get('db'), tokenId, serialNumber);
     if (!row) throw ApiError.notFound();
-    return jsonResponse(c, formatNft(row));
+    return jsonResponse(formatNft(row));
   })
   .get('/:tokenId/nfts/:serialNumber/transactions', async (c) => {
     const config = c.get('config');
@@ -91,5 +91,5 @@ export const nftRoutes = new Hono<AppEnv>()
         : null;
     // Transactions without the NFT itself (or its creation): the history is only partly known.
     const status = rows.length > 0 && !rows[0]?.nft_created ? 206 : 200;
-    return jsonResponse(c, { transactions: items, links: { next } }, { status });
+    return jsonResponse({ transactions: items, links: { next } }, { status });
   });

@@ -65,7 +65,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     if (config.query.topicMessageLookup) {
       const sequenceNumber = rangeOfFilters('sequencenumber', sequenceNumbers, 1n);
       const timestamp = rangeOfFilters('timestamp', timestamps, 0n);
-      if (!sequenceNumber || !timestamp) return jsonResponse(c, { messages: [], links: { next: null } });
+      if (!sequenceNumber || !timestamp) return jsonResponse({ messages: [], links: { next: null } });
       lookup = { sequenceNumber, timestamp };
     }
     const rows = await topicMessages(c.get('db'), { topicId, sequenceNumbers, timestamps, order, limit, lookup });
@@ -89,7 +89,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
             includeHost: config.response.includeHostInLink,
           })
         : null;
-    return jsonResponse(c, { messages, links: { next } });
+    return jsonResponse({ messages, links: { next } });
   })
   .get('/:topicId/messages/:sequenceNumber', async (c) => {
     const config = c.get('config');
@@ -108,7 +108,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
       useLookup: config.query.topicMessageLookup,
     });
     if (!row) throw ApiError.notFound();
-    return jsonResponse(c, formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
+    return jsonResponse(formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
   })
   .get('/messages/:consensusTimestamp', async (c) => {
     acceptNoQuery(c);
@@ -116,7 +116,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     if (timestamp === undefined) throw ApiError.invalidParams('consensus_timestamp');
     const row = await topicMessageByTimestamp(c.get('db'), timestamp);
     if (!row) throw ApiError.notFound();
-    return jsonResponse(c, formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
+    return jsonResponse(formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
   });
 
 function encodedTopicId(text: string, common: { shard: number; realm: number }): bigint {

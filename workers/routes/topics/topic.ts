@@ -45,7 +45,7 @@ export const topicRoutes = new Hono<AppEnv>().get('/:topicId', async (c) => {
   if (!row) throw javaNotFound('Topic not found');
   if (!row.has_entity) throw javaNotFound('Entity not found');
   if (!row.has_custom_fee) throw javaNotFound('Custom fee for entity not found');
-  return jsonResponse(c, formatTopic(row), { maxAge: TOPIC_MAX_AGE });
+  return jsonResponse(formatTopic(row), { maxAge: TOPIC_MAX_AGE });
 });
 
 export function formatTopic(row: TopicRow) {

@@ -58,7 +58,7 @@ export const transactionRoutes = new Hono<AppEnv>()
       target.kind === 'id' && scheduled === undefined
         ? scheduleAwareMaxAge(rows, c.get('now')(), scheduleWindow)
         : TRANSACTION_MAX_AGE;
-    return jsonResponse(c, { transactions: rows.map(formatTransaction) }, { maxAge });
+    return jsonResponse({ transactions: rows.map(formatTransaction) }, { maxAge });
   });
 
 /**

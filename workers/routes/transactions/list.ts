@@ -50,7 +50,7 @@ export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
   const order = resolveOrder(filters, 'desc');
   const transferTypes = new Set(filters.flatMap((f) => (f.key === 'type' ? [f.value] : [])));
 
-  const empty = () => jsonResponse(c, { transactions: [], links: { next: null } }, { maxAge: LIST_MAX_AGE });
+  const empty = () => jsonResponse({ transactions: [], links: { next: null } }, { maxAge: LIST_MAX_AGE });
   // Nothing matches two distinct timestamps, an empty range or both credit and debit (spelled differently).
   if (range.eq.length > 1 || range.empty || transferTypes.size > 1) return empty();
 
@@ -82,5 +82,5 @@ export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
   const transactions = (await listTransactions(db, query)).map(formatTransaction);
 
   const next = transactionPageLink({ url: c.req.url, config, order, limit, transactions, windowEnd });
-  return jsonResponse(c, { transactions, links: { next } }, { maxAge: LIST_MAX_AGE });
+  return jsonResponse({ transactions, links: { next } }, { maxAge: LIST_MAX_AGE });
 });
