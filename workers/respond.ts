@@ -32,14 +32,16 @@ export function jsonResponse(body: unknown, options: { maxAge?: number; status?:
 }
 
 /**
- * A plain text answer (the supply's `q` values); the edge cache middleware tags it. Through hono's `c.body`, as are
+ * A plain text answer (the supply's `q` values), tagged as `jsonResponse` tags. Through hono's `c.body`, as are
  * errors: both take up headers the route set on the context before it knew its answer (the network routes'
  * Cache-Control).
  */
 export function textResponse(c: Context, text: string): Response {
-  return c.body(text, 200, {
+  const bytes = encoder.encode(text);
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     'access-control-allow-origin': ALLOW_ANY_ORIGIN,
     'content-type': 'text/plain; charset=utf-8',
+    etag: strongEtag(bytes),
   });
 }
 

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
-import { strongEtag } from '../etag.ts';
 import { pathAndQuery } from '../request-url.ts';
 import { canonicalQuery } from './cache-key.ts';
 import { MemoryCache } from './memory-cache.ts';
@@ -34,7 +33,7 @@ function conditional(ifNoneMatch: string | undefined, response: Response): Respo
 }
 
 /**
- * ETag, If-None-Match and the Workers Cache API for successful GETs. Within its max-age a repeated request is
+ * If-None-Match (against the ETag every 200 is built with) and the Workers Cache API for successful GETs. Within its max-age a repeated request is
  * answered from the edge cache before any route code runs, so it costs no database query (the reference's ETag
  * still runs the query). The key is the path and the canonical query (`canonicalQuery`), under `keyPrefix()`
  * (test mode changes it to drop everything cached). In front of the Cache API, each isolate keeps the responses it
@@ -67,18 +66,13 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     c.set('cache', store ? 'miss' : 'off');
     await next();
     if (c.res.status !== 200) return;
-    // jsonResponse tags what it writes: the body is read back only to tag another kind of answer, or to store it.
+    // Every 200 arrives tagged from where it was built (workers/respond.ts): its body is read back only to store it.
     let response = c.res;
-    let body: ArrayBuffer | undefined;
-    if (store || !response.headers.has('etag')) {
-      body = await response.arrayBuffer();
-      const headers = new Headers(response.headers);
-      if (!headers.has('etag')) headers.set('etag', strongEtag(body));
-      response = new Response(body, { status: 200, headers });
-    }
     response.headers.set('date', new Date().toUTCString());
-    const maxAge = maxAgeOf(response.headers.get('cache-control'));
-    if (store && body && maxAge > 0) {
+    const maxAge = store ? maxAgeOf(response.headers.get('cache-control')) : 0;
+    if (store && maxAge > 0) {
+      const body = await response.arrayBuffer();
+      response = new Response(body, { status: 200, headers: response.headers });
       const expiresAt = Date.now() + maxAge * 1000;
       store.memory?.put(store.key, { body: new Uint8Array(body), headers: [...response.headers] }, expiresAt);
       c.executionCtx.waitUntil(store.cache.put(store.key, response.clone()));
