@@ -6,8 +6,8 @@ import { limitOf } from './limit.ts';
 /** The treasury account (0.0.2): it is in every balance snapshot, so it tells when the snapshots were taken. */
 export const TREASURY_ACCOUNT = 2n;
 
-/** A token balance as `[token_id, balance]`. */
-export type TokenBalanceJson = [tokenId: number | bigint | null, balance: number | bigint];
+/** A token balance as `[token_id, balance]`; the token id is part of both source tables' primary keys. */
+export type TokenBalanceJson = [tokenId: number | bigint, balance: number | bigint];
 
 /** An account row as the formatter reads it. int8 columns are strings. */
 export interface AccountRow extends Record<string, unknown> {

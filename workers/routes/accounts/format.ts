@@ -9,11 +9,9 @@ const NANOS_PER_SECOND = 1_000_000_000n;
 const EVM_ADDRESS_BYTES = 20;
 const ZERO_EVM_ADDRESS = `0x${'0'.repeat(40)}`;
 
-/** `[{token_id, balance}]` from an aggregated json column, skipping entries without a token. */
+/** `[{token_id, balance}]` from an aggregated json column (null when the account has none). */
 export function formatTokenBalances(balances: readonly TokenBalanceJson[] | null | undefined) {
-  return (balances ?? [])
-    .filter(([tokenId]) => tokenId !== null)
-    .map(([tokenId, balance]) => ({ token_id: entityId(tokenId), balance }));
+  return (balances ?? []).map(([tokenId, balance]) => ({ token_id: entityId(tokenId), balance }));
 }
 
 /** An expiry stored as such, else the creation plus the auto-renew period (seconds). */
