@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { createHttpServer, type HttpAnswer, type HttpRequest } from './http-server.ts';
 
 export interface SqlProxy {
   /** `host:port` for the Worker's DB_LOCAL_PROXY; the driver posts to `http://<address>/sql`. */
@@ -20,18 +20,6 @@ const MAX_PREPARED_STATEMENTS = 2000;
 /** Values come back as Postgres text; the driver in the Worker applies its own type parsers, as with Neon. */
 const asText = (value: string) => value;
 const RAW_TEXT = { getTypeParser: () => asText };
-
-/** A request body as text (events rather than an async iterator: this runs once per statement). */
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')),
-    );
-    req.on('error', reject);
-  });
-}
 
 /** The connection `url` names, made through the Unix socket in `socketDir` instead of TCP. */
 function socketConfig(url: URL, socketDir: string): pg.PoolConfig {
@@ -127,18 +115,19 @@ export async function startSqlProxy(options: {
     };
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const send = (status: number, body: unknown) => {
-      const text = JSON.stringify(body);
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
-    };
-    if (req.method !== 'POST' || !req.url?.startsWith('/sql')) return send(404, { message: 'not found' });
-    const pool = poolFor(String(req.headers['neon-connection-string'] ?? ''));
-    if (!pool) return send(403, { message: 'database not allowed' });
-    const body = JSON.parse(await readBody(req)) as QueryData | { queries: QueryData[] };
+  const answer = async (request: HttpRequest): Promise<HttpAnswer> => {
+    const json = (status: number, body: unknown): HttpAnswer => ({ status, body: JSON.stringify(body) });
+    if (request.method !== 'POST' || !request.target.startsWith('/sql')) return json(404, { message: 'not found' });
+    const pool = poolFor(request.headers.get('neon-connection-string') ?? '');
+    if (!pool) return json(403, { message: 'database not allowed' });
+    let body: QueryData | { queries: QueryData[] };
     try {
-      if (!('queries' in body)) return send(200, await run(pool, body));
+      body = JSON.parse(request.body.toString('utf8'));
+    } catch {
+      return json(400, { message: 'request body is not JSON' });
+    }
+    try {
+      if (!('queries' in body)) return json(200, await run(pool, body));
       // A batch is one transaction, as on Neon.
       const client = await pool.connect();
       try {
@@ -146,7 +135,7 @@ export async function startSqlProxy(options: {
         const results = [];
         for (const query of body.queries) results.push(await run(client, query));
         await client.query('commit');
-        send(200, { results });
+        return json(200, { results });
       } catch (error) {
         await client.query('rollback').catch(() => {});
         throw error;
@@ -155,16 +144,11 @@ export async function startSqlProxy(options: {
       }
     } catch (error) {
       const e = error as pg.DatabaseError;
-      send(400, { message: e.message, code: e.code, detail: e.detail, hint: e.hint, position: e.position });
+      return json(400, { message: e.message, code: e.code, detail: e.detail, hint: e.hint, position: e.position });
     }
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500).end(String(error));
-    });
-  });
-  server.keepAliveTimeout = 60_000;
+  const server = createHttpServer(answer);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', resolve);
