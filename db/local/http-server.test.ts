@@ -88,6 +88,12 @@ describe('the proxy HTTP server', () => {
     expect(answers(await exchange(cut)).map((a) => (a.body as { body: string }).body)).toEqual(['é one', 'two']);
   });
 
+  it('reads a body of megabytes that arrives in many packets', async () => {
+    const body = 'x'.repeat(3 * 1024 * 1024);
+    const all = answers(await exchange([post(1, body, 'connection: close\r\n')]));
+    expect((all[0]?.body as { body: string }).body).toBe(body);
+  });
+
   it('decodes a chunked body, with extensions and trailers', async () => {
     const head = 'POST /sql HTTP/1.1\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n';
     const stream = await exchange([head, '3;ext=1\r\nabc\r\n', '2\r\nde\r\n0\r\nx-trailer: 1\r\n\r\n']);

@@ -94,14 +94,21 @@ function parseHead(text: string): Head {
   };
 }
 
-/** Where a chunked body ends in `buffer` (from `start`), and the body; undefined while it is incomplete. */
-function chunkedBody(buffer: Buffer, start: number): { end: number; body: Buffer } | undefined {
+/** Bytes a request needs before it can be read whole: at least this many in all (more, once they are there). */
+interface Incomplete {
+  need: number;
+}
+
+const moreThan = (buffer: Buffer): Incomplete => ({ need: buffer.length + 1 });
+
+/** Where a chunked body ends in `buffer` (from `start`), and the body. */
+function chunkedBody(buffer: Buffer, start: number): { end: number; body: Buffer } | Incomplete {
   const chunks: Buffer[] = [];
   let size = 0;
   let at = start;
   for (;;) {
     const lineEnd = buffer.indexOf(CRLF, at);
-    if (lineEnd < 0) return undefined;
+    if (lineEnd < 0) return moreThan(buffer);
     const sizeText = buffer.toString('latin1', at, lineEnd).split(';')[0]?.trim() ?? '';
     if (!/^[0-9a-fA-F]{1,8}$/.test(sizeText)) throw new Malformed(400);
     const chunkSize = Number.parseInt(sizeText, 16);
@@ -110,7 +117,7 @@ function chunkedBody(buffer: Buffer, start: number): { end: number; body: Buffer
       // Trailer fields, if any, up to an empty line: read past, not kept.
       for (;;) {
         const trailerEnd = buffer.indexOf(CRLF, at);
-        if (trailerEnd < 0) return undefined;
+        if (trailerEnd < 0) return moreThan(buffer);
         const empty = trailerEnd === at;
         at = trailerEnd + 2;
         if (empty) return { end: at, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) };
@@ -118,19 +125,19 @@ function chunkedBody(buffer: Buffer, start: number): { end: number; body: Buffer
     }
     size += chunkSize;
     if (size > MAX_BODY_BYTES) throw new Malformed(413);
-    if (buffer.length < at + chunkSize + 2) return undefined;
+    if (buffer.length < at + chunkSize + 2) return { need: at + chunkSize + 2 };
     chunks.push(buffer.subarray(at, at + chunkSize));
     if (buffer[at + chunkSize] !== 0x0d || buffer[at + chunkSize + 1] !== 0x0a) throw new Malformed(400);
     at += chunkSize + 2;
   }
 }
 
-/** The first whole request in `buffer`, and where it ends; undefined while more bytes are needed. */
-function nextRequest(buffer: Buffer): { request: HttpRequest; close: boolean; end: number } | undefined {
+/** The first whole request in `buffer`, and where it ends. */
+function nextRequest(buffer: Buffer): { request: HttpRequest; close: boolean; end: number } | Incomplete {
   const headEnd = buffer.indexOf(HEAD_END);
   if (headEnd < 0) {
     if (buffer.length > MAX_HEAD_BYTES) throw new Malformed(431);
-    return undefined;
+    return moreThan(buffer);
   }
   if (headEnd > MAX_HEAD_BYTES) throw new Malformed(431);
   const head = parseHead(buffer.toString('latin1', 0, headEnd));
@@ -144,14 +151,14 @@ function nextRequest(buffer: Buffer): { request: HttpRequest; close: boolean; en
   if (transferEncoding !== undefined) {
     if (transferEncoding.toLowerCase() !== 'chunked') throw new Malformed(501);
     const chunked = chunkedBody(buffer, bodyStart);
-    if (!chunked) return undefined;
+    if ('need' in chunked) return chunked;
     ({ body, end } = chunked);
   } else {
     const lengthText = head.headers.get('content-length') ?? '0';
     if (!/^\d+$/.test(lengthText)) throw new Malformed(400);
     const length = Number(lengthText);
     if (length > MAX_BODY_BYTES) throw new Malformed(413);
-    if (buffer.length < bodyStart + length) return undefined;
+    if (buffer.length < bodyStart + length) return { need: bodyStart + length };
     body = buffer.subarray(bodyStart, bodyStart + length);
     end = bodyStart + length;
   }
@@ -173,7 +180,11 @@ export function createHttpServer(handler: HttpHandler): Server & { closeAllConne
     socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
-    let pending: Buffer = Buffer.alloc(0);
+    // Bytes not yet read as a request, kept as they came until the next request can be whole: a large body is
+    // copied once, not once per packet.
+    let received: Buffer[] = [];
+    let receivedBytes = 0;
+    let need = 1;
     let answered: Promise<void> = Promise.resolve();
     // No more requests are read once one asks to close (or fails), no more answers are written once one did.
     let closing = false;
@@ -190,11 +201,23 @@ export function createHttpServer(handler: HttpHandler): Server & { closeAllConne
     };
     socket.on('data', (data: Buffer) => {
       if (closing) return;
-      pending = pending.length === 0 ? data : Buffer.concat([pending, data]);
+      received.push(data);
+      receivedBytes += data.length;
+      if (receivedBytes < need) return;
+      let pending = received.length === 1 ? (received[0] as Buffer) : Buffer.concat(received, receivedBytes);
+      received = [];
+      receivedBytes = 0;
       try {
         for (;;) {
           const next = nextRequest(pending);
-          if (!next) return;
+          if ('need' in next) {
+            if (pending.length > 0) {
+              received = [pending];
+              receivedBytes = pending.length;
+            }
+            need = next.need;
+            return;
+          }
           pending = pending.subarray(next.end);
           closing = next.close;
           answered = answered.then(() =>
