@@ -91,7 +91,7 @@ describe('the proxy HTTP server', () => {
   it('reads a body of megabytes that arrives in many packets', async () => {
     const body = 'x'.repeat(3 * 1024 * 1024);
     const all = answers(await exchange([post(1, body, 'connection: close\r\n')]));
-    expect((all[0]?.body as { body: string }).body).toBe(body);
+    expect(all[0]?.body).toEqual(expect.objectContaining({ body }));
   });
 
   it('decodes a chunked body, with extensions and trailers', async () => {
