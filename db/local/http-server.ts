@@ -170,7 +170,7 @@ function nextRequest(buffer: Buffer): { request: HttpRequest; close: boolean; en
  * keep-alive connections, answers in request order. It spends less than half of what Node's `http` module spends
  * on a request (the proxy's statements are a few hundred bytes each way, and the server's per-request objects
  * and events were a quarter of the proxy's CPU; docs/adr/0013). Bodies with Content-Length or chunked encoding;
- * a malformed request is answered with its 4xx and the connection closed.
+ * a request it cannot read is answered with its 4xx or 501 and the connection closed.
  */
 export function createHttpServer(handler: HttpHandler): Server & { closeAllConnections(): void } {
   const sockets = new Set<Socket>();
