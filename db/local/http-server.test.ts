@@ -26,9 +26,9 @@ afterAll(async () => {
 });
 
 /** Writes each part as its own packet, and returns all the server sent until it closed the connection. */
-function exchange(parts: string[]): Promise<Buffer> {
+function exchange(parts: string[], to = port): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(to, '127.0.0.1');
     socket.setNoDelay(true);
     const received: Buffer[] = [];
     socket.on('data', (data: Buffer) => received.push(data));
@@ -133,5 +133,26 @@ describe('the proxy HTTP server', () => {
   it('answers 500 and closes the connection when the handler fails', async () => {
     const all = answers(await exchange([post(1, 'fail'), post(2, 'never')]));
     expect(all).toEqual([expect.objectContaining({ status: 500, body: { message: 'Error: handler failed' } })]);
+  });
+
+  it('closes a connection left idle, but not one whose request is still being answered', async () => {
+    const slow = createHttpServer(
+      async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return { status: 200, body: JSON.stringify({ body: request.body.toString('utf8') }) };
+      },
+      { idleTimeoutMs: 50 },
+    );
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const slowPort = (slow.address() as AddressInfo).port;
+      // Ends only when the server closes the connection: after the answer, once it has been idle.
+      const all = answers(await exchange([post(1, 'took a while')], slowPort));
+      expect(all).toEqual([expect.objectContaining({ status: 200, body: { body: 'took a while' } })]);
+      expect(await exchange([], slowPort)).toHaveLength(0);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 });

@@ -172,12 +172,19 @@ function nextRequest(buffer: Buffer): { request: HttpRequest; close: boolean; en
  * and events were a quarter of the proxy's CPU; docs/adr/0013). Bodies with Content-Length or chunked encoding;
  * a request it cannot read is answered with its 4xx or 501 and the connection closed.
  */
-export function createHttpServer(handler: HttpHandler): Server & { closeAllConnections(): void } {
+export function createHttpServer(
+  handler: HttpHandler,
+  options: { idleTimeoutMs?: number } = {},
+): Server & { closeAllConnections(): void } {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.setNoDelay(true);
-    socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
+    // A connection with nothing in flight is closed after the idle time; one waiting for its answer is not.
+    const idleTimeoutMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+    let inFlight = 0;
+    socket.on('timeout', () => socket.destroy());
+    socket.setTimeout(idleTimeoutMs);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     // Bytes not yet read as a request, kept as they came until the next request can be whole: a large body is
@@ -220,12 +227,17 @@ export function createHttpServer(handler: HttpHandler): Server & { closeAllConne
           }
           pending = pending.subarray(next.end);
           closing = next.close;
+          if (inFlight++ === 0) socket.setTimeout(0);
           answered = answered.then(() =>
-            handler(next.request).then(
-              (answer) => send(responseText(answer, next.close), next.close),
-              (error: unknown) =>
-                send(responseText({ status: 500, body: JSON.stringify({ message: String(error) }) }, true), true),
-            ),
+            handler(next.request)
+              .then(
+                (answer) => send(responseText(answer, next.close), next.close),
+                (error: unknown) =>
+                  send(responseText({ status: 500, body: JSON.stringify({ message: String(error) }) }, true), true),
+              )
+              .finally(() => {
+                if (--inFlight === 0) socket.setTimeout(idleTimeoutMs);
+              }),
           );
           if (closing) return;
         }
