@@ -47,4 +47,17 @@ describe('the local SQL proxy', () => {
     const res = await query(await proxyFor({ socketDir: true }), other.toString(), 'select 1');
     expect(res).toEqual({ status: 403, body: { message: 'database not allowed' } });
   });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const proxy = await proxyFor({ socketDir: true });
+    const res = await fetch(`http://${proxy.address}/sql`, {
+      method: 'POST',
+      headers: { 'neon-connection-string': db.url },
+      body: 'select 1',
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 400,
+      body: { message: 'request body is not JSON' },
+    });
+  });
 });
