@@ -21,6 +21,8 @@ const MAX_PREPARED_STATEMENTS = 2000;
 const asText = (value: string) => value;
 const RAW_TEXT = { getTypeParser: () => asText };
 
+const json = (status: number, body: unknown): HttpAnswer => ({ status, body: JSON.stringify(body) });
+
 /** The connection `url` names, made through the Unix socket in `socketDir` instead of TCP. */
 function socketConfig(url: URL, socketDir: string): pg.PoolConfig {
   return {
@@ -116,7 +118,6 @@ export async function startSqlProxy(options: {
   };
 
   const answer = async (request: HttpRequest): Promise<HttpAnswer> => {
-    const json = (status: number, body: unknown): HttpAnswer => ({ status, body: JSON.stringify(body) });
     if (request.method !== 'POST' || !request.target.startsWith('/sql')) return json(404, { message: 'not found' });
     const pool = poolFor(request.headers.get('neon-connection-string') ?? '');
     if (!pool) return json(403, { message: 'database not allowed' });
