@@ -50,6 +50,23 @@ function rowObjects<T>(result: FullResult): T[] {
   });
 }
 
+/**
+ * The connection string with `application_name=edge-mirror` unless it names one: Postgres shows it in
+ * pg_stat_activity. The driver adds its own name to every statement's connection string that has none, one more
+ * URL edit per statement.
+ */
+function withApplicationName(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url; // the driver reports it, with its own message
+  }
+  if (parsed.searchParams.has('application_name')) return url;
+  parsed.searchParams.set('application_name', 'edge-mirror');
+  return parsed.href;
+}
+
 /** One client per database and proxy: it holds no connection or other I/O, so every request of an isolate shares it. */
 const clients = new Map<string, Database>();
 
@@ -71,7 +88,7 @@ export function createDatabase(settings: DatabaseSettings): Database {
 function connect(settings: DatabaseSettings): Database {
   const proxy = settings.localProxy;
   if (proxy) neonConfig.fetchEndpoint = () => `http://${proxy}/sql`;
-  const sql = neon(settings.url);
+  const sql = neon(withApplicationName(settings.url));
   return {
     async rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
       const { sql: text, params } = dialect.sqlToQuery(query);
