@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
+import { httpDate } from '../http-date.ts';
 import { pathAndQuery } from '../request-url.ts';
 import { canonicalQuery } from './cache-key.ts';
 import { MemoryCache } from './memory-cache.ts';
@@ -68,7 +69,7 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     if (c.res.status !== 200) return;
     // Every 200 arrives tagged from where it was built (workers/respond.ts): its body is read back only to store it.
     let response = c.res;
-    response.headers.set('date', new Date().toUTCString());
+    response.headers.set('date', httpDate(Date.now()));
     const maxAge = store ? maxAgeOf(response.headers.get('cache-control')) : 0;
     if (store && maxAge > 0) {
       const body = await response.arrayBuffer();

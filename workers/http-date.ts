@@ -1,0 +1,15 @@
+let formattedSecond = Number.NaN;
+let formatted = '';
+
+/**
+ * The HTTP Date value (IMF-fixdate) of the time `now`, in milliseconds since the epoch. The header has a
+ * resolution of one second, so the text is made once per second and shared by the responses of that second.
+ */
+export function httpDate(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== formattedSecond) {
+    formattedSecond = second;
+    formatted = new Date(second * 1000).toUTCString();
+  }
+  return formatted;
+}
