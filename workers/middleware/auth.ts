@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 
@@ -29,7 +29,7 @@ function basicCredentials(header: string | undefined): { name: string; pass: str
  * credentials, 401 `Invalid credentials`; a known user with a positive `limit` gets that as the page-size cap.
  * Must run after the config is on the context.
  */
-export const basicAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+export function authenticate(c: Context<AppEnv>): void {
   const config = c.get('config');
   c.set('maxLimit', config.response.limit.max);
   const credentials = basicCredentials(c.req.header('authorization'));
@@ -40,5 +40,4 @@ export const basicAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!user) throw ApiError.unauthorized();
     if (user.limit > 0) c.set('maxLimit', user.limit);
   }
-  await next();
-};
+}

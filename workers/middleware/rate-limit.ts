@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -20,24 +20,25 @@ function clientKey(header: (name: string) => string | undefined): string {
 
 /**
  * Per-client token buckets in Durable Objects, one bucket per client and route class. Over the limit: 429 with
- * `Retry-After` and the reference's throttle message. Without the binding (or switched off) nothing is limited.
+ * `Retry-After` and the reference's throttle message. Without the binding (or switched off) nothing is limited, and
+ * nothing is awaited: no promise then, as for most requests.
  */
-export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+export function limitRate(c: Context<AppEnv>): Promise<void> | undefined {
   const settings = c.get('config').edge.rateLimit;
   const namespace = c.env.RATE_LIMITER;
   if (!settings.enabled || !namespace) {
     c.set('rateLimit', 'off');
-    return next();
+    return undefined;
   }
   const kind = routeClass(c.req.method, c.req.path);
   const { rate, burst } = settings[kind];
   const stub = namespace.get(namespace.idFromName(`${kind}:${clientKey((name) => c.req.header(name))}`));
-  const result = await stub.take(rate, burst);
-  c.set('rateLimit', result.allowed ? 'allowed' : 'limited');
-  if (!result.allowed) {
-    throw new ApiError(429, 'Requests per second rate limit exceeded.', {
-      headers: { 'retry-after': String(result.retryAfterSeconds) },
-    });
-  }
-  return next();
-};
+  return stub.take(rate, burst).then((result) => {
+    c.set('rateLimit', result.allowed ? 'allowed' : 'limited');
+    if (!result.allowed) {
+      throw new ApiError(429, 'Requests per second rate limit exceeded.', {
+        headers: { 'retry-after': String(result.retryAfterSeconds) },
+      });
+    }
+  });
+}
