@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { httpDate } from '../../workers/http-date.ts';
 
 /** One request as the handler sees it: header names in lowercase, the body whole. */
 export interface HttpRequest {
@@ -42,24 +43,10 @@ class Malformed extends Error {
   }
 }
 
-let dateSecond = 0;
-let dateText = '';
-
-/** The Date header's value, formatted once per second. */
-function httpDate(): string {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
-  if (second !== dateSecond) {
-    dateSecond = second;
-    dateText = new Date(now).toUTCString();
-  }
-  return dateText;
-}
-
 function responseText(answer: HttpAnswer, close: boolean): string {
   return (
     `HTTP/1.1 ${answer.status} ${REASONS[answer.status] ?? 'Unknown'}\r\n` +
-    `date: ${httpDate()}\r\ncontent-type: application/json\r\n` +
+    `date: ${httpDate(Date.now())}\r\ncontent-type: application/json\r\n` +
     `content-length: ${Buffer.byteLength(answer.body)}\r\n${close ? 'connection: close\r\n' : ''}\r\n${answer.body}`
   );
 }
