@@ -164,11 +164,11 @@ export function createHttpServer(
   options: { idleTimeoutMs?: number } = {},
 ): Server & { closeAllConnections(): void } {
   const sockets = new Set<Socket>();
+  const idleTimeoutMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.setNoDelay(true);
     // A connection with nothing in flight is closed after the idle time; one waiting for its answer is not.
-    const idleTimeoutMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
     let inFlight = 0;
     socket.on('timeout', () => socket.destroy());
     socket.setTimeout(idleTimeoutMs);
