@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { connectionLossHandler } from './connection-loss.ts';
 import { runBlockIngest } from './pipeline/block-run.ts';
 import { runWithCutover } from './pipeline/cutover.ts';
 import { runIngest } from './pipeline/run.ts';
@@ -82,10 +83,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const network = values.network ?? process.env.INGEST_NETWORK;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? LOCAL_DATABASE_URL });
-  // A connection the server ends between statements (Ctrl-C stops the local Postgres too) is reported, not
-  // thrown: the statement in flight, if any, fails on its own and ends the run with its error.
-  client.on('error', (error) => log({ msg: 'database connection lost', level: 'warn', error: error.message }));
   const controller = new AbortController();
+  client.on('error', connectionLossHandler(controller.signal, log));
   const stop = () => controller.abort();
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
