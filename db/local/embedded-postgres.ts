@@ -79,11 +79,8 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
       ...['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`],
+      // Planner settings are the database's own, set by the migrations (db/migrations/0005_database_settings.sql).
       ...['-c', 'max_connections=200', '-c', 'fsync=off'],
-      // The data is on local SSD or in the page cache: a random page costs about what a sequential one does. With
-      // the default 4, a page walk under a limit lost to a bitmap scan and a sort whenever the planner expected
-      // few rows, and a plan made for all accounts then read all of a busy account's token transfers.
-      ...['-c', 'random_page_cost=1.1'],
     ],
     onLog: options.onLog ?? (() => {}),
     onError: (e) => options.onLog?.(String(e)),

@@ -22,6 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = inject('pgUrl');
   const name = `t_${randomBytes(8).toString('hex')}`;
   await onServer(serverUrl, `create database ${name} template ${TEMPLATE_DATABASE}`);
+  await copyDatabaseSettings(serverUrl, TEMPLATE_DATABASE, name);
   const url = databaseUrl(serverUrl, name);
   const sql = new pg.Client({ connectionString: url });
   try {
@@ -45,6 +46,33 @@ export function databaseUrl(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.href;
+}
+
+/**
+ * A copy made from a template does not inherit the template's `alter database … set` settings (they belong to the
+ * database's oid, not its contents), and the migrations put the planner's settings there.
+ */
+async function copyDatabaseSettings(serverUrl: string, from: string, to: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ setting: string }>(
+      `select unnest(s.setconfig) as setting
+         from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
+        where d.datname = $1 and s.setrole = 0`,
+      [from],
+    );
+    for (const { setting } of rows) {
+      const equals = setting.indexOf('=');
+      const name = setting.slice(0, equals);
+      const value = setting.slice(equals + 1);
+      await client.query(
+        `alter database ${client.escapeIdentifier(to)} set ${client.escapeIdentifier(name)} = ${client.escapeLiteral(value)}`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function onServer(serverUrl: string, statement: string): Promise<void> {
