@@ -9,7 +9,7 @@ import { readChainState, writeChainState } from './chain-state.ts';
 import { SimEvm } from './evm/evm.ts';
 import { exportLedger } from './ledger/export.ts';
 import { TREASURY } from './ledger/ids.ts';
-import { Mix } from './mix/mix.ts';
+import { Mix, type MixWeights } from './mix/mix.ts';
 import { Network, type SimItem } from './network/network.ts';
 import { Random } from './random.ts';
 import { BlockStreamWriter } from './write/block-stream.ts';
@@ -32,6 +32,8 @@ export interface SimulationOptions {
   /** Extend the chain an earlier run left in `out` (its chain.json) instead of requiring an empty directory. */
   readonly resume?: boolean;
   readonly nodes: number;
+  /** Changes to the mix's weights (tests that need many transactions of one family). */
+  readonly weights?: Partial<MixWeights>;
   readonly startNs: bigint;
   readonly periodMs: number;
   readonly signal?: AbortSignal;
@@ -79,7 +81,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   const net = new Network({ random, nodeCount: options.nodes, tps: options.tps, startNs });
   if (chain) net.ledger.continueEntitiesFrom(BigInt(chain.nextEntity));
   net.ledger.account(TREASURY).key = net.keys.next('ed25519');
-  const mix = new Mix(net, await SimEvm.create());
+  const mix = new Mix(net, new SimEvm(), options.weights);
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);
   const genesis = new Map([...net.ledger.accounts.values()].map((a) => [a.num, a.genesisBalance]));

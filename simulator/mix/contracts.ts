@@ -8,7 +8,7 @@ import { addressWord, artifact, callData, encodeStringsAndUint, fromHex, readUin
 import type { EvmOutcome, SimEvm } from '../evm/evm.ts';
 import { applyStorage, functionResult, sidecarsOf } from '../evm/records.ts';
 import { contractPb, i64, longZeroAddress } from '../ledger/ids.ts';
-import type { Contract } from '../ledger/ledger.ts';
+import type { Contract, Ledger } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
 import type { Network, Outcome } from '../network/network.ts';
 import { HBAR, maybeMemo, otherUser, payerWith } from './pick.ts';
@@ -18,6 +18,21 @@ const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a
 
 function gasFee(net: Network, outcome: EvmOutcome, base: bigint): bigint {
   return outcome.gasUsed * GAS_PRICE_TINYBARS + tinybarsOf(base, net.ledger.exchangeRate);
+}
+
+function noteResult(
+  ledger: Ledger,
+  consensusNs: bigint,
+  call: { contract: bigint; sender: bigint; gasLimit: bigint },
+  outcome: EvmOutcome,
+): void {
+  ledger.contractResults.push({
+    consensusNs,
+    ...call,
+    gasUsed: outcome.gasUsed,
+    evmGasUsed: outcome.evmGasUsed,
+    success: outcome.success,
+  });
 }
 
 export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken' | 'Counter'): Promise<boolean> {
@@ -46,12 +61,19 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
       },
     },
     price: undefined,
-    execute: async (): Promise<Outcome> => {
+    execute: async ({ consensusNs }): Promise<Outcome> => {
       const num = net.ledger.allocateEntity();
       const full = new Uint8Array(initcode.length + parameters.length);
       full.set(initcode);
       full.set(parameters, initcode.length);
-      const outcome = await evm.deploy(num, creator.num, full, gas);
+      net.ledger.claimEvmAddress(longZeroAddress(num), num);
+      const outcome = await evm.transact({
+        sender: net.ledger.canonicalAddress(creator.num),
+        contract: longZeroAddress(num),
+        create: true,
+        data: full,
+        gasLimit: gas,
+      });
       if (!outcome.success) throw new Error(`simulator: ${which} deployment failed (${outcome.error})`);
       const contract: Contract = {
         num,
@@ -59,11 +81,13 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
         creator: creator.num,
         storage: new Map(),
         erc20Balances: new Map(),
+        runtime: outcome.runtime,
       };
       applyStorage(contract.storage, outcome, addressHex(num));
-      if (which === 'SimToken') contract.erc20Balances.set(creator.num, supply);
+      for (const log of outcome.logs) followTransfer(net.ledger, contract, log.topics, log.data);
       net.ledger.contracts.set(num, contract);
       net.ledger.contractPool.add(num);
+      noteResult(net.ledger, consensusNs, { contract: num, sender: creator.num, gasLimit: gas }, outcome);
       return {
         fee: gasFee(net, outcome, PRICE_TINYCENTS.contractCreate),
         receipt: { contractID: contractPb(num) },
@@ -108,13 +132,19 @@ function planTokenCall(net: Network, contract: Contract): PlannedCall | undefine
   if (net.random.chance(0.15)) {
     return {
       sender,
-      data: callData(token, 'approve(address,uint256)', [addressWord(longZeroAddress(to.num)), word(balance / 2n)]),
+      data: callData(token, 'approve(address,uint256)', [
+        addressWord(net.ledger.canonicalAddress(to.num)),
+        word(balance / 2n),
+      ]),
     };
   }
   const amount = net.random.chance(0.05) ? balance + 1n : net.random.bigint(1n, balance > 3n ? balance / 3n : 1n);
   return {
     sender,
-    data: callData(token, 'transfer(address,uint256)', [addressWord(longZeroAddress(to.num)), word(amount)]),
+    data: callData(token, 'transfer(address,uint256)', [
+      addressWord(net.ledger.canonicalAddress(to.num)),
+      word(amount),
+    ]),
   };
 }
 
@@ -134,15 +164,24 @@ export async function callContract(net: Network, evm: SimEvm): Promise<boolean> 
   if (!contract) return false;
   const plan = contract.kind === 'SimToken' ? planTokenCall(net, contract) : planCounterCall(net);
   if (!plan) return false;
-  const gas = 120_000n;
+  // Wallets set limits from an estimate plus a margin: with a tight one the EVM's gas is charged, with a loose one
+  // Hedera's 80% of the limit. Every planned call needs less than 53,000.
+  const gas = net.random.pick([60_000n, 120_000n, 120_000n, 300_000n]);
   await net.submit({
     payer: plan.sender,
     body: { contractCall: { contractID: contractPb(contract.num), gas: i64(gas), functionParameters: plan.data } },
     price: undefined,
-    execute: async (): Promise<Outcome> => {
-      const outcome = await evm.call(contract.num, plan.sender, plan.data, gas);
+    execute: async ({ consensusNs }): Promise<Outcome> => {
+      const outcome = await evm.transact({
+        sender: net.ledger.canonicalAddress(plan.sender),
+        contract: longZeroAddress(contract.num),
+        create: false,
+        data: plan.data,
+        gasLimit: gas,
+      });
       applyStorage(contract.storage, outcome, addressHex(contract.num));
-      for (const log of outcome.logs) followTransfer(contract, log.topics, log.data);
+      for (const log of outcome.logs) followTransfer(net.ledger, contract, log.topics, log.data);
+      noteResult(net.ledger, consensusNs, { contract: contract.num, sender: plan.sender, gasLimit: gas }, outcome);
       return {
         ...(outcome.success ? {} : { status: CONTRACT_REVERT_EXECUTED }),
         fee: gasFee(net, outcome, PRICE_TINYCENTS.contractCallBase),
@@ -161,12 +200,19 @@ export async function callContract(net: Network, evm: SimEvm): Promise<boolean> 
   return true;
 }
 
-function followTransfer(contract: Contract, topics: readonly Uint8Array[], data: Uint8Array): void {
+/** ERC-20 balances by account, from a Transfer log's addresses (canonical: EVM address or long-zero). */
+function followTransfer(ledger: Ledger, contract: Contract, topics: readonly Uint8Array[], data: Uint8Array): void {
   const [topic0, from, to] = topics;
   if (!topic0 || !from || !to || `0x${Buffer.from(topic0).toString('hex')}` !== TRANSFER_TOPIC) return;
   const value = readUint(data);
-  const fromNum = readUint(from);
-  const toNum = readUint(to);
+  const holder = (topic: Uint8Array) => {
+    const num = ledger.entityOfAddress(topic.subarray(12));
+    if (num === undefined)
+      throw new Error(`simulator: Transfer log names unknown address ${Buffer.from(topic).toString('hex')}`);
+    return num;
+  };
+  const fromNum = holder(from);
+  const toNum = holder(to);
   if (fromNum !== 0n) contract.erc20Balances.set(fromNum, (contract.erc20Balances.get(fromNum) ?? 0n) - value);
   contract.erc20Balances.set(toNum, (contract.erc20Balances.get(toNum) ?? 0n) + value);
 }

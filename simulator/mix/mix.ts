@@ -44,6 +44,9 @@ const WEIGHTS = {
 
 type Kind = keyof typeof WEIGHTS;
 
+/** Relative weights of the transaction families; a run may change some (a test asking for many contract calls). */
+export type MixWeights = Readonly<Record<Kind, number>>;
+
 /** Exchange rates are refreshed about once an hour of simulated time, the fee schedule once a day. */
 const EXCHANGE_RATE_PERIOD_NS = 3_600_000_000_000n;
 const FEE_SCHEDULE_PERIOD_NS = 86_400_000_000_000n;
@@ -51,13 +54,15 @@ const FEE_SCHEDULE_PERIOD_NS = 86_400_000_000_000n;
 export class Mix {
   private readonly net: Network;
   private readonly evm: SimEvm;
+  private readonly weights: MixWeights;
   private bootstrap: (() => Promise<boolean>)[];
   private lastRateUpdate = -1n;
   private lastFeeScheduleUpdate = -1n;
 
-  constructor(net: Network, evm: SimEvm) {
+  constructor(net: Network, evm: SimEvm, weights: Partial<MixWeights> = {}) {
     this.net = net;
     this.evm = evm;
+    this.weights = { ...WEIGHTS, ...weights };
     const twice = <T>(step: T): T[] => [step, step];
     this.bootstrap = [
       () => updateExchangeRate(net),
@@ -91,7 +96,7 @@ export class Mix {
       await updateFeeSchedule(this.net);
       return;
     }
-    if (await this.draw(this.net.random.weighted(WEIGHTS))) return;
+    if (await this.draw(this.net.random.weighted(this.weights))) return;
     if (await hbarTransfer(this.net)) return;
     // Nobody can pay any more: the treasury funds someone, or opens a new account.
     if (!(await faucet(this.net))) await createAccount(this.net, TREASURY);
