@@ -184,11 +184,6 @@ export class Ledger {
     return account;
   }
 
-  /** Continues numbering after entities an earlier run created (the streams it continues already name them). */
-  continueEntitiesFrom(next: bigint): void {
-    if (next > this.nextEntity) this.nextEntity = next;
-  }
-
   get nextEntityNumber(): bigint {
     return this.nextEntity;
   }
@@ -202,6 +197,20 @@ export class Ledger {
     const account = this.accounts.get(num);
     if (!account) throw new Error(`ledger: no account 0.0.${num}`);
     return account;
+  }
+
+  /** Rebuilds the indexes derived from other fields, after a restore replaced those fields (ledger/snapshot.ts). */
+  rebuildIndexes(): void {
+    this.evmAddresses.clear();
+    for (const account of this.accounts.values()) {
+      if (account.evmAddress) this.claimEvmAddress(account.evmAddress, account.num);
+    }
+    for (const contract of this.contracts.keys()) this.claimEvmAddress(longZeroAddress(contract), contract);
+    this.serialsByOwner.clear();
+    for (const [key, nft] of this.nfts) {
+      const [token = 0n, serial = 0n] = key.split('/').map(BigInt);
+      if (!nft.deleted) this.ownerSerials(nft.owner, token).add(serial);
+    }
   }
 
   /** Records that `num` has `address` as its EVM address or alias; throws when another entity has it already. */

@@ -51,6 +51,13 @@ export type MixWeights = Readonly<Record<Kind, number>>;
 const EXCHANGE_RATE_PERIOD_NS = 3_600_000_000_000n;
 const FEE_SCHEDULE_PERIOD_NS = 86_400_000_000_000n;
 
+/** Where the mix stands, saved with the model so a continued run neither repeats the bootstrap nor its updates. */
+export interface MixState {
+  readonly bootstrapLeft: number;
+  readonly lastRateUpdate: string;
+  readonly lastFeeScheduleUpdate: string;
+}
+
 export class Mix {
   private readonly net: Network;
   private readonly evm: SimEvm;
@@ -59,7 +66,7 @@ export class Mix {
   private lastRateUpdate = -1n;
   private lastFeeScheduleUpdate = -1n;
 
-  constructor(net: Network, evm: SimEvm, weights: Partial<MixWeights> = {}) {
+  constructor(net: Network, evm: SimEvm, weights: Partial<MixWeights> = {}, resume?: MixState) {
     this.net = net;
     this.evm = evm;
     this.weights = { ...WEIGHTS, ...weights };
@@ -74,6 +81,19 @@ export class Mix {
       () => deployContract(net, evm, 'SimToken'),
       () => deployContract(net, evm, 'Counter'),
     ];
+    if (resume) {
+      this.bootstrap = this.bootstrap.slice(this.bootstrap.length - resume.bootstrapLeft);
+      this.lastRateUpdate = BigInt(resume.lastRateUpdate);
+      this.lastFeeScheduleUpdate = BigInt(resume.lastFeeScheduleUpdate);
+    }
+  }
+
+  state(): MixState {
+    return {
+      bootstrapLeft: this.bootstrap.length,
+      lastRateUpdate: String(this.lastRateUpdate),
+      lastFeeScheduleUpdate: String(this.lastFeeScheduleUpdate),
+    };
   }
 
   /** Submits the next user transaction. */
