@@ -30,6 +30,8 @@ export interface SimKey {
   readonly publicKey: Uint8Array;
   /** secp256k1 only: the EVM address the key implies. */
   readonly evmAddress?: Uint8Array;
+  /** secp256k1 only: the private key, which signs the account's Ethereum transactions (test keys, never real). */
+  readonly privateKey?: Uint8Array;
 }
 
 export interface Account {
@@ -49,6 +51,8 @@ export interface Account {
   stakedNodeId?: number;
   /** The staking period in which its balance last changed (rewards are paid once per period). */
   lastRewardPeriod?: bigint;
+  /** Ethereum transactions it has signed (the next one's nonce). */
+  ethereumNonce: bigint;
 }
 
 export interface Token {
@@ -179,6 +183,7 @@ export class Ledger {
       evmAddress: undefined,
       maxAutoAssociations: 0,
       tokens: new Set(),
+      ethereumNonce: 0n,
     };
     this.accounts.set(num, account);
     return account;
@@ -249,6 +254,7 @@ export class Ledger {
       evmAddress: fields.evmAddress,
       maxAutoAssociations: fields.maxAutoAssociations,
       tokens: new Set(),
+      ethereumNonce: 0n,
       ...(fields.stakedNodeId !== undefined ? { stakedNodeId: fields.stakedNodeId } : {}),
     };
     this.accounts.set(num, account);
