@@ -28,9 +28,10 @@ describe('a simulated network restarted twice, ingested and served', () => {
   beforeAll(async () => {
     out = mkdtempSync(path.join(tmpdir(), 'simulator-restart-'));
     for (const extra of [[], ['--continue'], ['--continue']]) {
-      const summary = await simulate(
-        parseOptions(['--out', out, '--files', '4', '--tps', '50', '--seed', 'restart', ...extra]),
-      );
+      const summary = await simulate({
+        ...parseOptions(['--out', out, '--files', '4', '--tps', '50', '--seed', 'restart', ...extra]),
+        weights: { ethereumTransaction: 60 },
+      });
       ends.push(summary.lastConsensusNs);
       models.push(JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot);
     }
@@ -72,11 +73,13 @@ describe('a simulated network restarted twice, ingested and served', () => {
     expect(duplicates).toEqual([]);
   });
 
-  it('finds every account with an EVM address by that address', async () => {
+  it('finds every account with an EVM address by that address, with the nonce of its Ethereum transactions', async () => {
+    expect(last().accounts.some((a) => a.ethereumNonce !== '0')).toBe(true);
     for (const account of last().accounts.filter((a) => a.evmAddress)) {
       const response = await worker.get(`/api/v1/accounts/0x${account.evmAddress}`);
       expect(`${account.id} ${response.status}`).toBe(`${account.id} 200`);
       expect(response.body.account).toBe(account.id);
+      expect(`${account.id} ${response.body.ethereum_nonce}`).toBe(`${account.id} ${account.ethereumNonce}`);
     }
   });
 

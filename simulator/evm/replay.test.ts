@@ -12,12 +12,17 @@ import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address } from '@ethereumjs/util';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeEthereumTransaction, type EthereumTransaction } from '../../ingest/decode/ethereum-transaction.ts';
+import { decodeRlp, type RlpItem } from '../../ingest/decode/rlp.ts';
 import type { LedgerSnapshot } from '../ledger/export.ts';
 import { parseOptions } from '../main.ts';
 import { simulate } from '../run.ts';
 import { type Plain, readVerifiedOutput } from '../testing/read-output.ts';
 import { LEDGER_FILE } from '../write/layout.ts';
+import { encodeRlp } from './ethereum-tx.ts';
 
 const SUCCESS = 22;
 const hex = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString('hex');
@@ -32,6 +37,29 @@ class RecordingState extends SimpleStateManager {
     this.written.add(`${address.toString().slice(2)}/${hex(key)}`);
     return super.putStorage(address, key, value);
   }
+}
+
+/**
+ * The address that signed a raw Ethereum transaction: the signature is over the keccak of the payload without it
+ * (legacy: with the chain id and two empty fields instead, EIP-155).
+ */
+function signerOf(raw: Uint8Array, tx: EthereumTransaction): string {
+  const payload = signingPayload(raw, tx);
+  const signature = new Uint8Array(65);
+  signature[0] = tx.recoveryId;
+  signature.set(tx.r, 33 - tx.r.length);
+  signature.set(tx.s, 65 - tx.s.length);
+  const key = secp256k1.recoverPublicKey(signature, keccak_256(payload), { prehash: false });
+  const point = secp256k1.Point.fromBytes(key).toBytes(false);
+  return hex(keccak_256(point.subarray(1)).subarray(12));
+}
+
+/** The signed fields of a transaction: all but the signature (legacy: the chain id and two empty fields instead). */
+function signingPayload(raw: Uint8Array, tx: EthereumTransaction): Uint8Array {
+  const typed = tx.type !== 0;
+  const fields = (decodeRlp(typed ? raw.subarray(1) : raw) as RlpItem[]).slice(0, -3);
+  if (!typed) return encodeRlp([...fields, tx.chainId ?? new Uint8Array(), new Uint8Array(), new Uint8Array()]);
+  return Uint8Array.from([tx.type, ...encodeRlp(fields)]);
 }
 
 interface Replayed {
@@ -109,7 +137,7 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
     out = mkdtempSync(path.join(tmpdir(), 'simulator-replay-'));
     await simulate({
       ...parseOptions(['--out', out, '--files', '6', '--tps', '60', '--seed', 'evm-replay']),
-      weights: { callContract: 700, deployContract: 12 },
+      weights: { callContract: 500, ethereumTransaction: 400, deployContract: 12 },
     });
     ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
     const canonical = new Map(
@@ -117,6 +145,7 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
     );
     const evmGasAt = new Map(ledger.contractResults.map((r) => [r.consensusTimestamp, BigInt(r.evmGasUsed)]));
     const contracts = new Map<string, { runtime: Uint8Array; storage: Map<string, string> }>();
+    const nonces = new Map<string, bigint>();
     for (const file of readVerifiedOutput(out)) {
       const sidecars = new Map<bigint, Plain[]>();
       for (const sidecar of file.sidecarRecords) {
@@ -128,7 +157,11 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
         if (!result) continue;
         const at = nsOf(record.consensusTimestamp);
         const own = sidecars.get(at) ?? [];
-        const call = body.contractCall;
+        const ethereum = body.ethereumTransaction
+          ? decodeEthereumTransaction(body.ethereumTransaction.ethereum_data)
+          : undefined;
+        const call =
+          body.contractCall ?? (ethereum && { functionParameters: ethereum.callData, gas: ethereum.gasLimit });
         const create = body.contractCreateInstance;
         const contract = longZero(BigInt(result.contractID?.contractNum ?? 0));
         const data = call
@@ -136,6 +169,22 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
           : new Uint8Array([...create.initcode, ...(create.constructorParameters ?? [])]);
         const sender = canonical.get(`0.0.${result.sender_id?.accountNum}`) ?? '';
         const gas = BigInt(call?.gas ?? create.gas);
+        if (ethereum) {
+          const signer = signerOf(body.ethereumTransaction.ethereum_data, ethereum);
+          const expectedNonce = nonces.get(sender) ?? 0n;
+          nonces.set(sender, expectedNonce + 1n);
+          if (signer !== sender || hex(ethereum.to) !== contract || ethereum.nonce !== expectedNonce) {
+            mismatches.push(
+              `${at}: signed by ${signer} to ${hex(ethereum.to)} nonce ${ethereum.nonce}, recorded ${sender} to ${contract} nonce ${expectedNonce}`,
+            );
+          }
+          if (
+            BigInt(result.signer_nonce?.value ?? -1) !== expectedNonce + 1n ||
+            hex(record.ethereum_hash) !== hex(keccak_256(body.ethereumTransaction.ethereum_data))
+          ) {
+            mismatches.push(`${at}: signer_nonce ${result.signer_nonce?.value} or ethereum_hash differs`);
+          }
+        }
         const replayed = await replayOne(contracts, { sender, to: call ? contract : undefined, data, gas });
         // A creation lands at the address the network gave it, not the nonce-derived one of this replay.
         const at20 = (address: string) => (address === replayed.created ? contract : address);
@@ -185,7 +234,7 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
           );
         }
         checked.push({
-          kind: call ? 'call' : 'create',
+          kind: ethereum ? `ethereum type ${ethereum.type}` : call ? 'call' : 'create',
           selector: hex(data.subarray(0, 4)),
           sender,
           status,
@@ -215,6 +264,9 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
     expect(checked.filter((c) => c.kind === 'create').length).toBeGreaterThanOrEqual(4);
     const selectors = new Set(checked.filter((c) => c.kind === 'call').map((c) => c.selector));
     expect(selectors.size).toBe(4);
+    for (const type of [0, 1, 2]) {
+      expect(checked.filter((c) => c.kind === `ethereum type ${type}`).length, `type ${type}`).toBeGreaterThan(5);
+    }
     expect(checked.some((c) => c.status !== SUCCESS)).toBe(true);
     expect(checked.some((c) => c.sender.startsWith('0'.repeat(24)))).toBe(true);
     expect(checked.some((c) => !c.sender.startsWith('0'.repeat(24)))).toBe(true);

@@ -16,6 +16,7 @@ export interface LedgerSnapshot {
     deleted: boolean;
     memo: string;
     evmAddress: string | null;
+    ethereumNonce: string;
     key: { type: string; publicKey: string } | null;
     tokens: string[];
   }[];
@@ -69,6 +70,7 @@ export function exportLedger(ledger: Ledger): LedgerSnapshot {
       deleted: a.deleted,
       memo: a.memo,
       evmAddress: hex(a.evmAddress),
+      ethereumNonce: String(a.ethereumNonce),
       key: a.key ? { type: a.key.kind, publicKey: hex(a.key.publicKey) ?? '' } : null,
       tokens: [...a.tokens].sort((x, y) => (x < y ? -1 : 1)).map(idString),
     })),

@@ -12,6 +12,7 @@ import { approve, deleteNftAllowance, spendAllowance } from './allowances.ts';
 import { createTopic, submitMessage } from './consensus.ts';
 import { callContract, deployContract } from './contracts.ts';
 import { createAccount, deleteAccount, faucet, hbarTransfer, updateAccount } from './crypto.ts';
+import { ethereumTransaction } from './ethereum.ts';
 import { updateExchangeRate, updateFeeSchedule } from './files.ts';
 import { HBAR } from './pick.ts';
 import { createSchedule, signSchedule } from './schedules.ts';
@@ -38,6 +39,7 @@ const WEIGHTS = {
   createSchedule: 10,
   signSchedule: 7,
   callContract: 8,
+  ethereumTransaction: 6,
   deployContract: 1,
   faucet: 5,
 } as const;
@@ -165,6 +167,8 @@ export class Mix {
         return signSchedule(net);
       case 'callContract':
         return callContract(net, this.evm);
+      case 'ethereumTransaction':
+        return ethereumTransaction(net, this.evm);
       case 'deployContract':
         return deployContract(net, this.evm);
       case 'faucet':

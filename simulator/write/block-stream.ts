@@ -182,6 +182,8 @@ function outputsOf(item: SimItem): Plain[] {
         },
       },
     };
+    if (body.ethereumTransaction)
+      return [{ ethereum_call: { evm_call_transaction_result: result.evm_transaction_result } }];
     return [record.contractCallResult ? { contract_call: result } : { contract_create: result }];
   }
   if (body.cryptoCreateAccount && receipt.accountID)
