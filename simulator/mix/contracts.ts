@@ -17,7 +17,7 @@ import { HBAR, maybeMemo, payerWith } from './pick.ts';
 export const CONTRACT_REVERT_EXECUTED = 33;
 
 /** Gas at the network's price, plus the transaction's base price. */
-export function gasFee(net: Network, outcome: EvmOutcome, base: bigint): bigint {
+function gasFee(net: Network, outcome: EvmOutcome, base: bigint): bigint {
   return outcome.gasUsed * GAS_PRICE_TINYBARS + tinybarsOf(base, net.ledger.exchangeRate);
 }
 
