@@ -9,6 +9,7 @@ import path from 'node:path';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
+import { databaseId } from './local-stack/database-id.ts';
 import { freePort, isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
 import { startSimulatorProcess } from './local-stack/simulator-process.ts';
@@ -64,7 +65,11 @@ try {
 
   const worker = await startWorkerProcess({
     port: API_PORT,
-    vars: { DATABASE_URL: databaseUrl, ...(localProxy ? { DB_LOCAL_PROXY: localProxy } : {}) },
+    vars: {
+      DATABASE_URL: databaseUrl,
+      DATABASE_ID: await databaseId(databaseUrl),
+      ...(localProxy ? { DB_LOCAL_PROXY: localProxy } : {}),
+    },
   });
   stops.push(() => worker.stop());
 

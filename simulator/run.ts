@@ -5,11 +5,12 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readChainState, writeChainState } from './chain-state.ts';
+import { continuedSeed, readChainState, writeChainState } from './chain-state.ts';
 import { SimEvm } from './evm/evm.ts';
 import { exportLedger } from './ledger/export.ts';
-import { TREASURY } from './ledger/ids.ts';
-import { Mix } from './mix/mix.ts';
+import { longZeroAddress, TREASURY } from './ledger/ids.ts';
+import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
+import { Mix, type MixWeights } from './mix/mix.ts';
 import { Network, type SimItem } from './network/network.ts';
 import { Random } from './random.ts';
 import { BlockStreamWriter } from './write/block-stream.ts';
@@ -32,6 +33,8 @@ export interface SimulationOptions {
   /** Extend the chain an earlier run left in `out` (its chain.json) instead of requiring an empty directory. */
   readonly resume?: boolean;
   readonly nodes: number;
+  /** Changes to the mix's weights (tests that need many transactions of one family). */
+  readonly weights?: Partial<MixWeights>;
   readonly startNs: bigint;
   readonly periodMs: number;
   readonly signal?: AbortSignal;
@@ -62,7 +65,6 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 export async function simulate(options: SimulationOptions): Promise<SimulationSummary> {
-  const random = new Random(options.seed);
   const nodes = loadNodes(options.nodes);
   mkdirSync(options.out, { recursive: true });
   const chain = readChainState(options.out);
@@ -71,20 +73,41 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
       `${options.out} holds the streams of an earlier run: pass --continue to extend them, or use an empty directory`,
     );
   }
-  // A continued chain starts after the last transaction it already has, and its numbers follow on.
+  if (chain && chain.nodes !== options.nodes) {
+    throw new Error(`${options.out} holds a network of ${chain.nodes} nodes: continue it with --nodes ${chain.nodes}`);
+  }
+  const random = new Random(chain ? continuedSeed(options.seed, chain) : options.seed);
+  // A continued chain starts after the last transaction it already has, from the model the earlier run saved.
   const lastNs = chain ? BigInt(chain.lastConsensusNs) : undefined;
   const startNs = lastNs !== undefined && lastNs >= options.startNs ? lastNs + 1_000_000n : options.startNs;
   const firstBlock = chain ? BigInt(chain.nextBlock) : 0n;
   writeFileSync(path.join(options.out, ADDRESS_BOOK_FILE), addressBookBytes(nodes));
-  const net = new Network({ random, nodeCount: options.nodes, tps: options.tps, startNs });
-  if (chain) net.ledger.continueEntitiesFrom(BigInt(chain.nextEntity));
-  net.ledger.account(TREASURY).key = net.keys.next('ed25519');
-  const mix = new Mix(net, await SimEvm.create());
+  const ledger = chain ? restoreLedger(chain.ledger, options.nodes) : undefined;
+  const net = new Network({
+    random,
+    nodeCount: options.nodes,
+    tps: options.tps,
+    startNs,
+    ...(ledger ? { ledger } : {}),
+  });
+  if (!chain) net.ledger.account(TREASURY).key = net.keys.next('ed25519');
+  const evm = new SimEvm();
+  await evm.install(
+    [...net.ledger.contracts.values()].map((c) => ({
+      address: longZeroAddress(c.num),
+      runtime: c.runtime,
+      storage: c.storage,
+    })),
+  );
+  const mix = new Mix(net, evm, options.weights, chain?.mix);
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);
-  const genesis = new Map([...net.ledger.accounts.values()].map((a) => [a.num, a.genesisBalance]));
+  const balances = {
+    hbar: new Map([...net.ledger.accounts.values()].map((a) => [a.num, a.balance])),
+    tokens: net.ledger.tokenBalances,
+  };
   const blocks =
-    options.format === 'record' ? undefined : new BlockStreamWriter(options.out, nodes, genesis, chain?.blocks);
+    options.format === 'record' ? undefined : new BlockStreamWriter(options.out, nodes, balances, chain?.blocks);
   const periodNs = BigInt(options.periodMs) * 1_000_000n;
   const wallStart = Date.now();
   let periodEnd = startNs + periodNs;
@@ -109,6 +132,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
       lastConsensusNs: String(endNs),
       nextEntity: String(net.ledger.nextEntityNumber),
       blocks: blocks?.chainState() ?? chain?.blocks,
+      nodes: options.nodes,
+      mix: mix.state(),
+      ledger: saveLedger(net.ledger),
     });
     // A live run refreshes its model every half minute (and on exit), not with every file: it only grows.
     if (options.live && index % LIVE_LEDGER_EVERY === LIVE_LEDGER_EVERY - 1) writeLedger(options.out, net);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -191,6 +191,44 @@ describe('continuing an earlier run', () => {
       expect(new Set(created).size).toBe(created.length);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('continuing from the saved model', () => {
+  it('keeps the earlier entities, draws no key twice, and gives the same bytes from the same files', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simulator-resume-'));
+    const copy = `${dir}-copy`;
+    try {
+      const args = ['--out', dir, '--files', '3', '--tps', '60', '--seed', 'resume'];
+      await simulate(parseOptions(args));
+      const before = JSON.parse(readFileSync(path.join(dir, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
+      cpSync(dir, copy, { recursive: true });
+      await simulate(parseOptions([...args, '--continue']));
+      await simulate(parseOptions([...args, '--out', copy, '--continue']));
+      const after = JSON.parse(readFileSync(path.join(dir, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
+      expect(readFileSync(path.join(copy, LEDGER_FILE), 'utf8')).toBe(
+        readFileSync(path.join(dir, LEDGER_FILE), 'utf8'),
+      );
+      const names = readdirSync(path.join(dir, 'recordstreams', 'record0.0.3')).filter((n) => n.endsWith('.rcd.gz'));
+      expect(names).toHaveLength(6);
+      for (const name of names) {
+        const file = (root: string) => readFileSync(path.join(root, 'recordstreams', 'record0.0.3', name));
+        expect(Buffer.compare(file(dir), file(copy)), name).toBe(0);
+      }
+      for (const account of before.accounts) {
+        expect(after.accounts.find((a) => a.id === account.id)?.key).toEqual(account.key);
+      }
+      expect(after.accounts.length).toBeGreaterThan(before.accounts.length);
+      const keys = after.accounts.flatMap((a) => (a.key ? [a.key.publicKey] : []));
+      expect(new Set(keys).size).toBe(keys.length);
+      const payers = readVerifiedOutput(dir)
+        .slice(3)
+        .flatMap((f) => f.items.map((i) => `0.0.${i.record.transactionID?.accountID?.accountNum}`));
+      expect(payers.some((payer) => before.accounts.some((a) => a.id === payer && payer !== '0.0.2'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(copy, { recursive: true, force: true });
     }
   }, 120_000);
 });

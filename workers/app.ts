@@ -26,8 +26,8 @@ export interface AppDeps {
   config(env: Env): Config;
   /** The clock, in nanoseconds since the epoch. */
   now(): bigint;
-  /** Prefix of edge cache keys; changing it drops everything cached before (test mode does, between cases). */
-  cacheKeyPrefix(): string;
+  /** Prefix of edge cache keys, naming the database; a new one drops all cached before (test mode, between cases). */
+  cacheKeyPrefix(env: Env): string;
 }
 
 export function createApp(deps: AppDeps) {
@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps) {
   return {
     /** A response the memory tier holds is served before routing, with its request line like any other. */
     fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
-      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix());
+      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env));
       if (!remembered) return app.fetch(request, env, ctx);
       logRequest({ method: 'GET', url: request.url, status: remembered.status, ms: 0, cache: 'hit', rateLimit: 'off' });
       return remembered;

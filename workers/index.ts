@@ -1,6 +1,7 @@
 import { createApp } from './app.ts';
 import { type Config, configFromEnv } from './config/config.ts';
 import type { Env } from './env.ts';
+import { cacheKeyPrefix } from './middleware/cache-key.ts';
 
 let config: Config | undefined;
 
@@ -11,7 +12,7 @@ const app = createApp({
     return config;
   },
   now: () => BigInt(Date.now()) * 1_000_000n,
-  cacheKeyPrefix: () => 'v1',
+  cacheKeyPrefix,
 });
 
 export { RateLimiter } from './durable/rate-limiter.ts';

@@ -1,13 +1,15 @@
 /**
- * Real EVM execution for the simulated network's contract transactions (@ethereumjs/evm, Cancun rules).
- * Contracts live at the long-zero address of their entity number, as HAPI-created contracts do, and callers are
- * the long-zero addresses of their accounts. Results carry what records and sidecars need: gas, output, logs,
- * and the storage slots read and written.
+ * Real EVM execution for the simulated network's contract transactions (@ethereumjs/evm, Cancun rules), run as a
+ * consensus node runs them: every transaction is its own EVM transaction on a fresh EVM over the shared state
+ * (empty warm sets with the sender, the recipient and the precompiles warm, original slot values and transient
+ * storage of its own), with intrinsic gas (EIP-3860 included), refunds capped at a fifth, and Hedera's charge of at
+ * least 80% of the gas limit. Contracts live at the long-zero address of their entity number, as HAPI-created
+ * contracts do; `msg.sender` and `tx.origin` are the sender's canonical address.
  */
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
-import { createEVM, type EVM } from '@ethereumjs/evm';
 import { Account, Address, createAddressFromString } from '@ethereumjs/util';
-import { longZeroAddress } from '../ledger/ids.ts';
+import { afterRefund, chargedGas, intrinsicGas } from './gas.ts';
+import { HederaEvm } from './hedera-evm.ts';
 import { TrackingStateManager } from './tracking-state.ts';
 
 export interface EvmLog {
@@ -25,11 +27,26 @@ export interface StorageChange {
   readonly valueWritten: Uint8Array | undefined;
 }
 
+export interface EvmTransaction {
+  /** The sender's canonical address (its EVM address when it has one, else long-zero). */
+  readonly sender: Uint8Array;
+  /** The contract called, or for a creation the address the new contract gets. */
+  readonly contract: Uint8Array;
+  readonly create: boolean;
+  /** Call data, or for a creation the initcode with its constructor arguments. */
+  readonly data: Uint8Array;
+  readonly gasLimit: bigint;
+}
+
 export interface EvmOutcome {
   readonly success: boolean;
-  /** Return data, or the revert data when the call reverted. */
+  /** Return data of a call, or the revert data when it reverted; empty for a successful creation. */
   readonly output: Uint8Array;
-  /** Total gas of the transaction: intrinsic cost plus execution. */
+  /** The runtime code a successful creation installed. */
+  readonly runtime: Uint8Array;
+  /** What the EVM used: intrinsic gas plus execution, less the capped refund (what an estimate is compared with). */
+  readonly evmGasUsed: bigint;
+  /** What the network charged and recorded: `evmGasUsed`, but at least 80% of the gas limit. */
   readonly gasUsed: bigint;
   readonly logs: readonly EvmLog[];
   readonly storage: readonly StorageChange[];
@@ -37,110 +54,70 @@ export interface EvmOutcome {
   readonly error: string | undefined;
 }
 
-const TX_GAS = 21_000n;
-const CREATE_GAS = 32_000n;
-const CODE_DEPOSIT_GAS_PER_BYTE = 200n;
-
-/** Intrinsic gas of a transaction's data: 4 per zero byte, 16 per other byte. */
-function calldataGas(data: Uint8Array): bigint {
-  let gas = 0n;
-  for (const byte of data) gas += byte === 0 ? 4n : 16n;
-  return gas;
+/** A contract as the EVM state holds it: runtime code and storage (slot and value hex, leading zeros trimmed). */
+export interface InstalledContract {
+  readonly address: Uint8Array;
+  readonly runtime: Uint8Array;
+  readonly storage: ReadonlyMap<string, string>;
 }
 
+const bytesOfHex = (hex: string) => new Uint8Array(Buffer.from(hex.length % 2 === 1 ? `0${hex}` : hex, 'hex'));
+
 export class SimEvm {
-  private readonly evm: EVM;
-  private readonly state: TrackingStateManager;
+  private readonly common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
+  private readonly state = new TrackingStateManager({ common: this.common });
 
-  private constructor(evm: EVM, state: TrackingStateManager) {
-    this.evm = evm;
-    this.state = state;
-  }
-
-  static async create(): Promise<SimEvm> {
-    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
-    const state = new TrackingStateManager({ common });
-    const evm = await createEVM({ common, stateManager: state });
-    return new SimEvm(evm, state);
-  }
-
-  /** Runs `initcode` as the constructor of a contract at `contractNum`'s address and installs the runtime code. */
-  async deploy(
-    contractNum: bigint,
-    sender: bigint,
-    initcode: Uint8Array,
-    gasLimit: bigint,
-  ): Promise<EvmOutcome & { runtime: Uint8Array }> {
-    const address = new Address(longZeroAddress(contractNum));
-    const intrinsic = TX_GAS + CREATE_GAS + calldataGas(initcode);
-    await this.state.checkpoint();
-    await this.state.putAccount(address, new Account(1n));
-    this.state.startTracking();
-    const result = await this.evm.runCode({
-      code: initcode,
-      data: new Uint8Array(),
-      gasLimit: gasLimit - intrinsic,
-      to: address,
-      caller: new Address(longZeroAddress(sender)),
-      origin: new Address(longZeroAddress(sender)),
-    });
-    const deposit = BigInt(result.returnValue.length) * CODE_DEPOSIT_GAS_PER_BYTE;
-    const gasUsed = intrinsic + result.executionGasUsed + deposit;
-    const success = !result.exceptionError && gasUsed <= gasLimit;
-    if (success) {
-      await this.state.putCode(address, result.returnValue);
-      await this.state.commit();
-    } else {
-      await this.state.revert();
+  /** Puts contracts an earlier run created into the state, as they were when it stopped. */
+  async install(contracts: readonly InstalledContract[]): Promise<void> {
+    for (const contract of contracts) {
+      const address = new Address(contract.address);
+      await this.state.putAccount(address, new Account(1n));
+      await this.state.putCode(address, contract.runtime);
+      for (const [slot, value] of contract.storage) {
+        const key = new Uint8Array(32);
+        key.set(bytesOfHex(slot), 32 - bytesOfHex(slot).length);
+        await this.state.putStorage(address, key, bytesOfHex(value));
+      }
     }
-    const storage = await this.storageChanges(success);
-    return {
-      success,
-      output: success ? new Uint8Array() : result.returnValue,
-      runtime: success ? result.returnValue : new Uint8Array(),
-      gasUsed: success ? gasUsed : gasLimit,
-      logs: success ? this.logsOf(result.logs) : [],
-      storage,
-      error: result.exceptionError?.error ?? (success ? undefined : 'out of gas'),
-    };
   }
 
-  async call(contractNum: bigint, sender: bigint, data: Uint8Array, gasLimit: bigint): Promise<EvmOutcome> {
-    const intrinsic = TX_GAS + calldataGas(data);
+  async transact(tx: EvmTransaction): Promise<EvmOutcome> {
+    const intrinsic = intrinsicGas(tx.data, tx.create);
+    if (intrinsic > tx.gasLimit)
+      throw new Error(`simulator: gas limit ${tx.gasLimit} below intrinsic gas ${intrinsic}`);
+    const sender = new Address(tx.sender);
+    const contract = new Address(tx.contract);
+    const evm = new HederaEvm(this.common, this.state, tx.create ? contract : undefined);
+    // Original values (EIP-2200/3529) are those before this transaction, never those before an earlier one.
+    this.state.originalStorageCache.clear();
+    for (const warm of [sender.toString(), contract.toString(), ...evm.precompiles.keys()]) {
+      evm.journal.addAlwaysWarmAddress(warm);
+    }
     this.state.startTracking();
-    const { execResult } = await this.evm.runCall({
-      to: new Address(longZeroAddress(contractNum)),
-      caller: new Address(longZeroAddress(sender)),
-      origin: new Address(longZeroAddress(sender)),
-      data,
-      gasLimit: gasLimit - intrinsic,
+    const { execResult } = await evm.runCall({
+      caller: sender,
+      origin: sender,
+      ...(tx.create ? {} : { to: contract }),
+      data: tx.data,
+      gasLimit: tx.gasLimit - intrinsic,
+      // HAPI contract transactions neither move the sender's Ethereum nonce nor need a balance for gas here.
+      skipNonceIncrement: true,
       skipBalance: true,
     });
+    await evm.journal.cleanup();
     const success = !execResult.exceptionError;
+    const used = intrinsic + execResult.executionGasUsed;
+    const evmGasUsed = success ? afterRefund(used, execResult.gasRefund ?? 0n) : used;
     return {
       success,
-      output: execResult.returnValue,
-      gasUsed: intrinsic + execResult.executionGasUsed,
-      logs: success ? this.logsOf(execResult.logs) : [],
+      output: tx.create && success ? new Uint8Array() : execResult.returnValue,
+      runtime: tx.create && success ? await this.state.getCode(contract) : new Uint8Array(),
+      evmGasUsed,
+      gasUsed: chargedGas(evmGasUsed, tx.gasLimit),
+      logs: success ? (execResult.logs ?? []).map(([address, topics, data]) => ({ address, topics, data })) : [],
       storage: await this.storageChanges(success),
       error: execResult.exceptionError?.error,
     };
-  }
-
-  /** A read-only call, for looking at contract state (balances) without touching the stream. */
-  async view(contractNum: bigint, data: Uint8Array): Promise<Uint8Array> {
-    const { execResult } = await this.evm.runCall({
-      to: new Address(longZeroAddress(contractNum)),
-      data,
-      gasLimit: 1_000_000n,
-      isStatic: true,
-      skipBalance: true,
-    });
-    return execResult.returnValue;
-  }
-
-  private logsOf(logs: readonly (readonly [Uint8Array, Uint8Array[], Uint8Array])[] | undefined): EvmLog[] {
-    return (logs ?? []).map(([address, topics, data]) => ({ address, topics, data }));
   }
 
   private async storageChanges(success: boolean): Promise<StorageChange[]> {

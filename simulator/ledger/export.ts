@@ -16,6 +16,7 @@ export interface LedgerSnapshot {
     deleted: boolean;
     memo: string;
     evmAddress: string | null;
+    ethereumNonce: string;
     key: { type: string; publicKey: string } | null;
     tokens: string[];
   }[];
@@ -44,6 +45,16 @@ export interface LedgerSnapshot {
     storage: Record<string, string>;
     erc20Balances: Record<string, string>;
   }[];
+  /** Every contract transaction: the gas the network charged (the record's `gasUsed`) and what the EVM used. */
+  readonly contractResults: readonly {
+    consensusTimestamp: string;
+    contract: string;
+    sender: string;
+    gasLimit: string;
+    gasUsed: string;
+    evmGasUsed: string;
+    success: boolean;
+  }[];
   readonly pendingAirdrops: readonly { key: string; amount: string }[];
   readonly schedules: readonly { id: string; executed: boolean }[];
   readonly exchangeRate: { hbarEquiv: number; centEquiv: number };
@@ -59,6 +70,7 @@ export function exportLedger(ledger: Ledger): LedgerSnapshot {
       deleted: a.deleted,
       memo: a.memo,
       evmAddress: hex(a.evmAddress),
+      ethereumNonce: String(a.ethereumNonce),
       key: a.key ? { type: a.key.kind, publicKey: hex(a.key.publicKey) ?? '' } : null,
       tokens: [...a.tokens].sort((x, y) => (x < y ? -1 : 1)).map(idString),
     })),
@@ -98,6 +110,15 @@ export function exportLedger(ledger: Ledger): LedgerSnapshot {
       erc20Balances: Object.fromEntries(
         [...c.erc20Balances].map(([account, balance]) => [idString(account), String(balance)]),
       ),
+    })),
+    contractResults: ledger.contractResults.map((r) => ({
+      consensusTimestamp: String(r.consensusNs),
+      contract: idString(r.contract),
+      sender: idString(r.sender),
+      gasLimit: String(r.gasLimit),
+      gasUsed: String(r.gasUsed),
+      evmGasUsed: String(r.evmGasUsed),
+      success: r.success,
     })),
     pendingAirdrops: [...ledger.pendingAirdrops].map(([key, amount]) => ({ key, amount: String(amount) })),
     schedules: byNum(ledger.schedules.values()).map((s) => ({ id: idString(s.num), executed: s.executed })),

@@ -10,8 +10,10 @@
 import {
   FEE_COLLECTOR,
   FIRST_USER_ENTITY,
+  longZeroAddress,
   NODE_REWARD_ACCOUNT,
   nodeAccount,
+  numOfLongZero,
   STAKING_REWARD_ACCOUNT,
   TREASURY,
 } from './ids.ts';
@@ -28,6 +30,8 @@ export interface SimKey {
   readonly publicKey: Uint8Array;
   /** secp256k1 only: the EVM address the key implies. */
   readonly evmAddress?: Uint8Array;
+  /** secp256k1 only: the private key, which signs the account's Ethereum transactions (test keys, never real). */
+  readonly privateKey?: Uint8Array;
 }
 
 export interface Account {
@@ -47,6 +51,8 @@ export interface Account {
   stakedNodeId?: number;
   /** The staking period in which its balance last changed (rewards are paid once per period). */
   lastRewardPeriod?: bigint;
+  /** Ethereum transactions it has signed (the next one's nonce). */
+  ethereumNonce: bigint;
 }
 
 export interface Token {
@@ -85,6 +91,19 @@ export interface Contract {
   readonly storage: Map<string, string>;
   /** SimToken contracts: account number → ERC-20 balance, followed from the Transfer logs. */
   readonly erc20Balances: Map<bigint, bigint>;
+  /** The runtime code its creation installed. */
+  readonly runtime: Uint8Array;
+}
+
+/** One contract transaction's gas: what the network charged (the record's `gasUsed`) and what the EVM used. */
+export interface ContractResult {
+  readonly consensusNs: bigint;
+  readonly contract: bigint;
+  readonly sender: bigint;
+  readonly gasLimit: bigint;
+  readonly gasUsed: bigint;
+  readonly evmGasUsed: bigint;
+  readonly success: boolean;
 }
 
 export interface Schedule {
@@ -140,6 +159,9 @@ export class Ledger {
   /** `${token}/${serial}` of NFTs promised in a pending airdrop, so no serial is promised twice. */
   readonly pendingNftSerials = new Set<string>();
   readonly pendingSchedules = new Pool<bigint>();
+  readonly contractResults: ContractResult[] = [];
+  /** EVM address (hex) → the entity that has it, as alias or EVM address; never two entities for one address. */
+  private readonly evmAddresses = new Map<string, bigint>();
   exchangeRate: ExchangeRate = { hbarEquiv: 1, centEquiv: 12, expirationSeconds: 0n };
   nextExchangeRate: ExchangeRate = { hbarEquiv: 1, centEquiv: 12, expirationSeconds: 0n };
   private nextEntity = FIRST_USER_ENTITY;
@@ -161,14 +183,10 @@ export class Ledger {
       evmAddress: undefined,
       maxAutoAssociations: 0,
       tokens: new Set(),
+      ethereumNonce: 0n,
     };
     this.accounts.set(num, account);
     return account;
-  }
-
-  /** Continues numbering after entities an earlier run created (the streams it continues already name them). */
-  continueEntitiesFrom(next: bigint): void {
-    if (next > this.nextEntity) this.nextEntity = next;
   }
 
   get nextEntityNumber(): bigint {
@@ -186,11 +204,46 @@ export class Ledger {
     return account;
   }
 
+  /** Rebuilds the indexes derived from other fields, after a restore replaced those fields (ledger/snapshot.ts). */
+  rebuildIndexes(): void {
+    this.evmAddresses.clear();
+    for (const account of this.accounts.values()) {
+      if (account.evmAddress) this.claimEvmAddress(account.evmAddress, account.num);
+    }
+    for (const contract of this.contracts.keys()) this.claimEvmAddress(longZeroAddress(contract), contract);
+    this.serialsByOwner.clear();
+    for (const [key, nft] of this.nfts) {
+      const [token = 0n, serial = 0n] = key.split('/').map(BigInt);
+      if (!nft.deleted) this.ownerSerials(nft.owner, token).add(serial);
+    }
+  }
+
+  /** Records that `num` has `address` as its EVM address or alias; throws when another entity has it already. */
+  claimEvmAddress(address: Uint8Array, num: bigint): void {
+    const hex = Buffer.from(address).toString('hex');
+    const holder = this.evmAddresses.get(hex);
+    if (holder !== undefined && holder !== num) {
+      throw new Error(`ledger: EVM address 0x${hex} of 0.0.${num} already belongs to 0.0.${holder}`);
+    }
+    this.evmAddresses.set(hex, num);
+  }
+
+  /** The address an entity acts under in the EVM: its EVM address when it has one, else long-zero. */
+  canonicalAddress(num: bigint): Uint8Array {
+    return this.accounts.get(num)?.evmAddress ?? longZeroAddress(num);
+  }
+
+  /** The entity behind an EVM address: long-zero, or an alias or EVM address the model knows. */
+  entityOfAddress(address: Uint8Array): bigint | undefined {
+    return numOfLongZero(address) ?? this.evmAddresses.get(Buffer.from(address).toString('hex'));
+  }
+
   createAccount(
     num: bigint,
     key: SimKey,
     fields: { memo: string; evmAddress: Uint8Array | undefined; maxAutoAssociations: number; stakedNodeId?: number },
   ): Account {
+    if (fields.evmAddress) this.claimEvmAddress(fields.evmAddress, num);
     const account: Account = {
       num,
       balance: 0n,
@@ -201,6 +254,7 @@ export class Ledger {
       evmAddress: fields.evmAddress,
       maxAutoAssociations: fields.maxAutoAssociations,
       tokens: new Set(),
+      ethereumNonce: 0n,
       ...(fields.stakedNodeId !== undefined ? { stakedNodeId: fields.stakedNodeId } : {}),
     };
     this.accounts.set(num, account);

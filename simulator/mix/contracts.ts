@@ -4,18 +4,19 @@
  * network's gas price plus a small base fee.
  */
 
-import { addressWord, artifact, callData, encodeStringsAndUint, fromHex, readUint, word } from '../evm/abi.ts';
+import { artifact, encodeStringsAndUint, fromHex, word } from '../evm/abi.ts';
 import type { EvmOutcome, SimEvm } from '../evm/evm.ts';
 import { applyStorage, functionResult, sidecarsOf } from '../evm/records.ts';
 import { contractPb, i64, longZeroAddress } from '../ledger/ids.ts';
 import type { Contract } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
 import type { Network, Outcome } from '../network/network.ts';
-import { HBAR, maybeMemo, otherUser, payerWith } from './pick.ts';
+import { addressHex, followTransfer, noteResult, planCall, runCall } from './contract-calls.ts';
+import { HBAR, maybeMemo, payerWith } from './pick.ts';
 
-const CONTRACT_REVERT_EXECUTED = 33;
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+export const CONTRACT_REVERT_EXECUTED = 33;
 
+/** Gas at the network's price, plus the transaction's base price. */
 function gasFee(net: Network, outcome: EvmOutcome, base: bigint): bigint {
   return outcome.gasUsed * GAS_PRICE_TINYBARS + tinybarsOf(base, net.ledger.exchangeRate);
 }
@@ -46,12 +47,19 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
       },
     },
     price: undefined,
-    execute: async (): Promise<Outcome> => {
+    execute: async ({ consensusNs }): Promise<Outcome> => {
       const num = net.ledger.allocateEntity();
       const full = new Uint8Array(initcode.length + parameters.length);
       full.set(initcode);
       full.set(parameters, initcode.length);
-      const outcome = await evm.deploy(num, creator.num, full, gas);
+      net.ledger.claimEvmAddress(longZeroAddress(num), num);
+      const outcome = await evm.transact({
+        sender: net.ledger.canonicalAddress(creator.num),
+        contract: longZeroAddress(num),
+        create: true,
+        data: full,
+        gasLimit: gas,
+      });
       if (!outcome.success) throw new Error(`simulator: ${which} deployment failed (${outcome.error})`);
       const contract: Contract = {
         num,
@@ -59,11 +67,13 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
         creator: creator.num,
         storage: new Map(),
         erc20Balances: new Map(),
+        runtime: outcome.runtime,
       };
       applyStorage(contract.storage, outcome, addressHex(num));
-      if (which === 'SimToken') contract.erc20Balances.set(creator.num, supply);
+      for (const log of outcome.logs) followTransfer(net.ledger, contract, log.topics, log.data);
       net.ledger.contracts.set(num, contract);
       net.ledger.contractPool.add(num);
+      noteResult(net.ledger, consensusNs, { contract: num, sender: creator.num, gasLimit: gas }, outcome);
       return {
         fee: gasFee(net, outcome, PRICE_TINYCENTS.contractCreate),
         receipt: { contractID: contractPb(num) },
@@ -87,86 +97,26 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
   return true;
 }
 
-const addressHex = (num: bigint) => `0x${Buffer.from(longZeroAddress(num)).toString('hex')}`;
-
-interface PlannedCall {
-  readonly sender: bigint;
-  readonly data: Uint8Array;
-}
-
-/** What to call on a SimToken: a holder transfers part of its balance (sometimes more than it has) or approves. */
-function planTokenCall(net: Network, contract: Contract): PlannedCall | undefined {
-  const token = artifact('SimToken');
-  const holders = [...contract.erc20Balances].filter(
-    ([account, balance]) => balance > 0n && !net.ledger.account(account).deleted,
-  );
-  const [sender, balance] = holders.length > 0 ? net.random.pick(holders) : [];
-  if (sender === undefined || balance === undefined || net.ledger.account(sender).balance < 20n * HBAR)
-    return undefined;
-  const to = otherUser(net, sender);
-  if (!to) return undefined;
-  if (net.random.chance(0.15)) {
-    return {
-      sender,
-      data: callData(token, 'approve(address,uint256)', [addressWord(longZeroAddress(to.num)), word(balance / 2n)]),
-    };
-  }
-  const amount = net.random.chance(0.05) ? balance + 1n : net.random.bigint(1n, balance > 3n ? balance / 3n : 1n);
-  return {
-    sender,
-    data: callData(token, 'transfer(address,uint256)', [addressWord(longZeroAddress(to.num)), word(amount)]),
-  };
-}
-
-/** Counter: anyone increments by 1–1000; a step of 0 or a reset by a stranger reverts. */
-function planCounterCall(net: Network): PlannedCall | undefined {
-  const counter = artifact('Counter');
-  const sender = payerWith(net, 20n * HBAR);
-  if (!sender) return undefined;
-  if (net.random.chance(0.05)) return { sender: sender.num, data: callData(counter, 'reset()', []) };
-  const step = net.random.chance(0.04) ? 0n : BigInt(net.random.int(1, 1000));
-  return { sender: sender.num, data: callData(counter, 'increment(uint256)', [word(step)]) };
-}
-
+/** A ContractCall: an account calls a contract through HAPI, paying gas at the network's price. */
 export async function callContract(net: Network, evm: SimEvm): Promise<boolean> {
-  const num = net.ledger.contractPool.pick(net.random);
-  const contract = num === undefined ? undefined : net.ledger.contracts.get(num);
-  if (!contract) return false;
-  const plan = contract.kind === 'SimToken' ? planTokenCall(net, contract) : planCounterCall(net);
+  const plan = planCall(net, (account) => account.balance >= 20n * HBAR);
   if (!plan) return false;
-  const gas = 120_000n;
   await net.submit({
     payer: plan.sender,
-    body: { contractCall: { contractID: contractPb(contract.num), gas: i64(gas), functionParameters: plan.data } },
+    body: {
+      contractCall: { contractID: contractPb(plan.contract.num), gas: i64(plan.gas), functionParameters: plan.data },
+    },
     price: undefined,
-    execute: async (): Promise<Outcome> => {
-      const outcome = await evm.call(contract.num, plan.sender, plan.data, gas);
-      applyStorage(contract.storage, outcome, addressHex(contract.num));
-      for (const log of outcome.logs) followTransfer(contract, log.topics, log.data);
+    execute: async ({ consensusNs }): Promise<Outcome> => {
+      const { outcome, result, sidecars } = await runCall(net, evm, plan, consensusNs);
       return {
         ...(outcome.success ? {} : { status: CONTRACT_REVERT_EXECUTED }),
         fee: gasFee(net, outcome, PRICE_TINYCENTS.contractCallBase),
-        receipt: { contractID: contractPb(contract.num) },
-        record: {
-          contractCallResult: functionResult(contract.num, plan.sender, outcome, {
-            gas,
-            functionParameters: plan.data,
-            created: false,
-          }),
-        },
-        sidecars: sidecarsOf(contract.num, plan.sender, outcome, { gas, input: plan.data, created: false }),
+        receipt: { contractID: contractPb(plan.contract.num) },
+        record: { contractCallResult: result },
+        sidecars,
       };
     },
   });
   return true;
-}
-
-function followTransfer(contract: Contract, topics: readonly Uint8Array[], data: Uint8Array): void {
-  const [topic0, from, to] = topics;
-  if (!topic0 || !from || !to || `0x${Buffer.from(topic0).toString('hex')}` !== TRANSFER_TOPIC) return;
-  const value = readUint(data);
-  const fromNum = readUint(from);
-  const toNum = readUint(to);
-  if (fromNum !== 0n) contract.erc20Balances.set(fromNum, (contract.erc20Balances.get(fromNum) ?? 0n) - value);
-  contract.erc20Balances.set(toNum, (contract.erc20Balances.get(toNum) ?? 0n) + value);
 }

@@ -12,6 +12,7 @@ import { approve, deleteNftAllowance, spendAllowance } from './allowances.ts';
 import { createTopic, submitMessage } from './consensus.ts';
 import { callContract, deployContract } from './contracts.ts';
 import { createAccount, deleteAccount, faucet, hbarTransfer, updateAccount } from './crypto.ts';
+import { ethereumTransaction } from './ethereum.ts';
 import { updateExchangeRate, updateFeeSchedule } from './files.ts';
 import { HBAR } from './pick.ts';
 import { createSchedule, signSchedule } from './schedules.ts';
@@ -38,26 +39,39 @@ const WEIGHTS = {
   createSchedule: 10,
   signSchedule: 7,
   callContract: 8,
+  ethereumTransaction: 6,
   deployContract: 1,
   faucet: 5,
 } as const;
 
 type Kind = keyof typeof WEIGHTS;
 
+/** Relative weights of the transaction families; a run may change some (a test asking for many contract calls). */
+export type MixWeights = Readonly<Record<Kind, number>>;
+
 /** Exchange rates are refreshed about once an hour of simulated time, the fee schedule once a day. */
 const EXCHANGE_RATE_PERIOD_NS = 3_600_000_000_000n;
 const FEE_SCHEDULE_PERIOD_NS = 86_400_000_000_000n;
 
+/** Where the mix stands, saved with the model so a continued run neither repeats the bootstrap nor its updates. */
+export interface MixState {
+  readonly bootstrapLeft: number;
+  readonly lastRateUpdate: string;
+  readonly lastFeeScheduleUpdate: string;
+}
+
 export class Mix {
   private readonly net: Network;
   private readonly evm: SimEvm;
+  private readonly weights: MixWeights;
   private bootstrap: (() => Promise<boolean>)[];
   private lastRateUpdate = -1n;
   private lastFeeScheduleUpdate = -1n;
 
-  constructor(net: Network, evm: SimEvm) {
+  constructor(net: Network, evm: SimEvm, weights: Partial<MixWeights> = {}, resume?: MixState) {
     this.net = net;
     this.evm = evm;
+    this.weights = { ...WEIGHTS, ...weights };
     const twice = <T>(step: T): T[] => [step, step];
     this.bootstrap = [
       () => updateExchangeRate(net),
@@ -69,6 +83,19 @@ export class Mix {
       () => deployContract(net, evm, 'SimToken'),
       () => deployContract(net, evm, 'Counter'),
     ];
+    if (resume) {
+      this.bootstrap = this.bootstrap.slice(this.bootstrap.length - resume.bootstrapLeft);
+      this.lastRateUpdate = BigInt(resume.lastRateUpdate);
+      this.lastFeeScheduleUpdate = BigInt(resume.lastFeeScheduleUpdate);
+    }
+  }
+
+  state(): MixState {
+    return {
+      bootstrapLeft: this.bootstrap.length,
+      lastRateUpdate: String(this.lastRateUpdate),
+      lastFeeScheduleUpdate: String(this.lastFeeScheduleUpdate),
+    };
   }
 
   /** Submits the next user transaction. */
@@ -91,7 +118,7 @@ export class Mix {
       await updateFeeSchedule(this.net);
       return;
     }
-    if (await this.draw(this.net.random.weighted(WEIGHTS))) return;
+    if (await this.draw(this.net.random.weighted(this.weights))) return;
     if (await hbarTransfer(this.net)) return;
     // Nobody can pay any more: the treasury funds someone, or opens a new account.
     if (!(await faucet(this.net))) await createAccount(this.net, TREASURY);
@@ -140,6 +167,8 @@ export class Mix {
         return signSchedule(net);
       case 'callContract':
         return callContract(net, this.evm);
+      case 'ethereumTransaction':
+        return ethereumTransaction(net, this.evm);
       case 'deployContract':
         return deployContract(net, this.evm);
       case 'faucet':

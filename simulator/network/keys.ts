@@ -1,6 +1,7 @@
 /**
  * Account keys of the simulated network: real ed25519 and secp256k1 public keys (valid curve points, so ECDSA
- * accounts get the EVM address a wallet would compute), and placeholder signatures: nothing downstream verifies
+ * accounts get the EVM address a wallet would compute, and sign their Ethereum transactions with the private key),
+ * and placeholder signatures on HAPI transactions: nothing downstream verifies
  * transaction signatures, and signing every transaction would cost more than everything else together.
  *
  * Keys come from consecutive private scalars k0, k0+1, … from a seeded k0: the next public key is one point
@@ -16,12 +17,14 @@ type SecpPoint = ReturnType<typeof secp256k1.Point.BASE.multiply>;
 type EdPoint = ReturnType<typeof ed25519.Point.BASE.multiply>;
 
 export class KeyFactory {
+  private secpScalar: bigint;
   private secp: SecpPoint;
   private ed: EdPoint;
 
   constructor(random: Random) {
     const scalar = () => random.bigint(1n << 200n, 1n << 240n);
-    this.secp = secp256k1.Point.BASE.multiply(scalar());
+    this.secpScalar = scalar();
+    this.secp = secp256k1.Point.BASE.multiply(this.secpScalar);
     this.ed = ed25519.Point.BASE.multiply(scalar());
   }
 
@@ -31,12 +34,14 @@ export class KeyFactory {
       return { kind, publicKey: this.ed.toBytes() };
     }
     this.secp = this.secp.add(secp256k1.Point.BASE);
+    this.secpScalar += 1n;
+    const privateKey = new Uint8Array(Buffer.from(this.secpScalar.toString(16).padStart(64, '0'), 'hex'));
     const point = this.secp.toBytes(false);
     const compressed = new Uint8Array(33);
     compressed[0] = ((point[64] ?? 0) & 1) === 0 ? 2 : 3;
     compressed.set(point.subarray(1, 33), 1);
     // The EVM address: the last 20 bytes of keccak-256 over the uncompressed point without its 0x04 prefix.
-    return { kind, publicKey: compressed, evmAddress: keccak_256(point.subarray(1)).subarray(12) };
+    return { kind, publicKey: compressed, evmAddress: keccak_256(point.subarray(1)).subarray(12), privateKey };
   }
 }
 

@@ -77,12 +77,13 @@ export class Network {
   private clockNs: bigint;
   private pending: SimItem[] = [];
 
-  constructor(options: { random: Random; nodeCount: number; tps: number; startNs: bigint }) {
+  /** `ledger`: the model an earlier run saved, to carry on from; a new network's genesis state otherwise. */
+  constructor(options: { random: Random; nodeCount: number; tps: number; startNs: bigint; ledger?: Ledger }) {
     this.random = options.random;
     this.nodeCount = options.nodeCount;
     this.tps = options.tps;
     this.clockNs = options.startNs;
-    this.ledger = new Ledger(options.nodeCount);
+    this.ledger = options.ledger ?? new Ledger(options.nodeCount);
     this.keys = new KeyFactory(options.random);
   }
 

@@ -35,12 +35,21 @@ const remove = (stateId: number, key: Plain) => ({ state_id: stateId, map_delete
 const i64 = (value: bigint) =>
   value <= 9_007_199_254_740_991n && value >= -9_007_199_254_740_991n ? Number(value) : String(value);
 
+export interface StartingBalances {
+  readonly hbar: ReadonlyMap<bigint, bigint>;
+  /** `${account}/${token}` → balance. */
+  readonly tokens: ReadonlyMap<string, bigint>;
+}
+
 export class BlockStateTracker {
   private readonly hbar: Map<bigint, bigint>;
-  private readonly tokenBalances = new Map<string, bigint>();
+  /** `${account}/${token}` → balance. */
+  private readonly tokenBalances: Map<string, bigint>;
 
-  constructor(genesisBalances: ReadonlyMap<bigint, bigint>) {
-    this.hbar = new Map(genesisBalances);
+  /** Starts from the balances the ledger holds before the first block this run writes. */
+  constructor(balances: StartingBalances) {
+    this.hbar = new Map(balances.hbar);
+    this.tokenBalances = new Map(balances.tokens);
   }
 
   changesOf(item: SimItem): Plain[] {

@@ -17,7 +17,7 @@ import { sha384 } from '../hash.ts';
 import { timestampPb } from '../ledger/ids.ts';
 import type { SimItem } from '../network/network.ts';
 import { blockTypes } from './block-proto.ts';
-import { BlockStateTracker } from './block-state.ts';
+import { BlockStateTracker, type StartingBalances } from './block-state.ts';
 import { blockFilePath } from './layout.ts';
 import { type SimNode, signHash } from './node-keys.ts';
 
@@ -49,17 +49,12 @@ export class BlockStreamWriter {
   private round: bigint;
   private previousEvent: Uint8Array = new Uint8Array(48);
 
-  constructor(
-    out: string,
-    nodes: readonly SimNode[],
-    genesisBalances: ReadonlyMap<bigint, bigint>,
-    chain?: BlockChainState,
-  ) {
+  constructor(out: string, nodes: readonly SimNode[], balances: StartingBalances, chain?: BlockChainState) {
     const signer = nodes[0];
     if (!signer) throw new Error('no nodes');
     this.out = out;
     this.signer = signer;
-    this.state = new BlockStateTracker(genesisBalances);
+    this.state = new BlockStateTracker(balances);
     const saved = chain?.allBlockHashes;
     this.allBlockHashes = new StreamingTree(saved && { stack: saved.stack.map(fromHex), count: saved.count });
     this.previousRoot = chain ? fromHex(chain.previousRoot) : new Uint8Array(48);
@@ -187,6 +182,8 @@ function outputsOf(item: SimItem): Plain[] {
         },
       },
     };
+    if (body.ethereumTransaction)
+      return [{ ethereum_call: { evm_call_transaction_result: result.evm_transaction_result } }];
     return [record.contractCallResult ? { contract_call: result } : { contract_create: result }];
   }
   if (body.cryptoCreateAccount && receipt.accountID)

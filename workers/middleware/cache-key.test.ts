@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQuery } from './cache-key.ts';
+import { cacheKeyPrefix, canonicalQuery } from './cache-key.ts';
 
 describe('canonicalQuery', () => {
   it('spells every encoding of one query the same way', () => {
@@ -16,5 +16,14 @@ describe('canonicalQuery', () => {
     expect(canonicalQuery('?name=a+b')).toBe(canonicalQuery('?name=a%20b'));
     expect(canonicalQuery('?name=%E0%A4%A')).toBe('?name=%25E0%25A4%25A');
     expect(canonicalQuery('')).toBe('');
+  });
+});
+
+describe('cacheKeyPrefix', () => {
+  it('names the database, so answers cached from one are never keys of another', () => {
+    const first = cacheKeyPrefix({ DATABASE_ID: '1f2e3d4c5b6a7980' });
+    expect(first).not.toBe(cacheKeyPrefix({ DATABASE_ID: '0a1b2c3d4e5f6071' }));
+    expect(first).toBe(cacheKeyPrefix({ DATABASE_ID: '1f2e3d4c5b6a7980' }));
+    expect(cacheKeyPrefix({})).toBe('v1');
   });
 });

@@ -1,4 +1,12 @@
 /**
+ * The prefix of every cache key of the deployed Worker. It names the database the answers came from, so a mirror
+ * started on another database (the local cache outlives the process) never serves the old one's answers.
+ */
+export function cacheKeyPrefix(env: { readonly DATABASE_ID?: string | undefined }): string {
+  return env.DATABASE_ID ? `v1-${encodeURIComponent(env.DATABASE_ID)}` : 'v1';
+}
+
+/**
  * The cache key of a query: each name and value percent-decoded and re-encoded one canonical way (`%3a`, `%3A`
  * and `:` are one key), in the order sent. Order is kept because the answer depends on it: `links.next` repeats
  * the query in its order, and for a repeated parameter the reference reads the values in order.

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
+import type { Env } from '../env.ts';
 import { httpDate } from '../http-date.ts';
 import { pathAndQuery } from '../request-url.ts';
 import { canonicalQuery } from './cache-key.ts';
@@ -36,11 +37,11 @@ function conditional(ifNoneMatch: string | undefined, response: Response): Respo
 /**
  * If-None-Match (against the ETag every 200 is built with) and the Workers Cache API for successful GETs. Within its max-age a repeated request is
  * answered from the edge cache before any route code runs, so it costs no database query (the reference's ETag
- * still runs the query). The key is the path and the canonical query (`canonicalQuery`), under `keyPrefix()`
+ * still runs the query). The key is the path and the canonical query (`canonicalQuery`), under `keyPrefix(env)`
  * (test mode changes it to drop everything cached). In front of the Cache API, each isolate keeps the responses it
  * produced in memory (`edge.cache.memoryBytes`) and answers from there first. Errors are never stored; requests with credentials are neither served nor stored.
  */
-export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
+export function edgeCache(keyPrefix: (env: Env) => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const config = c.get('config').edge.cache;
@@ -48,7 +49,11 @@ export function edgeCache(keyPrefix: () => string): MiddlewareHandler<AppEnv> {
     // The key and the tiers only when there is a cache to use: with it off, a request pays for none of them.
     const store =
       config.enabled && c.req.header('authorization') === undefined
-        ? { cache: caches.default, memory: memoryCache(config.memoryBytes), key: cacheKeyUrl(keyPrefix(), c.req.url) }
+        ? {
+            cache: caches.default,
+            memory: memoryCache(config.memoryBytes),
+            key: cacheKeyUrl(keyPrefix(c.env), c.req.url),
+          }
         : undefined;
     if (store) {
       const { cache, memory, key } = store;
