@@ -50,6 +50,8 @@ const bareTransfer = (signatures = 0, legacy = false): Uint8Array => {
   return proto.Transaction.encode({ signedTransactionBytes }).finish();
 };
 
+const badRequest = (detail: string) => ({ _status: { messages: [{ message: 'Bad Request', detail }] } });
+
 const baseTransferEstimate = {
   high_volume_multiplier: 1,
   network: { multiplier: 9, subtotal: 900000 },
@@ -382,7 +384,75 @@ describe('POST /api/v1/network/fees with the genesis schedule in 0.0.113 (the de
   });
 });
 
-const badRequest = (detail: string) => ({ _status: { messages: [{ message: 'Bad Request', detail }] } });
+describe('POST /api/v1/network/fees beyond the vectors', () => {
+  it('STATE mode counts each NFT moved, prices custom-fee NFTs at the custom-fee base, skips unknown tokens', async () => {
+    await insertToken(db.sql, 6001, 1n, { type: 'NON_FUNGIBLE_UNIQUE' });
+    await insertRow(db.sql, 'custom_fee', {
+      entity_id: 6001n,
+      royalty_fees: JSON.stringify([{ numerator: 5, denominator: 100, collector_account_id: 98 }]),
+      timestamp_range: '[1,)',
+    });
+    const nft = (serial: number) => ({
+      senderAccountID: { accountNum: 1001 },
+      receiverAccountID: { accountNum: 1002 },
+      serialNumber: serial,
+    });
+    const bytes = transactionBytes({
+      cryptoTransfer: {
+        tokenTransfers: [
+          { token: { tokenNum: 6001 }, nftTransfers: [nft(1), nft(2), nft(3)] },
+          { token: { tokenNum: 6999 }, nftTransfers: [nft(4)] },
+        ],
+      },
+    });
+    const res = await post(bytes, { query: '?mode=STATE' });
+    expect(res.body.service.extras).toEqual([
+      {
+        charged: 1,
+        count: 1,
+        fee_per_unit: 19000000,
+        included: 0,
+        name: 'TOKEN_TRANSFER_BASE_CUSTOM_FEES',
+        subtotal: 19000000,
+      },
+      { charged: 2, count: 3, fee_per_unit: 1000000, included: 1, name: 'TOKEN_TYPES', subtotal: 2000000 },
+    ]);
+  });
+
+  it('answers 400 naming a transaction type the schedule has no entry for', async () => {
+    await publishSchedule({
+      ...genesis,
+      services: genesis.services.map((service) => ({
+        ...service,
+        schedule: service.schedule.filter((entry) => entry.name !== 'UtilPrng'),
+      })),
+    });
+    expect(await post(transactionBytes({ utilPrng: { range: 10 } }))).toEqual({
+      status: 400,
+      body: badRequest('No fee schedule entry for UtilPrng'),
+    });
+    await publishSchedule(genesis);
+    expect((await post(transactionBytes({ utilPrng: { range: 10 } }))).body.total).toBe(10000000);
+  });
+
+  it('answers 400 Unknown transaction type for a type without a fee calculator', async () => {
+    const freeze = transactionBytes({ freeze: { freezeType: 1 } });
+    expect(await post(freeze)).toEqual({ status: 400, body: badRequest('Unknown transaction type') });
+  });
+
+  it('answers 415 for a body sent without a content type', async () => {
+    expect(await post(bareTransfer(), { contentType: '' })).toEqual({
+      status: 415,
+      body: {
+        _status: {
+          messages: [
+            { message: 'Unsupported Media Type', detail: "Content-Type 'application/octet-stream' is not supported" },
+          ],
+        },
+      },
+    });
+  });
+});
 
 describe('POST /api/v1/network/fees errors (vector 8)', () => {
   it('answers each bad request with the reference status and text', async () => {
