@@ -5,7 +5,7 @@ import { functionalityName } from './hedera-functionality.ts';
 import { HIGH_VOLUME_FUNCTIONALITIES, highVolumeMultiplier, MULTIPLIER_SCALE } from './high-volume.ts';
 import { BODY_DATA_FIELDS, TRANSACTION_TYPES } from './registry.ts';
 import type { SimpleFeeSchedule } from './schedule.ts';
-import { isHighVolume, type SubmittedTransaction, UNABLE_TO_PARSE } from './transaction.ts';
+import { type SubmittedTransaction, UNABLE_TO_PARSE } from './transaction.ts';
 import { oneofMember, readFields, WireError } from './wire.ts';
 
 export interface EstimateRequest {
@@ -50,7 +50,7 @@ export async function estimateFee({ transaction, schedule, state }: EstimateRequ
     state &&
     state.highVolumeThrottle > 0 &&
     rates &&
-    isHighVolume(body) &&
+    transaction.highVolume &&
     HIGH_VOLUME_FUNCTIONALITIES.has(type.functionality)
   ) {
     const raw = BigInt(highVolumeMultiplier(rates, state.highVolumeThrottle));

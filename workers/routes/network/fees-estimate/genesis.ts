@@ -7,7 +7,6 @@ import { type ScheduleJson, type SimpleFeeSchedule, scheduleFromJson } from './s
  * v0.73 (the file as of commit 6d945a38d0, the last change before the 0.74 version roll), the release the reference
  * mirror node's fee estimation embeds.
  */
-export const GENESIS_SCHEDULE_SOURCE = 'hiero-consensus-node v0.73 genesis/simpleFeesSchedules.json';
 
 let genesis: SimpleFeeSchedule | undefined;
 

@@ -33,13 +33,36 @@ export function currentSchedule(db: Database, fileId: bigint, now: bigint): Prom
   }
   let check = pending.get(fileId);
   if (!check) {
-    check = refresh(db, fileId, now, cached).finally(() => pending.delete(fileId));
+    check = refresh(db, fileId, now, cached)
+      .catch((error: unknown) => keepOnFailure(error, fileId, now, cached))
+      .finally(() => pending.delete(fileId));
     pending.set(fileId, check);
   }
   return check;
 }
 
-async function refresh(db: Database, fileId: bigint, now: bigint, cached: Cached | undefined) {
+/**
+ * A failed check keeps a schedule already decoded for another interval (INTRINSIC estimates need no database), and
+ * fails the request when there is none.
+ */
+function keepOnFailure(error: unknown, fileId: bigint, now: bigint, cached: Cached | undefined): SimpleFeeSchedule {
+  if (!cached) throw error;
+  console.error(
+    JSON.stringify({
+      msg: 'fee schedule check failed; the decoded schedule stays in use',
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  cache.set(fileId, { ...cached, checkedAt: now });
+  return cached.schedule;
+}
+
+async function refresh(
+  db: Database,
+  fileId: bigint,
+  now: bigint,
+  cached: Cached | undefined,
+): Promise<SimpleFeeSchedule> {
   const lastWrite = await lastFileWrite(db, fileId);
   if (cached && lastWrite === cached.lastWrite) {
     cache.set(fileId, { ...cached, checkedAt: now });

@@ -9,6 +9,8 @@ export interface SubmittedTransaction {
   signatures: number;
   /** Size of the whole `Transaction` as sent. */
   bytes: number;
+  /** The body's `high_volume` flag (HIP-1313): the sender accepts high-volume pricing. */
+  highVolume: boolean;
 }
 
 export const UNABLE_TO_PARSE = 'Unable to parse transaction';
@@ -56,13 +58,9 @@ export function readTransaction(bytes: Uint8Array): SubmittedTransaction {
       throw javaBadRequest('Transaction must contain body bytes or signed transaction bytes');
     }
     const body = readFields(bodyBytes);
-    varintField(body, BODY_HIGH_VOLUME);
-    return { body, signatures, bytes: bytes.length };
+    return { body, signatures, bytes: bytes.length, highVolume: varintField(body, BODY_HIGH_VOLUME) !== 0n };
   } catch (error) {
     if (error instanceof WireError) throw javaBadRequest(UNABLE_TO_PARSE);
     throw error;
   }
 }
-
-/** Whether the body asks for high-volume pricing (HIP-1313). */
-export const isHighVolume = (body: Fields): boolean => varintField(body, BODY_HIGH_VOLUME) !== 0n;

@@ -131,9 +131,6 @@ export function repeatedVarintCount(fields: Fields, number: number): number {
   return count;
 }
 
-/** Whether a field occurs at all (a set message, even an empty one). */
-export const hasField = (fields: Fields, number: number): boolean => fields.has(number);
-
 /** How many times a repeated field occurs. */
 export const fieldCount = (fields: Fields, number: number): number => fields.get(number)?.length ?? 0;
 

@@ -76,18 +76,16 @@ function addHook(hooks: Hooks, fields: Fields, pre: number, prePost: number): vo
 async function transfer(hbarTransfers: Fields[], tokenLists: Fields[], context: ServiceContext): Promise<void> {
   const accounts = new Set<string>();
   const hooks: Hooks = { calls: 0n, gas: 0n };
-  const amounts = (list: Fields) => {
-    for (const amount of repeatedMessages(list, 1)) {
+  // AccountAmount: accountID, then its allowance hook (pre-transaction or pre-and-post)
+  const amounts = (list: Fields, field: number) => {
+    for (const amount of repeatedMessages(list, field)) {
       accounts.add(accountKey(messageField(amount, 1)));
       addHook(hooks, amount, 4, 5);
     }
   };
-  for (const list of hbarTransfers) amounts(list);
+  for (const list of hbarTransfers) amounts(list, 1);
   for (const tokenList of tokenLists) {
-    for (const amount of repeatedMessages(tokenList, TOKEN_AMOUNTS)) {
-      accounts.add(accountKey(messageField(amount, 1)));
-      addHook(hooks, amount, 4, 5);
-    }
+    amounts(tokenList, TOKEN_AMOUNTS);
     for (const nft of repeatedMessages(tokenList, NFT_TRANSFERS)) {
       accounts.add(accountKey(messageField(nft, 1)));
       accounts.add(accountKey(messageField(nft, 2)));
