@@ -31,7 +31,10 @@ const BODY_HIGH_VOLUME = 1002;
 function signatureCount(sigMap: Fields | undefined): number {
   if (!sigMap) return 0;
   // each pair must itself be a well-formed message
-  for (const value of sigMap.get(SIG_PAIR) ?? []) if (value.wire === 2) readFields(value.bytes);
+  for (const value of sigMap.get(SIG_PAIR) ?? []) {
+    if (value.wire !== 2) throw new WireError('wrong wire type');
+    readFields(value.bytes);
+  }
   return fieldCount(sigMap, SIG_PAIR);
 }
 
