@@ -5,14 +5,16 @@ import {
   ed25519Key,
   genesisScheduleJson,
   postFees,
+  simpleFeeScheduleBytes,
   transactionBytes,
 } from '../../../../test/harness/factories-fees.ts';
+import { insertFileData } from '../../../../test/harness/factories-network.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 
 /**
  * Every transaction type the genesis schedule prices, with a body as a wallet builds it (payer, node, valid start,
  * keys, one to three ED25519 signatures). The expected fee is worked out here from the schedule's own numbers and
- * the extras the body holds; the Worker runs on the genesis fallback (no 0.0.113 in the database).
+ * the extras the body holds; the genesis schedule is loaded into 0.0.113, as the reference's tests load it.
  */
 
 const genesis = genesisScheduleJson();
@@ -484,7 +486,14 @@ const CASES: Case[] = [
   { functionality: 'RegisteredNodeDelete', body: { registeredNodeDelete: { registeredNodeId: 1 } } },
 ];
 
-const { worker } = registerWorkerSuite();
+const { worker } = registerWorkerSuite({
+  seed: (db) =>
+    insertFileData(db.sql, {
+      consensus_timestamp: 1_700_000_000_000_000_000n,
+      entity_id: 113n,
+      file_data: simpleFeeScheduleBytes(genesis),
+    }),
+});
 
 describe('POST /api/v1/network/fees prices every transaction type of the genesis schedule', () => {
   it.each(
