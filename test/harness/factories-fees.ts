@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { proto } from '@hiero-ledger/proto';
+import type pg from 'pg';
 import protobuf from 'protobufjs';
+import { insertFileData } from './factories-network.ts';
 
 /**
  * Bodies and schedules for `POST /api/v1/network/fees`: HAPI transactions as a wallet sends them (built with the
@@ -132,6 +134,20 @@ export function transactionBytes(body: BodyInput, options: TransactionOptions = 
   return proto.Transaction.encode({ signedTransactionBytes }).finish();
 }
 
+/** The design note's first vector: a memo and an empty transfer, no header, in the modern or the legacy form. */
+export function bareTransferBytes(signatures = 0, legacy = false): Uint8Array {
+  const bodyBytes = proto.TransactionBody.encode({ memo: 'test', cryptoTransfer: {} }).finish();
+  const sigMap = signatures > 0 ? { sigPair: Array.from({ length: signatures }, (_, i) => ed25519SigPair(i)) } : null;
+  if (legacy) return proto.Transaction.encode({ bodyBytes, sigMap }).finish();
+  const signedTransactionBytes = proto.SignedTransaction.encode({ bodyBytes, sigMap }).finish();
+  return proto.Transaction.encode({ signedTransactionBytes }).finish();
+}
+
+/** A schedule written to 0.0.113 at `at`. */
+export async function insertSimpleFeeSchedule(sql: pg.Client, at: bigint, schedule: ScheduleJson): Promise<void> {
+  await insertFileData(sql, { consensus_timestamp: at, entity_id: 113n, file_data: simpleFeeScheduleBytes(schedule) });
+}
+
 /** POSTs a body to the estimate route; the answer's JSON parsed. */
 export async function postFees(
   baseUrl: string,
@@ -151,4 +167,46 @@ export async function postFees(
     status: res.status,
     body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
   };
+}
+
+/** A body and what the schedule charges for it. */
+export interface FeeCase {
+  /** The schedule entry (HederaFunctionality name) the body is priced by. */
+  functionality: string;
+  body: BodyInput;
+  signatures?: number;
+  /** Units of each service extra the body holds, in the order the calculator charges them. */
+  extras?: Record<string, number>;
+  /** The entry whose base fee and extras apply, when not the functionality's own. */
+  pricedAs?: string;
+}
+
+/**
+ * The fee of a case under `schedule`, worked out from its numbers: node + network + service; the node pays for
+ * signatures and bytes beyond its quota.
+ */
+export function expectedFee(schedule: ScheduleJson, test: FeeCase, bytes: number) {
+  const entries = new Map(schedule.services.flatMap((service) => service.schedule.map((entry) => [entry.name, entry])));
+  const price = (name: string) => BigInt(schedule.extras.find((extra) => extra.name === name)?.fee ?? Number.NaN);
+  const entry = entries.get(test.pricedAs ?? test.functionality);
+  if (!entry) throw new Error(`no genesis entry for ${test.functionality}`);
+  const exempt = entries.get(test.functionality)?.nodeNetworkFeeExempt === true;
+  const nodeUse: Record<string, number> = { SIGNATURES: test.signatures ?? 1, PROCESSING_BYTES: bytes };
+  let node = exempt ? 0n : BigInt(schedule.node.baseFee);
+  if (!exempt) {
+    for (const extra of schedule.node.extras) {
+      node += price(extra.name) * BigInt(Math.max(0, (nodeUse[extra.name] ?? 0) - extra.includedCount));
+    }
+  }
+  const charged = Object.entries(test.extras ?? {}).flatMap(([name, count]) => {
+    const included = entry.extras.find((extra) => extra.name === name)?.includedCount;
+    if (included === undefined) throw new Error(`${entry.name} has no extra ${name}`);
+    return count > included ? [{ name, count, charged: count - included }] : [];
+  });
+  const service = charged.reduce(
+    (sum, extra) => sum + price(extra.name) * BigInt(extra.charged),
+    BigInt(entry.baseFee),
+  );
+  const multiplier = exempt ? 0n : BigInt(schedule.network.multiplier);
+  return { total: node * (1n + multiplier) + service, serviceBase: entry.baseFee, charged };
 }
