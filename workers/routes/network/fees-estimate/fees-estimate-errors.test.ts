@@ -83,7 +83,7 @@ describe('POST /api/v1/network/fees errors (vector 8)', () => {
     });
   });
 
-  it('answers 413 for a body over the cap, whether declared or streamed', async () => {
+  it('answers 413 for a body over the 133,120-byte cap', async () => {
     const huge = new Uint8Array(133_121);
     expect((await post(huge)).status).toBe(413);
   });
