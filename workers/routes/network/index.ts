@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { feeEstimateRoutes } from './fees-estimate/index.ts';
 import { fileRoutes } from './files.ts';
 import { nodeRoutes } from './nodes.ts';
 import { stakeRoutes } from './stake.ts';
@@ -13,5 +14,6 @@ import { supplyRoutes } from './supply.ts';
 export const networkRoutes = new Hono<AppEnv>()
   .route('/', nodeRoutes)
   .route('/', fileRoutes)
+  .route('/', feeEstimateRoutes)
   .route('/', supplyRoutes)
   .route('/', stakeRoutes);
