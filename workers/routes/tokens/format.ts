@@ -11,16 +11,16 @@ const NANOS_PER_SECOND = 1_000_000_000n;
 /** Token metadata: base64, or `""` when the token has none (tokens older than the column have null). */
 const metadata = (bytes: Uint8Array | null): string => base64(bytes) ?? '';
 
-/** A token in `GET /api/v1/tokens`. */
+/** A token in `GET /api/v1/tokens`, keys in the reference's order (`decimals` last). */
 export function formatTokenSummary(row: TokenListRow) {
   return {
     admin_key: keyObject(row.key),
-    decimals: int64(row.decimals),
     metadata: metadata(row.metadata),
     name: row.name,
     symbol: row.symbol,
     token_id: entityId(row.token_id),
     type: row.type,
+    decimals: int64(row.decimals),
   };
 }
 
