@@ -92,11 +92,11 @@ export function formatNftTransaction(row: NftTransactionRow) {
   const transfer = row.nft_transfer?.[0];
   return {
     consensus_timestamp: timestampString(row.consensus_timestamp),
-    is_approval: transfer ? transfer.is_approval : false,
     nonce: row.nonce,
-    receiver_account_id: entityId(transfer?.receiver_account_id),
-    sender_account_id: entityId(transfer?.sender_account_id),
     transaction_id: transactionIdString(row.payer_account_id, row.valid_start_ns),
     type: transactionTypeName(row.type),
+    is_approval: transfer ? transfer.is_approval : false,
+    receiver_account_id: entityId(transfer?.receiver_account_id),
+    sender_account_id: entityId(transfer?.sender_account_id),
   };
 }

@@ -11,8 +11,8 @@ export function formatTransaction(row: TransactionRow) {
     assessed_custom_fees: row.assessed_custom_fees?.map((fee) => ({
       amount: fee.amount,
       collector_account_id: entityId(fee.collector_account_id),
-      effective_payer_account_ids: (fee.effective_payer_account_ids ?? []).map(entityId),
       token_id: entityId(fee.token_id),
+      effective_payer_account_ids: (fee.effective_payer_account_ids ?? []).map(entityId),
     })),
     batch_key: keyObject(row.batch_key),
     bytes: base64(row.transaction_bytes),
