@@ -12,12 +12,15 @@ import {
 import { insertEntity, insertToken, insertTokenAccount } from '../../test/harness/factories-tokens.ts';
 import { sharedDir } from '../../test/harness/shared-dir.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
+import document from './docs/openapi.json' with { type: 'json' };
+import { pathTemplate, responseSchema } from './docs/response-schema.ts';
+import { checkSchema } from './docs/schema-check.ts';
 
 /**
  * Bodies are compared with the reference's byte for byte (`npm run compare:bodies`), so key order is part of the
  * interface. These tests hold it without the perf dataset: each route answers on a few rows of its own, and the
  * key order of every object in the answer is compared with the reference's own body for that route
- * (../shared/perf/reference-bodies).
+ * (../shared/perf/reference-bodies). Each answer is also checked against the OpenAPI document's schema for it.
  */
 
 const CREATED = ns('1735776004.000000001');
@@ -145,5 +148,14 @@ describe('JSON key order', () => {
     const compared = commonKeyOrders(res.body, referenceBody(reference));
     expect(Object.keys(compared).length).toBeGreaterThan(0);
     for (const [at, { ours, reference: theirs }] of Object.entries(compared)) expect(ours, at).toEqual(theirs);
+  });
+
+  it.each(routes)('%s: described by the OpenAPI document', async (_, url) => {
+    const res = await worker.get(url);
+    const template = pathTemplate(document, new URL(url, 'http://test').pathname);
+    expect(template).toBeDefined();
+    const described = responseSchema(document, 'get', template ?? '', res.status);
+    expect(described?.schema).toBeDefined();
+    expect(checkSchema(document, described?.schema ?? {}, res.body)).toEqual([]);
   });
 });
