@@ -105,6 +105,20 @@ function chainProblem(block: ParsedBlock, derived: DerivedBlock, cursor: BlockCu
   return undefined;
 }
 
+/**
+ * On an empty database without `--start-block`, reading starts at block 0. A source whose first block is later
+ * would be waited on forever (or, until idle, end the run with nothing read): an until-idle run stops with the
+ * reason, a polling one says once what it waits for.
+ */
+async function explainMissingStart(source: BlockSource, start: bigint, options: BlockIngestOptions, log: Log) {
+  // a source that cannot say (a block node not reachable yet) is left to the stream's own retries
+  const earliest = await source.earliest().catch(() => undefined);
+  if (earliest === undefined || earliest <= start) return;
+  const reason = `${source.description} starts at block ${earliest}, not ${start}: --start-block -1 (or ${earliest}) starts there`;
+  if (options.untilIdle) throw new Error(reason);
+  log({ msg: `waiting for block ${start}`, level: 'warn', reason });
+}
+
 export async function runBlockIngest(options: BlockIngestOptions): Promise<BlockIngestSummary> {
   const { source, client, signal } = options;
   const log: Log = options.log ?? ((fields) => console.log(JSON.stringify({ service: 'ingest', ...fields })));
@@ -117,6 +131,7 @@ export async function runBlockIngest(options: BlockIngestOptions): Promise<Block
     if (earliest === undefined) throw new Error(`${source.description} has no blocks to start from`);
     start = earliest;
   } else start = options.startBlock ?? 0n;
+  if (!cursor && options.startBlock === undefined) await explainMissingStart(source, start, options, log);
   const progress = new Progress(options.progressIntervalMs);
   let blocks = 0;
   let transactions = 0;
