@@ -29,40 +29,44 @@ const bodiesDir = path.join(PERF_DIR, 'reference-bodies');
 const index = JSON.parse(readFileSync(path.join(bodiesDir, 'index.json'), 'utf8')) as ReferenceBody[];
 const selected = only ? index.filter((entry) => only.test(entry.url)) : index;
 
-const database = await openPerfDatabase(log);
-const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(database.url, database.socketDir)] });
-const worker = await startWorkerProcess({
-  port: await freePort(),
-  vars: {
-    DATABASE_URL: database.url,
-    DB_LOCAL_PROXY: proxy.address,
-    HIERO_MIRROR_REST_EDGE_CACHE_ENABLED: 'false',
-    HIERO_MIRROR_REST_EDGE_RATELIMIT_ENABLED: 'false',
-  },
-  output: 'ignore',
-});
-
+const stops: (() => Promise<void>)[] = [];
 let differing = 0;
 try {
+  const database = await openPerfDatabase(log);
+  stops.push(() => database.stop());
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(database.url, database.socketDir)] });
+  stops.push(() => proxy.close());
+  const worker = await startWorkerProcess({
+    port: await freePort(),
+    vars: {
+      DATABASE_URL: database.url,
+      DB_LOCAL_PROXY: proxy.address,
+      HIERO_MIRROR_REST_EDGE_CACHE_ENABLED: 'false',
+      HIERO_MIRROR_REST_EDGE_RATELIMIT_ENABLED: 'false',
+    },
+    output: 'ignore',
+  });
+  stops.push(() => worker.stop());
   for (const entry of selected) {
     const expected = readFileSync(path.join(bodiesDir, entry.file), 'utf8');
     const response = await fetch(worker.baseUrl + entry.url, { headers: { 'accept-encoding': 'identity' } });
     const actual = await response.text();
-    const difference = response.status === entry.status ? firstDifference(expected, actual) : undefined;
+    const difference = firstDifference(expected, actual);
     if (response.status !== entry.status) {
       differing++;
       console.log(`${entry.file} differs: status ${response.status}, the reference's ${entry.status}  ${entry.url}`);
     } else if (difference) {
       differing++;
-      console.log(`${entry.file} differs at byte ${difference.at}: ${difference.context}  ${entry.url}`);
+      console.log(`${entry.file} differs at character ${difference.at}: ${difference.context}  ${entry.url}`);
     } else {
       console.log(`${entry.file} same (${expected.length} bytes)  ${entry.url}`);
     }
   }
   console.log(`${selected.length - differing} same, ${differing} differ`);
+} catch (error) {
+  differing = -1;
+  console.error(`compare failed: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
-  await worker.stop();
-  await proxy.close();
-  await database.stop();
+  for (const stop of stops.reverse()) await stop().catch(() => {});
 }
 process.exit(differing === 0 ? 0 : 1);

@@ -27,6 +27,7 @@ import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import { verifyWrappedProof } from '../verify/wrapped-proof.ts';
 import type { AddressBooks } from './address-books.ts';
+import { firstBlock } from './block-start.ts';
 import { Progress } from './progress.ts';
 import { type Log, WRITER_LOCK } from './run.ts';
 import { loadAddressBooks } from './state.ts';
@@ -105,33 +106,12 @@ function chainProblem(block: ParsedBlock, derived: DerivedBlock, cursor: BlockCu
   return undefined;
 }
 
-/**
- * On an empty database without `--start-block`, reading starts at block 0. A source whose first block is later
- * would be waited on forever (or, until idle, end the run with nothing read): an until-idle run stops with the
- * reason, a polling one says once what it waits for.
- */
-async function explainMissingStart(source: BlockSource, start: bigint, options: BlockIngestOptions, log: Log) {
-  // a source that cannot say (a block node not reachable yet) is left to the stream's own retries
-  const earliest = await source.earliest().catch(() => undefined);
-  if (earliest === undefined || earliest <= start) return;
-  const reason = `${source.description} starts at block ${earliest}, not ${start}: --start-block -1 (or ${earliest}) starts there`;
-  if (options.untilIdle) throw new Error(reason);
-  log({ msg: `waiting for block ${start}`, level: 'warn', reason });
-}
-
 export async function runBlockIngest(options: BlockIngestOptions): Promise<BlockIngestSummary> {
   const { source, client, signal } = options;
   const log: Log = options.log ?? ((fields) => console.log(JSON.stringify({ service: 'ingest', ...fields })));
   const schema = await TableSchema.load(client);
   let cursor = await loadBlockCursor(client);
-  let start: bigint;
-  if (cursor) start = cursor.index + 1n;
-  else if (options.startBlock === -1n) {
-    const earliest = await source.earliest();
-    if (earliest === undefined) throw new Error(`${source.description} has no blocks to start from`);
-    start = earliest;
-  } else start = options.startBlock ?? 0n;
-  if (!cursor && options.startBlock === undefined) await explainMissingStart(source, start, options, log);
+  const start = cursor ? cursor.index + 1n : await firstBlock(source, options, log);
   const progress = new Progress(options.progressIntervalMs);
   let blocks = 0;
   let transactions = 0;
