@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/balances', balanceRoutes);
   app.route('/api/v1/blocks', blockRoutes);
   app.route('/api/v1/contracts', contractRoutes);
-  app.route('/api/v1/docs', docsRoutes);
+  app.route('/api/v1', docsRoutes);
   app.route('/api/v1/network', networkRoutes);
   app.route('/api/v1/schedules', scheduleRoutes);
   app.route('/api/v1/tokens', tokenRoutes);

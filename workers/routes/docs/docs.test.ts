@@ -31,10 +31,12 @@ describe('GET /api/v1/docs', () => {
   });
 
   it('renders the document with Swagger UI loaded from a CDN', async () => {
-    const res = await worker.get('/api/v1/docs');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain('https://cdn.jsdelivr.net/npm/swagger-ui-dist@');
-    expect(res.body).toContain("url: '/api/v1/docs/openapi.json'");
+    for (const url of ['/api/v1/docs', '/api/v1/docs/']) {
+      const res = await worker.get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('https://cdn.jsdelivr.net/npm/swagger-ui-dist@');
+      expect(res.body).toContain("url: '/api/v1/docs/openapi.json'");
+    }
   });
 });

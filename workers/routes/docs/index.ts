@@ -36,14 +36,17 @@ function rendered(text: string): Form {
   return { bytes, etag: strongEtag(bytes) };
 }
 
+const page = () => serve('page', 'text/html; charset=utf-8', swaggerPage);
 const yaml = () => serve('yaml', 'text/yaml; charset=utf-8', () => toYaml(document));
 
 /**
  * The API's OpenAPI document (workers/routes/docs/openapi.json, the one place it is kept) as YAML at the
- * reference's addresses (`openapi.yml`, `openapi.yaml`) and as JSON, and the page that renders it.
+ * reference's addresses (`openapi.yml`, `openapi.yaml`) and as JSON, and the page that renders it (`/docs` and
+ * `/docs/`, as the reference answers both). Mounted at `/api/v1`.
  */
 export const docsRoutes = new Hono<AppEnv>()
-  .get('/', () => serve('page', 'text/html; charset=utf-8', swaggerPage))
-  .get('/openapi.yml', yaml)
-  .get('/openapi.yaml', yaml)
-  .get('/openapi.json', () => serve('json', 'application/json; charset=utf-8', () => JSON.stringify(document)));
+  .get('/docs', page)
+  .get('/docs/', page)
+  .get('/docs/openapi.yml', yaml)
+  .get('/docs/openapi.yaml', yaml)
+  .get('/docs/openapi.json', () => serve('json', 'application/json; charset=utf-8', () => JSON.stringify(document)));
