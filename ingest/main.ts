@@ -1,16 +1,13 @@
 /**
- * `npm run ingest -- --source <dir | s3://bucket/prefix | gs://bucket/prefix> [--network <name>]
- *  [--address-book <file>] [--until-idle]` with DATABASE_URL (default: the local embedded database that
- * `npm start` runs). Verifies and writes record stream files; SIGTERM / SIGINT stop it between files.
- * Block streams: `--source blocknode://host:port[?tls=1]`, or `--stream blocks` for a directory or bucket of
- * block files, with `--start-block <n | -1>` and `--end-block <n>`; `--block-source <…>` beside a record stream
- * source switches to blocks at the cutover.
+ * `npm run ingest -- --source <…> [options]` with DATABASE_URL (default: the local embedded database that
+ * `npm start` runs): record streams, or block streams (`--stream blocks`, `blocknode://`); `--help` lists the
+ * options (ingest/options.ts). Verifies and writes stream files; SIGTERM / SIGINT stop it between files.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { connectionLossHandler } from './connection-loss.ts';
+import { HELP, parseIngestOptions } from './options.ts';
 import { runBlockIngest } from './pipeline/block-run.ts';
 import { runWithCutover } from './pipeline/cutover.ts';
 import { runIngest } from './pipeline/run.ts';
@@ -44,44 +41,27 @@ export function blockSourceFor(source: string, network: string | undefined): Blo
   return new BlockFileSource(storeFor(source), network ? { network } : {});
 }
 
-function blockNumberOption(value: string | undefined, name: string): bigint | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!/^-?\d+$/.test(value) || BigInt(value) < -1n) throw new Error(`${name} must be -1 or a block number`);
-  return BigInt(value);
-}
-
-/** Milliseconds between listings; a value that is not a positive number would make the loop spin. */
-function pollIntervalOption(value: string | undefined): number {
-  const ms = Number(value);
-  if (!Number.isFinite(ms) || ms <= 0) throw new Error('--poll-interval must be a positive number of milliseconds');
-  return ms;
+/** A source that holds block files and no record streams was meant for `--stream blocks`: say so, not less. */
+async function refuseBlockFiles(records: RecordStreamSource, source: string, network: string | undefined) {
+  if ((await records.nodeFolders()).length > 0) return;
+  if ((await blockSourceFor(source, network).earliest()) === undefined) return;
+  throw new Error(`${source} holds block files, not record streams: read them with --stream blocks`);
 }
 
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'ingest', ...fields }));
 
 export async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      source: { type: 'string' },
-      network: { type: 'string' },
-      'address-book': { type: 'string' },
-      'until-idle': { type: 'boolean', default: false },
-      'poll-interval': { type: 'string', default: '2000' },
-      stream: { type: 'string' },
-      'block-source': { type: 'string' },
-      'start-block': { type: 'string' },
-      'end-block': { type: 'string' },
-    },
-  });
-  const source = values.source ?? process.env.INGEST_SOURCE;
-  if (!source) {
-    console.error(
-      'usage: npm run ingest -- --source <dir | s3://bucket/prefix | gs://bucket/prefix> [--network <name>] [--address-book <file>] [--until-idle]',
-    );
+  const parsed = parseIngestOptions(argv, process.env);
+  if ('help' in parsed) {
+    console.log(HELP);
+    return 0;
+  }
+  if ('error' in parsed) {
+    console.error(`ingest: ${parsed.error} (npm run ingest -- --help lists the options)`);
     return 2;
   }
-  const network = values.network ?? process.env.INGEST_NETWORK;
+  const { options } = parsed;
+  const { source, network, untilIdle, pollIntervalMs, startBlock, endBlock, blockSource } = options;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? LOCAL_DATABASE_URL });
   const controller = new AbortController();
   client.on('error', connectionLossHandler(controller.signal, log));
@@ -89,13 +69,8 @@ export async function main(argv: string[]): Promise<number> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   try {
-    const startBlock = blockNumberOption(values['start-block'] ?? process.env.INGEST_START_BLOCK, '--start-block');
-    const endBlock = blockNumberOption(values['end-block'] ?? process.env.INGEST_END_BLOCK, '--end-block');
-    const blockSource = values['block-source'] ?? process.env.INGEST_BLOCK_SOURCE;
     // Wrapped record blocks are verified with the address book too (the network's bootstrap book at first).
-    const bootstrapAddressBook = bootstrapBook(values['address-book'] ?? process.env.INGEST_ADDRESS_BOOK, network);
-    const untilIdle = values['until-idle'] ?? false;
-    const pollIntervalMs = pollIntervalOption(values['poll-interval']);
+    const bootstrapAddressBook = bootstrapBook(options.addressBook, network);
     const loop = { untilIdle, pollIntervalMs, signal: controller.signal, log };
     // After the options are checked: a bad one is refused without a database; a failed connect is logged too.
     await client.connect();
@@ -104,13 +79,15 @@ export async function main(argv: string[]): Promise<number> {
       ...(endBlock !== undefined ? { endBlock } : {}),
       ...loop,
     };
-    if (source.startsWith('blocknode://') || (values.stream ?? process.env.INGEST_STREAM) === 'blocks') {
+    if (options.stream === 'blocks') {
       await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client, bootstrapAddressBook });
       return 0;
     }
+    const recordSource = new RecordStreamSource(storeFor(source), network ? { network } : {});
+    await refuseBlockFiles(recordSource, source, network);
     const records = {
       ...loop,
-      source: new RecordStreamSource(storeFor(source), network ? { network } : {}),
+      source: recordSource,
       client,
       bootstrapAddressBook,
     };

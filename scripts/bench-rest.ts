@@ -6,15 +6,11 @@
  * `npm start` serves it (workerd through Miniflare, the SQL-over-HTTP proxy), then, after a warm-up, bench.mjs over urls.json:
  * first with the edge cache off (`rest: …`), then on (`rest-cached: …`). Rate limiting is off: one client sends all the load.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
-import { migrate } from '../db/migrate.ts';
-import { sharedDir } from '../test/harness/shared-dir.ts';
 import { freePort } from './local-stack/free-port.ts';
+import { openPerfDatabase, PERF_DIR, runNode } from './local-stack/perf-dataset.ts';
 import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
 
 const args = process.argv.slice(2);
@@ -29,7 +25,6 @@ const skipCached = args.includes('--skip-cached');
 /** Requests per URL before measuring (`warmUp`). */
 const WARM_UP_REQUESTS = 400;
 
-const PERF_DIR = path.join(sharedDir(), 'perf');
 const OUT_DIR = path.join(REPO_ROOT, '.data/bench');
 const log = (message: string) => console.error(`bench: ${message}`);
 
@@ -44,22 +39,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   mkdirSync(OUT_DIR, { recursive: true });
-  let databaseUrl = process.env.DATABASE_URL;
-  let socketDir: string | undefined;
-  if (!databaseUrl) {
-    const local = await startLocalPostgres({
-      dir: path.join(REPO_ROOT, '.data/bench-pg'),
-      port: await freePort(),
-      database: 'perf',
-    });
-    stops.push(() => local.stop());
-    databaseUrl = local.url;
-    socketDir = local.socketDir;
-  }
-  await migrate(databaseUrl);
-  await loadDatasetOnce(databaseUrl);
+  const database = await openPerfDatabase(log);
+  stops.push(() => database.stop());
+  const databaseUrl = database.url;
 
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, socketDir)] });
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, database.socketDir)] });
   stops.push(() => proxy.close());
   const urls = JSON.parse(readFileSync(path.join(PERF_DIR, 'urls.json'), 'utf8')) as string[];
   const urlsFile = path.join(OUT_DIR, 'urls.json');
@@ -128,29 +112,4 @@ async function warmUp(baseUrl: string, urls: string[], concurrency: number): Pro
     };
     await Promise.all(Array.from({ length: concurrency }, client));
   }
-}
-
-/** Loads the perf dataset into an empty database; a database that already has it is reused as it is. */
-async function loadDatasetOnce(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query<{ n: string }>('select count(*) as n from (select 1 from transaction limit 1) t');
-  await client.end();
-  if (rows[0]?.n !== '0') {
-    log('dataset present: reusing it');
-    return;
-  }
-  if (!existsSync('/usr/bin/psql') && !process.env.PATH?.split(':').some((dir) => existsSync(path.join(dir, 'psql')))) {
-    throw new Error('gen-dataset.mjs needs psql on PATH (Debian: apt-get install postgresql-client)');
-  }
-  log('loading the perf dataset (scale 1, seed 42): about a minute');
-  await runNode([path.join(PERF_DIR, 'gen-dataset.mjs'), '--db', url, '--scale', '1', '--seed', '42']);
-}
-
-function runNode(argv: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, { cwd: REPO_ROOT, stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
-  });
 }

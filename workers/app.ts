@@ -14,6 +14,7 @@ import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
 import { blockRoutes } from './routes/blocks/index.ts';
 import { contractRoutes } from './routes/contracts/index.ts';
+import { docsRoutes } from './routes/docs/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { networkRoutes } from './routes/network/index.ts';
 import { scheduleRoutes } from './routes/schedules/index.ts';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/balances', balanceRoutes);
   app.route('/api/v1/blocks', blockRoutes);
   app.route('/api/v1/contracts', contractRoutes);
+  app.route('/api/v1', docsRoutes);
   app.route('/api/v1/network', networkRoutes);
   app.route('/api/v1/schedules', scheduleRoutes);
   app.route('/api/v1/tokens', tokenRoutes);

@@ -1,14 +1,19 @@
 import { createApp } from './app.ts';
-import { type Config, configFromEnv } from './config/config.ts';
+import type { Config } from './config/config.ts';
+import { readEnvSettings, reportEnvSettings } from './config/env-settings.ts';
 import type { Env } from './env.ts';
 import { cacheKeyPrefix } from './middleware/cache-key.ts';
 
 let config: Config | undefined;
 
-/** The deployed Worker: settings read once per isolate from its vars, the real clock. */
+/** The deployed Worker: settings read once per isolate from its vars (ignored variables reported), the real clock. */
 const app = createApp({
   config: (env) => {
-    config ??= configFromEnv(env);
+    if (!config) {
+      const settings = readEnvSettings(env);
+      reportEnvSettings(settings);
+      config = settings.config;
+    }
     return config;
   },
   now: () => BigInt(Date.now()) * 1_000_000n,

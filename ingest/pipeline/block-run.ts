@@ -27,6 +27,7 @@ import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import { verifyWrappedProof } from '../verify/wrapped-proof.ts';
 import type { AddressBooks } from './address-books.ts';
+import { firstBlock } from './block-start.ts';
 import { Progress } from './progress.ts';
 import { type Log, WRITER_LOCK } from './run.ts';
 import { loadAddressBooks } from './state.ts';
@@ -110,13 +111,7 @@ export async function runBlockIngest(options: BlockIngestOptions): Promise<Block
   const log: Log = options.log ?? ((fields) => console.log(JSON.stringify({ service: 'ingest', ...fields })));
   const schema = await TableSchema.load(client);
   let cursor = await loadBlockCursor(client);
-  let start: bigint;
-  if (cursor) start = cursor.index + 1n;
-  else if (options.startBlock === -1n) {
-    const earliest = await source.earliest();
-    if (earliest === undefined) throw new Error(`${source.description} has no blocks to start from`);
-    start = earliest;
-  } else start = options.startBlock ?? 0n;
+  const start = cursor ? cursor.index + 1n : await firstBlock(source, options, log);
   const progress = new Progress(options.progressIntervalMs);
   let blocks = 0;
   let transactions = 0;

@@ -1,5 +1,6 @@
 import { createApp } from '../app.ts';
-import { buildConfig, type Config, configFromEnv } from '../config/config.ts';
+import { buildConfig, type Config } from '../config/config.ts';
+import { readEnvSettings, reportEnvSettings } from '../config/env-settings.ts';
 import type { Env } from '../env.ts';
 
 /**
@@ -21,6 +22,8 @@ interface TestState {
 
 let overrides: unknown = {};
 let config: Config | undefined;
+/** Ignored variables are reported once per isolate, not again after each case's settings. */
+let reported = false;
 let fakeNowNs: bigint | undefined;
 /** Bumped by every state change, so nothing cached for an earlier case's data is served again. */
 let generation = 0;
@@ -30,7 +33,12 @@ const realNowNs = () => BigInt(Date.now()) * 1_000_000n;
 
 const app = createApp({
   config: (env) => {
-    config ??= buildConfig(overrides, configFromEnv(env));
+    if (!config) {
+      const settings = readEnvSettings(env);
+      if (!reported) reportEnvSettings(settings);
+      reported = true;
+      config = buildConfig(overrides, settings.config);
+    }
     return config;
   },
   now: () => fakeNowNs ?? realNowNs(),

@@ -106,9 +106,9 @@ export async function getTokenRelationships(c: Context<AppEnv>): Promise<Respons
     balance: int64(row.balance),
     created_timestamp: timestampString(row.created_timestamp),
     decimals: int64(row.decimals),
+    token_id: entityId(row.token_id),
     freeze_status: row.freeze_status === null ? null : (FREEZE_STATUSES[row.freeze_status] ?? null),
     kyc_status: row.kyc_status === null ? null : (KYC_STATUSES[row.kyc_status] ?? null),
-    token_id: entityId(row.token_id),
   }));
 
   const last = tokens[tokens.length - 1];

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { configFromEnv } from '../../config/config.ts';
+import { configFromEnv } from '../../config/env-settings.ts';
 import type { AppEnv } from '../../context.ts';
 
 const cache = new WeakMap<object, number>();

@@ -6,21 +6,21 @@ const LOGS_BLOOM_HEX_DIGITS = 512;
 
 const withHexPrefix = (text: string) => (text.startsWith('0x') ? text : `0x${text}`);
 
-/** One record file as the API's Block object. */
+/** One record file as the API's Block object, keys in the reference's order (the EVM fields last). */
 export function formatBlock(row: BlockRow) {
   const { hapi_version_major: major, hapi_version_minor: minor, hapi_version_patch: patch } = row;
   const gasUsed = int64(row.gas_used);
   return {
     count: int64(row.count),
-    gas_used: gasUsed === -1n ? null : gasUsed,
     hapi_version: major === null || minor === null || patch === null ? null : `${major}.${minor}.${patch}`,
     hash: withHexPrefix(row.hash),
-    logs_bloom: logsBloom(row.logs_bloom),
     name: row.name,
     number: int64(row.index),
     previous_hash: withHexPrefix(row.prev_hash),
     size: row.size,
     timestamp: { from: timestampString(row.consensus_start), to: timestampString(row.consensus_end) },
+    gas_used: gasUsed === -1n ? null : gasUsed,
+    logs_bloom: logsBloom(row.logs_bloom),
   };
 }
 

@@ -52,7 +52,9 @@ export interface ResultDetails {
 
 /**
  * A contract result with its block and Ethereum transaction (`/contracts/results` and the single-result routes):
- * the Ethereum transaction's values replace the stored ones where it has them.
+ * the Ethereum transaction's values replace the stored ones where it has them. Key order is the reference's:
+ * the fields of formatContractResult first (replaced values keep their place), `logs` after `hash`,
+ * `state_changes` after `transaction_index`, `authorization_list` last.
  */
 export function formatContractResultDetails(row: ContractResultRow, details: ResultDetails) {
   const { block, ethereum: eth } = details;
@@ -64,8 +66,10 @@ export function formatContractResultDetails(row: ContractResultRow, details: Res
     block_hash: withHexPrefix(block.rf_hash),
     block_number: int64(block.rf_index),
     hash: dataHex(row.transaction_hash),
+    ...(details.logs !== undefined ? { logs: details.logs } : {}),
     result,
     transaction_index: row.transaction_index,
+    ...(details.stateChanges !== undefined ? { state_changes: details.stateChanges } : {}),
     status: success ? '0x1' : '0x0',
     failed_initcode: failedInitcode(row, eth, success),
     access_list: null,
@@ -80,8 +84,6 @@ export function formatContractResultDetails(row: ContractResultRow, details: Res
     v: null,
     nonce: null,
   };
-  if (details.logs !== undefined) out.logs = details.logs;
-  if (details.stateChanges !== undefined) out.state_changes = details.stateChanges;
 
   if (eth === undefined) {
     if (!details.hbar && row.amount !== null) out.amount = BigInt(row.amount) * WEIBARS_PER_TINYBAR;

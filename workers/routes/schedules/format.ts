@@ -16,17 +16,19 @@ const signatureTypeName = (type: number | null): string =>
 
 /**
  * One schedule as the API's Schedule object. A schedule without an entity row has null entity fields when read by
- * id; in lists the reference merges the entity in afterwards, so `deleted` and `memo` are then absent.
+ * id; in lists the reference merges the entity in afterwards, so `deleted` and `memo` are then absent. Keys in the
+ * reference's order (not alphabetical: `deleted` second, `memo` after `expiration_time`).
  */
 export function formatSchedule(row: ScheduleRow, options: { omitMissingEntity?: boolean } = {}) {
-  const entity = options.omitMissingEntity && !row.has_entity ? {} : { deleted: row.deleted, memo: row.memo };
+  const withEntity = !options.omitMissingEntity || row.has_entity;
   return {
     admin_key: keyObject(row.key),
-    ...entity,
+    ...(withEntity ? { deleted: row.deleted } : {}),
     consensus_timestamp: timestampString(row.consensus_timestamp),
     creator_account_id: entityId(row.creator_account_id),
     executed_timestamp: timestampString(row.executed_timestamp),
     expiration_time: timestampString(row.expiration_time),
+    ...(withEntity ? { memo: row.memo } : {}),
     payer_account_id: entityId(row.payer_account_id),
     schedule_id: entityId(row.schedule_id),
     signatures: (row.signatures ?? []).map((signature) => ({

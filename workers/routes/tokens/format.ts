@@ -11,16 +11,16 @@ const NANOS_PER_SECOND = 1_000_000_000n;
 /** Token metadata: base64, or `""` when the token has none (tokens older than the column have null). */
 const metadata = (bytes: Uint8Array | null): string => base64(bytes) ?? '';
 
-/** A token in `GET /api/v1/tokens`. */
+/** A token in `GET /api/v1/tokens`, keys in the reference's order (`decimals` last). */
 export function formatTokenSummary(row: TokenListRow) {
   return {
     admin_key: keyObject(row.key),
-    decimals: int64(row.decimals),
     metadata: metadata(row.metadata),
     name: row.name,
     symbol: row.symbol,
     token_id: entityId(row.token_id),
     type: row.type,
+    decimals: int64(row.decimals),
   };
 }
 
@@ -92,11 +92,11 @@ export function formatNftTransaction(row: NftTransactionRow) {
   const transfer = row.nft_transfer?.[0];
   return {
     consensus_timestamp: timestampString(row.consensus_timestamp),
-    is_approval: transfer ? transfer.is_approval : false,
     nonce: row.nonce,
-    receiver_account_id: entityId(transfer?.receiver_account_id),
-    sender_account_id: entityId(transfer?.sender_account_id),
     transaction_id: transactionIdString(row.payer_account_id, row.valid_start_ns),
     type: transactionTypeName(row.type),
+    is_approval: transfer ? transfer.is_approval : false,
+    receiver_account_id: entityId(transfer?.receiver_account_id),
+    sender_account_id: entityId(transfer?.sender_account_id),
   };
 }

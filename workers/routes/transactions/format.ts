@@ -5,14 +5,14 @@ import { maxCustomFees } from '../../format/custom-fee-limits.ts';
 import { keyObject } from '../../format/key.ts';
 import { base64, entityId, int64, timestampString, transactionIdString } from '../../format/values.ts';
 
-/** One transaction as the API's Transaction object (the reference's field set and formats). */
+/** One transaction as the API's Transaction object (the reference's field set, formats and key order). */
 export function formatTransaction(row: TransactionRow) {
   return {
     assessed_custom_fees: row.assessed_custom_fees?.map((fee) => ({
       amount: fee.amount,
       collector_account_id: entityId(fee.collector_account_id),
-      effective_payer_account_ids: (fee.effective_payer_account_ids ?? []).map(entityId),
       token_id: entityId(fee.token_id),
+      effective_payer_account_ids: (fee.effective_payer_account_ids ?? []).map(entityId),
     })),
     batch_key: keyObject(row.batch_key),
     bytes: base64(row.transaction_bytes),
@@ -21,8 +21,8 @@ export function formatTransaction(row: TransactionRow) {
     entity_id: entityId(row.entity_id),
     high_volume: row.high_volume ?? false,
     high_volume_pricing_multiplier: int64(row.high_volume_pricing_multiplier),
-    max_custom_fees: maxCustomFees(row.max_custom_fees),
     max_fee: row.max_fee,
+    max_custom_fees: maxCustomFees(row.max_custom_fees),
     memo_base64: base64(row.memo),
     name: transactionTypeName(row.type),
     nft_transfers: (row.nft_transfer ?? []).map((transfer) => ({

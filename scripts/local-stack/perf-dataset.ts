@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startLocalPostgres } from '../../db/local/embedded-postgres.ts';
+import { migrate } from '../../db/migrate.ts';
+import { sharedDir } from '../../test/harness/shared-dir.ts';
+import { freePort } from './free-port.ts';
+import { REPO_ROOT } from './worker-process.ts';
+
+export const PERF_DIR = path.join(sharedDir(), 'perf');
+
+export interface PerfDatabase {
+  readonly url: string;
+  /** The embedded server's socket directory, for the SQL proxy; absent with DATABASE_URL. */
+  readonly socketDir: string | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * The database of ../shared/perf: DATABASE_URL when set, otherwise an embedded Postgres under .data/bench-pg.
+ * It is migrated, and loaded with gen-dataset.mjs (scale 1, seed 42: the dataset urls.json and
+ * reference-bodies/ were made on) unless it already holds transactions.
+ */
+export async function openPerfDatabase(log: (message: string) => void): Promise<PerfDatabase> {
+  let database: PerfDatabase;
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    database = { url: external, socketDir: undefined, stop: async () => {} };
+  } else {
+    const local = await startLocalPostgres({
+      dir: path.join(REPO_ROOT, '.data/bench-pg'),
+      port: await freePort(),
+      database: 'perf',
+    });
+    database = { url: local.url, socketDir: local.socketDir, stop: () => local.stop() };
+  }
+  try {
+    await migrate(database.url);
+    await loadDatasetOnce(database.url, log);
+    return database;
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+}
+
+async function loadDatasetOnce(url: string, log: (message: string) => void): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ n: string }>('select count(*) as n from (select 1 from transaction limit 1) t');
+  await client.end();
+  if (rows[0]?.n !== '0') {
+    log('dataset present: reusing it');
+    return;
+  }
+  if (!process.env.PATH?.split(':').some((dir) => existsSync(path.join(dir, 'psql')))) {
+    throw new Error('gen-dataset.mjs needs psql on PATH (Debian: apt-get install postgresql-client)');
+  }
+  log('loading the perf dataset (scale 1, seed 42): about a minute');
+  await runNode([path.join(PERF_DIR, 'gen-dataset.mjs'), '--db', url, '--scale', '1', '--seed', '42']);
+}
+
+export function runNode(argv: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { cwd: REPO_ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
+  });
+}
