@@ -6,7 +6,7 @@ export interface Env {
   DATABASE_URL: string;
   /** `host:port` of the local SQL-over-HTTP proxy; set only when the database is a plain local Postgres. */
   DB_LOCAL_PROXY?: string;
-  /** Per-client token buckets (wrangler.toml `durable_objects`); without it nothing is rate limited. */
+  /** The shards of the per-client token buckets (wrangler.toml `durable_objects`); without it nothing is rate limited. */
   RATE_LIMITER?: DurableObjectNamespace<RateLimiter>;
   /** Settings in the reference's tree, as `HIERO_MIRROR_REST_*` variables (see workers/config/config.ts). */
   [setting: `HIERO_MIRROR_${string}`]: string | undefined;

@@ -12,7 +12,8 @@ export interface RequestLine {
   status: number;
   ms: number;
   cache: CacheOutcome;
-  rateLimit: RateLimitOutcome;
+  /** Absent when the request never reached the limiter (a cached answer). */
+  rateLimit?: RateLimitOutcome | undefined;
 }
 
 /** One structured line per request: what was asked, what was answered, and how long it took. */
