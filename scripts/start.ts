@@ -64,6 +64,7 @@ try {
 
   const worker = await startWorkerProcess({
     port: API_PORT,
+    cacheApi: false,
     vars: { DATABASE_URL: databaseUrl, ...(localProxy ? { DB_LOCAL_PROXY: localProxy } : {}) },
   });
   stops.push(() => worker.stop());
