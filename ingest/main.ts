@@ -9,11 +9,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { connectionLossHandler } from './connection-loss.ts';
+import type pg from 'pg';
 import { runBlockIngest } from './pipeline/block-run.ts';
 import { runWithCutover } from './pipeline/cutover.ts';
 import { runIngest } from './pipeline/run.ts';
+import { runResiliently } from './resilient-run.ts';
 import { BlockFileSource } from './sources/block-file-source.ts';
 import { BlockNodeSource } from './sources/block-node-source.ts';
 import type { BlockSource } from './sources/block-source.ts';
@@ -82,9 +82,8 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const network = values.network ?? process.env.INGEST_NETWORK;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? LOCAL_DATABASE_URL });
+  const databaseUrl = process.env.DATABASE_URL ?? LOCAL_DATABASE_URL;
   const controller = new AbortController();
-  client.on('error', connectionLossHandler(controller.signal, log));
   const stop = () => controller.abort();
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
@@ -97,34 +96,32 @@ export async function main(argv: string[]): Promise<number> {
     const untilIdle = values['until-idle'] ?? false;
     const pollIntervalMs = pollIntervalOption(values['poll-interval']);
     const loop = { untilIdle, pollIntervalMs, signal: controller.signal, log };
-    // After the options are checked: a bad one is refused without a database; a failed connect is logged too.
-    await client.connect();
     const blocks = {
       ...(startBlock !== undefined ? { startBlock } : {}),
       ...(endBlock !== undefined ? { endBlock } : {}),
       ...loop,
     };
-    if (source.startsWith('blocknode://') || (values.stream ?? process.env.INGEST_STREAM) === 'blocks') {
-      await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client, bootstrapAddressBook });
-      return 0;
-    }
-    const records = {
-      ...loop,
-      source: new RecordStreamSource(storeFor(source), network ? { network } : {}),
-      client,
-      bootstrapAddressBook,
+    const recordSource = new RecordStreamSource(storeFor(source), network ? { network } : {});
+    // After the options are checked: a bad one is refused without a database. Each run resumes from the cursor.
+    const run = async (client: pg.Client) => {
+      if (source.startsWith('blocknode://') || (values.stream ?? process.env.INGEST_STREAM) === 'blocks') {
+        await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client, bootstrapAddressBook });
+        return;
+      }
+      const records = { ...loop, source: recordSource, client, bootstrapAddressBook };
+      if (blockSource) {
+        const { startBlock: _ignored, ...rest } = blocks;
+        await runWithCutover({
+          records,
+          blocks: { ...rest, source: blockSourceFor(blockSource, network) },
+          untilIdle,
+          pollIntervalMs,
+        });
+        return;
+      }
+      await runIngest(records);
     };
-    if (blockSource) {
-      const { startBlock: _ignored, ...rest } = blocks;
-      await runWithCutover({
-        records,
-        blocks: { ...rest, source: blockSourceFor(blockSource, network) },
-        untilIdle,
-        pollIntervalMs,
-      });
-      return 0;
-    }
-    await runIngest(records);
+    await runResiliently({ databaseUrl, run, signal: controller.signal, log });
     return 0;
   } catch (error) {
     log({ msg: 'ingest failed', level: 'error', error: error instanceof Error ? error.message : String(error) });
@@ -132,7 +129,6 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGTERM', stop);
     process.off('SIGINT', stop);
-    await client.end();
   }
 }
 
