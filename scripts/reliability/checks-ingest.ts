@@ -12,24 +12,38 @@ export interface CheckResult {
 }
 
 /** The clean run: every table after one uninterrupted ingest, and how long it took. */
-export async function cleanRun(
-  cluster: Cluster,
-  streams: string,
-): Promise<{ tables: Record<string, unknown[]>; ms: number; url: string; files: number }> {
+export async function cleanRun(cluster: Cluster, streams: string): Promise<CleanRun> {
   const url = await cluster.createDatabase('clean');
   const started = Date.now();
-  const run = spawnIngest(streams, url);
+  let startupMs = 0;
+  const run = spawnIngest(streams, url, (line) => {
+    if (line.msg === 'ingest started') startupMs = Date.now() - started;
+  });
   const code = await run.exited;
   if (code !== 0) throw new Error(`the clean ingest exited with ${code}: ${JSON.stringify(run.lines.at(-1))}`);
   const files = run.lines.filter((l) => l.msg === 'record file ingested').length;
-  return { tables: await allTables(url), ms: Date.now() - started, url, files };
+  const ms = Date.now() - started;
+  return { tables: await allTables(url), ms, startupMs, fileMs: (ms - startupMs) / Math.max(files, 1), url, files };
 }
 
-/** `kills` runs each SIGKILLed after a random time within the clean run's duration, then one run to the end. */
+export interface CleanRun {
+  readonly tables: Record<string, unknown[]>;
+  readonly url: string;
+  readonly files: number;
+  /** The whole run, the start of the process until its first log line, and the mean time per file. */
+  readonly ms: number;
+  readonly startupMs: number;
+  readonly fileMs: number;
+}
+
+/**
+ * `kills` runs, each SIGKILLed at a random time between its start and its third file (the process starting, loading
+ * its state, mid-file, mid-commit), then one run to the end.
+ */
 export async function killedRuns(
   cluster: Cluster,
   streams: string,
-  clean: { tables: Record<string, unknown[]>; ms: number },
+  clean: CleanRun,
   kills: number,
   random: () => number,
 ): Promise<CheckResult & { differing: number }> {
@@ -37,7 +51,8 @@ export async function killedRuns(
   let killedMidway = 0;
   for (let i = 0; i < kills; i++) {
     const run = spawnIngest(streams, url);
-    const timer = setTimeout(() => run.child.kill('SIGKILL'), Math.round(random() * clean.ms));
+    const window = clean.startupMs + 3 * clean.fileMs;
+    const timer = setTimeout(() => run.child.kill('SIGKILL'), Math.round(random() * window));
     const code = await run.exited;
     clearTimeout(timer);
     if (code === null) killedMidway++;
