@@ -153,7 +153,7 @@ describe('npm run ingest', () => {
       expect(child.lines).toContainEqual(
         expect.objectContaining({
           msg: 'file rejected',
-          file: '2022-07-13T08_46_08.041986003Z.rcd',
+          file: '2022-07-13T08_46_08.041986003Z.rcd.gz',
           reason: 'no valid node signature among 4 signature files',
         }),
       );
