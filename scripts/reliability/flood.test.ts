@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { proxyTarget, type SqlProxy, startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { RATE_LIMITER_SHARDS } from '../../workers/durable/rate-limiter-shard.ts';
 import { freePort } from '../local-stack/free-port.ts';
 import { startWorkerProcess, type WorkerProcess } from '../local-stack/worker-process.ts';
 import { countRateLimiterObjects, floodWithInventedKeys } from './flood.ts';
@@ -57,6 +58,6 @@ describe('a flood of requests with invented API keys from one address', () => {
       expect(res.status).toBe(200);
     }
     expect(countRateLimiterObjects(state)).toBeGreaterThan(1);
-    expect(countRateLimiterObjects(state)).toBeLessThanOrEqual(32);
+    expect(countRateLimiterObjects(state)).toBeLessThanOrEqual(RATE_LIMITER_SHARDS);
   });
 });
