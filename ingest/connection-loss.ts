@@ -7,7 +7,7 @@ export const STOP_GRACE_MS = 250;
 
 /**
  * What the ingest does with an error its database client emits between statements. Such an error is reported,
- * not thrown: the statement in flight, if any, fails on its own and ends the run with its error. It is not reported
+ * not thrown: the statement in flight, if any, fails on its own, and `runResiliently` waits and runs again. It is not reported
  * when a stop is asked before it or within `graceMs` after it: the server then ends its connections because the
  * same Ctrl-C stopped it, and a warning would only alarm. The timer does not keep a finishing process alive.
  */

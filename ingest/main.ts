@@ -5,12 +5,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { connectionLossHandler } from './connection-loss.ts';
+import type pg from 'pg';
 import { HELP, parseIngestOptions } from './options.ts';
 import { runBlockIngest } from './pipeline/block-run.ts';
 import { runWithCutover } from './pipeline/cutover.ts';
 import { runIngest } from './pipeline/run.ts';
+import { runResiliently } from './resilient-run.ts';
 import { BlockFileSource } from './sources/block-file-source.ts';
 import { BlockNodeSource } from './sources/block-node-source.ts';
 import type { BlockSource } from './sources/block-source.ts';
@@ -62,9 +62,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { options } = parsed;
   const { source, network, untilIdle, pollIntervalMs, startBlock, endBlock, blockSource } = options;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? LOCAL_DATABASE_URL });
+  const databaseUrl = process.env.DATABASE_URL ?? LOCAL_DATABASE_URL;
   const controller = new AbortController();
-  client.on('error', connectionLossHandler(controller.signal, log));
   const stop = () => controller.abort();
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
@@ -72,36 +71,33 @@ export async function main(argv: string[]): Promise<number> {
     // Wrapped record blocks are verified with the address book too (the network's bootstrap book at first).
     const bootstrapAddressBook = bootstrapBook(options.addressBook, network);
     const loop = { untilIdle, pollIntervalMs, signal: controller.signal, log };
-    // After the options are checked: a bad one is refused without a database; a failed connect is logged too.
-    await client.connect();
     const blocks = {
       ...(startBlock !== undefined ? { startBlock } : {}),
       ...(endBlock !== undefined ? { endBlock } : {}),
       ...loop,
     };
-    if (options.stream === 'blocks') {
-      await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client, bootstrapAddressBook });
-      return 0;
-    }
     const recordSource = new RecordStreamSource(storeFor(source), network ? { network } : {});
-    await refuseBlockFiles(recordSource, source, network);
-    const records = {
-      ...loop,
-      source: recordSource,
-      client,
-      bootstrapAddressBook,
+    // After the options are checked: a bad one is refused without a database. Each run resumes from the cursor.
+    const run = async (client: pg.Client) => {
+      if (options.stream === 'blocks') {
+        await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client, bootstrapAddressBook });
+        return;
+      }
+      await refuseBlockFiles(recordSource, source, network);
+      const records = { ...loop, source: recordSource, client, bootstrapAddressBook };
+      if (blockSource) {
+        const { startBlock: _ignored, ...rest } = blocks;
+        await runWithCutover({
+          records,
+          blocks: { ...rest, source: blockSourceFor(blockSource, network) },
+          untilIdle,
+          pollIntervalMs,
+        });
+        return;
+      }
+      await runIngest(records);
     };
-    if (blockSource) {
-      const { startBlock: _ignored, ...rest } = blocks;
-      await runWithCutover({
-        records,
-        blocks: { ...rest, source: blockSourceFor(blockSource, network) },
-        untilIdle,
-        pollIntervalMs,
-      });
-      return 0;
-    }
-    await runIngest(records);
+    await runResiliently({ databaseUrl, run, signal: controller.signal, log });
     return 0;
   } catch (error) {
     log({ msg: 'ingest failed', level: 'error', error: error instanceof Error ? error.message : String(error) });
@@ -109,7 +105,6 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGTERM', stop);
     process.off('SIGINT', stop);
-    await client.end();
   }
 }
 

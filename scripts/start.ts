@@ -2,7 +2,7 @@
  * `npm start`: the whole local mirror. An embedded PostgreSQL under .data/pg (kept across restarts) unless
  * DATABASE_URL names another; migrations; the SQL-over-HTTP proxy the Worker's database driver goes through; the
  * Worker in workerd (Miniflare, docs/adr/0005 and 0007) on http://localhost:8787; with INGEST_SOURCE set, the
- * ingest service filling that database from the source; without it, on the embedded database, a simulated network (`.data/simnet`, a file
+ * ingest service filling that database from the source (started again whenever it exits); without it, on the embedded database, a simulated network (`.data/simnet`, a file
  * every 2 s) that the ingest follows (SIMULATE=0 turns it off). Ctrl-C (or SIGTERM) stops everything it started.
  */
 import path from 'node:path';
@@ -65,6 +65,7 @@ try {
 
   const worker = await startWorkerProcess({
     port: API_PORT,
+    cacheApi: false,
     vars: {
       DATABASE_URL: databaseUrl,
       DATABASE_ID: await databaseId(databaseUrl),
@@ -83,9 +84,8 @@ try {
     log({ msg: 'simulated network started', dir: '.data/simnet' });
   }
   if (ingestSource) {
-    const ingest = startIngestProcess({ source: ingestSource, databaseUrl });
+    const ingest = startIngestProcess({ source: ingestSource, databaseUrl, log });
     stops.push(() => ingest.stop());
-    ingest.child.once('exit', (code) => log({ msg: 'the ingest stopped', code }));
     log({ msg: 'ingest started', source: ingestSource });
   }
 

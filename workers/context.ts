@@ -14,7 +14,7 @@ export interface AppVariables {
   maxLimit: number;
   /** How the edge cache treated this request (for the request log). */
   cache: CacheOutcome;
-  /** The rate limiter's decision (for the request log). */
+  /** The rate limiter's decision (for the request log); unset when the request never reached it. */
   rateLimit: RateLimitOutcome;
   /** The clock, in nanoseconds since the epoch (test mode can set it). */
   now: () => bigint;

@@ -8,7 +8,7 @@ export interface Env {
   DB_LOCAL_PROXY?: string;
   /** What identifies the database's contents (`npm start` sets it): part of the edge cache key (cache-key.ts). */
   DATABASE_ID?: string;
-  /** Per-client token buckets (wrangler.toml `durable_objects`); without it nothing is rate limited. */
+  /** The shards of the per-client token buckets (wrangler.toml `durable_objects`); without it nothing is rate limited. */
   RATE_LIMITER?: DurableObjectNamespace<RateLimiter>;
   /** Settings in the reference's tree, as `HIERO_MIRROR_REST_*` variables (see workers/config/config.ts). */
   [setting: `HIERO_MIRROR_${string}`]: string | undefined;

@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
+import { SourceUnavailableError } from '../transient-errors.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import type { NodeKeys } from '../verify/node-keys.ts';
@@ -94,7 +95,7 @@ export class WorkerPreparer implements FilePreparer {
     } else if (message.rejected) {
       waiting.reject(new RejectedFileError(message.rejected.file, message.rejected.reason));
     } else {
-      const error = new Error(message.message);
+      const error = message.unavailable ? new SourceUnavailableError(message.message) : new Error(message.message);
       error.stack = message.stack;
       waiting.reject(error);
     }
@@ -109,7 +110,8 @@ export class WorkerPreparer implements FilePreparer {
       const copy = bytes ? new Uint8Array(bytes) : undefined;
       this.post({ type: 'bytes', id, bytes: copy }, copy ? [copy.buffer as ArrayBuffer] : []);
     } catch (error) {
-      this.post({ type: 'bytes', id, error: String((error as Error)?.message ?? error) });
+      const unavailable = error instanceof SourceUnavailableError;
+      this.post({ type: 'bytes', id, error: String((error as Error)?.message ?? error), unavailable });
     }
   }
 

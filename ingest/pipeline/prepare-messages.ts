@@ -25,6 +25,8 @@ export interface BytesMessage {
   readonly id: number;
   readonly bytes?: Uint8Array | undefined;
   readonly error?: string;
+  /** The read failed because the source is unreachable for now (`SourceUnavailableError`): worth waiting out. */
+  readonly unavailable?: boolean;
 }
 
 export type ToWorker = PrepareRequest | BytesMessage;
@@ -43,6 +45,8 @@ export interface FailedMessage {
   readonly rejected?: { readonly file: string; readonly reason: string };
   readonly message?: string;
   readonly stack?: string;
+  /** The failure was a `SourceUnavailableError`, which the main thread raises again as one. */
+  readonly unavailable?: boolean;
 }
 
 export type FromWorker =

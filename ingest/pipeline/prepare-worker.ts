@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ObjectStore } from '../sources/object-store.ts';
 import { RecordStreamSource } from '../sources/record-stream-source.ts';
+import { SourceUnavailableError } from '../transient-errors.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import { prepareFile } from './prepare-file.ts';
 import {
@@ -27,7 +28,10 @@ const store: ObjectStore = {
   get(key) {
     const id = nextRead++;
     return new Promise((resolve, reject) => {
-      reads.set(id, (answer) => (answer.error === undefined ? resolve(answer.bytes) : reject(new Error(answer.error))));
+      reads.set(id, (answer) => {
+        if (answer.error === undefined) resolve(answer.bytes);
+        else reject(answer.unavailable ? new SourceUnavailableError(answer.error) : new Error(answer.error));
+      });
       port.postMessage({ type: 'get', id, key });
     });
   },
@@ -53,7 +57,13 @@ async function prepare(request: PrepareRequest): Promise<void> {
     const failed: FailedMessage =
       error instanceof RejectedFileError
         ? { type: 'failed', id: request.id, rejected: { file: error.file, reason: error.reason } }
-        : { type: 'failed', id: request.id, message: (error as Error).message, stack: (error as Error).stack };
+        : {
+            type: 'failed',
+            id: request.id,
+            message: (error as Error).message,
+            stack: (error as Error).stack,
+            unavailable: error instanceof SourceUnavailableError,
+          };
     port.postMessage(failed);
   }
 }

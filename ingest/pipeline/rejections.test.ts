@@ -61,7 +61,7 @@ describe('a rejected record file', () => {
       return gzipSync(plain);
     });
     const error = await rejection();
-    expect(error.file).toBe(FILE_2);
+    expect(error.file).toBe(`${FILE_2}.gz`);
     expect(error.reason).toMatch(/^file hash [0-9a-f]{96} does not match the signed hash ed518c8d05f4/);
     // The file before it was verified and written on its own.
     expect(await transactionTimestamps()).toEqual(['1657701968041986003']);
@@ -74,7 +74,7 @@ describe('a rejected record file', () => {
       await cp(path.join(dir, `record${node}`, `${FILE_1}_sig`), path.join(dir, `record${node}`, `${FILE_2}_sig`));
     }
     const error = await rejection();
-    expect(error.file).toBe(FILE_2);
+    expect(error.file).toBe(`${FILE_2}.gz`);
     expect(error.reason).toMatch(/does not match the signed hash 69a4354de5ae/);
     expect(await transactionTimestamps()).toEqual(['1657701968041986003']);
   });
@@ -87,20 +87,61 @@ describe('a rejected record file', () => {
       await writeFile(file, bytes);
     }
     const error = await rejection();
-    expect(error.file).toBe(FILE_1);
+    expect(error.file).toBe(`${FILE_1}.gz`);
     expect(error.reason).toBe('consensus not reached: 1 of 4 weight signed the same hash, 2 needed');
     expect(await rowCounts(db.sql)).toEqual({});
   });
 
-  it('with missing signatures is refused', async () => {
-    for (const node of NODES) await rm(path.join(dir, `record${node}`, `${FILE_1}_sig`));
+  it('with too few signatures is refused, named as listed', async () => {
     await rm(path.join(dir, 'record0.0.3', `${FILE_2}_sig`));
     await rm(path.join(dir, 'record0.0.4', `${FILE_2}_sig`));
     await rm(path.join(dir, 'record0.0.5', `${FILE_2}_sig`));
     const error = await rejection();
-    expect(error.file).toBe(FILE_2);
-    expect(error.reason).toMatch(/consensus not reached: 1 of 4/);
+    expect(error.file).toBe(`${FILE_2}.gz`);
+    expect(error.reason).toBe('consensus not reached: 1 of 4 weight signed the same hash, 2 needed');
+    expect(await transactionTimestamps()).toEqual(['1657701968041986003']);
+  });
+
+  it('without any signature file is the file refused, not the signed file after it', async () => {
+    for (const node of NODES) await rm(path.join(dir, `record${node}`, `${FILE_1}_sig`));
+    const error = await rejection();
+    expect(error.file).toBe(`${FILE_1}.gz`);
+    expect(error.reason).toBe('no valid node signature among 0 signature files');
     expect(await rowCounts(db.sql)).toEqual({});
+  });
+
+  it('reads a sidecar missing on the chosen node from another node that has it', async () => {
+    const sidecar = '2022-07-13T08_46_11.304284003Z_01.rcd.gz';
+    for (const node of NODES.slice(0, 3)) await rm(path.join(dir, `record${node}`, 'sidecar', sidecar));
+    const run = await ingestStore(db.url, new DirStore(dir), BOOK);
+    expect(run.files).toBe(2);
+    const { rows } = await db.sql.query('select name from sidecar_file');
+    expect(rows).toEqual([{ name: sidecar }]);
+  });
+
+  it('names the sidecar missing on every node', async () => {
+    const sidecar = '2022-07-13T08_46_11.304284003Z_01.rcd.gz';
+    for (const node of NODES) await rm(path.join(dir, `record${node}`, 'sidecar', sidecar));
+    const error = await rejection();
+    expect([error.file, error.reason]).toEqual([`${FILE_2}.gz`, `sidecar ${sidecar} is missing on every node`]);
+  });
+
+  it('with one node signature that does not verify is ingested, with a warning naming the node', async () => {
+    const file = path.join(dir, 'record0.0.4', `${FILE_2}_sig`);
+    const bytes = await readFile(file);
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0x01;
+    await writeFile(file, bytes);
+    const run = await ingestStore(db.url, new DirStore(dir), BOOK);
+    expect(run.files).toBe(2);
+    expect(run.logs.filter((line) => line.msg === 'invalid signature file')).toEqual([
+      {
+        msg: 'invalid signature file',
+        level: 'warn',
+        file: `${FILE_2}.gz`,
+        node: '0.0.4',
+        reason: expect.stringMatching(/does not verify with the node key|unreadable signature file/),
+      },
+    ]);
   });
 
   it('that does not link to the last ingested file breaks the chain and writes nothing', async () => {

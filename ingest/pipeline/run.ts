@@ -172,6 +172,9 @@ async function writePrepared(
     versions,
     stakes.length > 0 ? new Map(stakes.map((s) => [s.node_id as bigint, s.stake as bigint])) : undefined,
   );
+  for (const { node, reason } of verified.signatureProblems) {
+    options.log({ msg: 'invalid signature file', level: 'warn', file: parsed.name, node, reason });
+  }
   options.log({
     msg: 'record file ingested',
     file: parsed.name,

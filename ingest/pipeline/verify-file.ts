@@ -1,8 +1,9 @@
 /**
  * Fetches one pending record file and proves it: parse every node's signature file, find the hash that
  * consensus signed, download the data file from a node that signed it (the next one when a copy does not
- * match), check its hashes and its link to the previous file, then fetch and check its sidecars.
- * Any failure is a RejectedFileError naming the file and the reason; nothing is written for it.
+ * match), check its hashes and its link to the previous file, then fetch and check its sidecars (from any node
+ * that has a copy matching the hash the record file gives). Any failure is a RejectedFileError naming the file
+ * (as listed: `….rcd.gz` where the data file is compressed) and the reason; nothing is written for it.
  */
 import { FormatError } from '../decode/byte-reader.ts';
 import { bytesEqual, toHex } from '../decode/hash.ts';
@@ -11,7 +12,14 @@ import { type ParsedSidecarFile, parseSidecarFile } from '../decode/sidecar-file
 import { type ParsedSignatureFile, parseSignatureFile } from '../decode/signature-file.ts';
 import { sidecarName } from '../decode/stream-file-name.ts';
 import type { NodeFolder, PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
-import { agreedHashes, type ConsensusOptions, checkDataFile, type NodeSignature } from '../verify/consensus.ts';
+import {
+  agreedHashes,
+  type ConsensusOptions,
+  checkDataFile,
+  type NodeSignature,
+  nodeLabel,
+  type SignatureProblem,
+} from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import type { NodeKeys } from '../verify/node-keys.ts';
 
@@ -27,6 +35,14 @@ export interface VerifiedFile {
   readonly sidecars: readonly VerifiedSidecar[];
   /** The node folder the data came from. */
   readonly folder: NodeFolder;
+  /** Nodes whose signature file did not count (unreadable, or not verifying with the node's key). */
+  readonly signatureProblems: readonly SignatureProblem[];
+}
+
+/** The name a pending file goes by in logs and rejections: its data file as listed, else its bare name. */
+export function listedName(pending: PendingFile): string {
+  const [folder, key] = pending.dataKeys.entries().next().value ?? [];
+  return folder && key ? key.slice(folder.prefix.length) : pending.name;
 }
 
 export async function verifyFile(
@@ -36,8 +52,9 @@ export async function verifyFile(
   previousHash: Uint8Array | undefined,
   consensus?: ConsensusOptions,
 ): Promise<VerifiedFile> {
-  const name = pending.name;
+  const name = listedName(pending);
   const signatures: (NodeSignature & { folder: NodeFolder })[] = [];
+  const unreadable: SignatureProblem[] = [];
   await Promise.all(
     pending.signatures.map(async ({ folder, key }) => {
       const bytes = await source.store.get(key);
@@ -45,8 +62,13 @@ export async function verifyFile(
       let signature: ParsedSignatureFile;
       try {
         signature = parseSignatureFile(bytes);
-      } catch {
-        return; // an unreadable signature counts as no signature from that node
+      } catch (error) {
+        // An unreadable signature counts as no signature from that node.
+        unreadable.push({
+          node: nodeLabel(folder.node),
+          reason: `unreadable signature file: ${(error as Error).message}`,
+        });
+        return;
       }
       signatures.push({ node: folder.node, signature, folder });
     }),
@@ -71,36 +93,46 @@ export async function verifyFile(
       continue;
     }
     checkDataFile(parsed.name, parsed, agreed, previousHash);
-    const sidecars = await fetchSidecars(source, folder, parsed);
-    return { parsed, sidecars, folder };
+    // This node's sidecars first, then those of the other nodes that signed, then of any node.
+    const others = pending.signatures.map((s) => s.folder);
+    const folders = [...new Set([folder, ...candidates, ...others])];
+    const sidecars = await fetchSidecars(source, folders, parsed);
+    return { parsed, sidecars, folder, signatureProblems: [...unreadable, ...agreed.invalid] };
   }
   throw new RejectedFileError(name, lastProblem);
 }
 
+/** Each sidecar the record file lists, from the first of `folders` whose copy parses and has the listed hash. */
 async function fetchSidecars(
   source: RecordStreamSource,
-  folder: NodeFolder,
+  folders: readonly NodeFolder[],
   parsed: ParsedRecordFile,
 ): Promise<VerifiedSidecar[]> {
   const out: VerifiedSidecar[] = [];
   for (const metadata of parsed.sidecars) {
     const name = sidecarName(parsed.name, metadata.id);
-    const bytes = await source.store.get(source.sidecarKey(folder, name));
-    if (!bytes) throw new RejectedFileError(parsed.name, `sidecar ${name} is missing`);
-    let file: ParsedSidecarFile;
-    try {
-      file = parseSidecarFile(bytes);
-    } catch (error) {
-      if (error instanceof FormatError) throw new RejectedFileError(parsed.name, `sidecar ${name}: ${error.message}`);
-      throw error;
+    let problem = `sidecar ${name} is missing on every node`;
+    let found: ParsedSidecarFile | undefined;
+    for (const folder of folders) {
+      const bytes = await source.store.get(source.sidecarKey(folder, name));
+      if (!bytes) continue;
+      let file: ParsedSidecarFile;
+      try {
+        file = parseSidecarFile(bytes);
+      } catch (error) {
+        if (!(error instanceof FormatError)) throw error;
+        problem = `sidecar ${name}: ${error.message}`;
+        continue;
+      }
+      if (!bytesEqual(file.hash, metadata.hash)) {
+        problem = `sidecar ${name} hash ${toHex(file.hash)} does not match ${toHex(metadata.hash)}`;
+        continue;
+      }
+      found = file;
+      break;
     }
-    if (!bytesEqual(file.hash, metadata.hash)) {
-      throw new RejectedFileError(
-        parsed.name,
-        `sidecar ${name} hash ${toHex(file.hash)} does not match ${toHex(metadata.hash)}`,
-      );
-    }
-    out.push({ name, id: metadata.id, types: metadata.types, file });
+    if (!found) throw new RejectedFileError(parsed.name, problem);
+    out.push({ name, id: metadata.id, types: metadata.types, file: found });
   }
   return out;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/local-stack/free-port.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import { splitBlockItems, splitBlockPath } from '../decode/block-file.ts';
 import { fromHex } from '../decode/hash.ts';
@@ -10,6 +11,7 @@ import { type BlockIngestOptions, runBlockIngest } from '../pipeline/block-run.t
 import { type BlockNodeFaults, type BlockNodeServer, startBlockNodeServer } from '../testing/block-node-server.ts';
 import { STREAMS } from '../testing/fixtures.ts';
 import { chainedBlocks } from '../testing/generated-blocks.ts';
+import { SourceUnavailableError } from '../transient-errors.ts';
 import { BlockNodeSource } from './block-node-source.ts';
 
 const HASH_8 = '78ef36dc7c7cb57cfb212966b768a0fbc9b0f5045574c6b3bfa0cccdcef9401b7edda1cf05ada60dedd7e0b435e0d81d';
@@ -116,6 +118,25 @@ describe('block node source over gRPC', () => {
       );
       const indexes = await db.sql.query('select index from record_file');
       expect(indexes.rows).toEqual([{ index: '7' }]);
+    } finally {
+      source.close();
+      await client.end();
+    }
+  });
+
+  it('gives up on a block node it cannot reach after its attempts, as a source unavailable for now', async () => {
+    const source = new BlockNodeSource(`blocknode://127.0.0.1:${await freePort()}`, {
+      initialBackoffMs: 1,
+      maxAttempts: 2,
+    });
+    const db = await createTestDatabase();
+    databases.push(db);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const error = await runBlockIngest({ source, client, startBlock: 7n, log: () => {} }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SourceUnavailableError);
+      expect((error as Error).message).toMatch(/failed 2 times/);
     } finally {
       source.close();
       await client.end();

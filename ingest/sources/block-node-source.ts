@@ -7,6 +7,7 @@
  */
 import { blockTypes } from '../../proto/block.ts';
 import { sleep } from '../sleep.ts';
+import { SourceUnavailableError } from '../transient-errors.ts';
 import { type BlockSource, type BlockStreamOptions, FatalSourceError, type SourcedBlock } from './block-source.ts';
 import { GrpcClient, type GrpcTarget, parseBlockNodeUrl } from './grpc-client.ts';
 
@@ -123,7 +124,7 @@ export class BlockNodeSource implements BlockSource {
         failures++;
         const reason = (error as Error).message;
         if (failures >= maxAttempts)
-          throw new Error(`block node ${this.description} failed ${failures} times: ${reason}`);
+          throw new SourceUnavailableError(`block node ${this.description} failed ${failures} times: ${reason}`);
         this.client.close();
         this.options.onRetry?.(reason, next);
         const backoff = Math.min(

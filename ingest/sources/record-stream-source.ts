@@ -13,7 +13,10 @@ export interface NodeFolder {
   readonly prefix: string;
 }
 
-/** One data file that at least one node signed, with where each signature and data copy lives. */
+/**
+ * One data file that at least one node signed, or that no node signed although a later one is signed, with where
+ * each signature and data copy lives.
+ */
 export interface PendingFile {
   /** Data file name without compression suffix: `2022-07-13T08_46_11.304284003Z.rcd`. */
   readonly name: string;
@@ -109,8 +112,13 @@ export class RecordStreamSource {
       }
     }
     const complete = (name: string) => cutoff === undefined || name < cutoff || (name === cutoff && cutoffInclusive);
+    // A data file no node signed is pending too once a later file is signed (nodes upload a signature file after
+    // its data file): verifying it then names it as the file without signatures, rather than failing the file
+    // after it on a broken chain.
+    let lastSigned = '';
+    for (const [name, entry] of byName) if (entry.signatures.length > 0 && name > lastSigned) lastSigned = name;
     return [...byName.entries()]
-      .filter(([name, entry]) => entry.signatures.length > 0 && complete(name))
+      .filter(([name, entry]) => (entry.signatures.length > 0 || name < lastSigned) && complete(name))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .slice(0, batch)
       .map(([name, entry]) => ({ name, signatures: entry.signatures, dataKeys: entry.dataKeys }));

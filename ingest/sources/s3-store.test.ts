@@ -1,9 +1,12 @@
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/local-stack/free-port.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import { rowCounts } from '../testing/database-facts.ts';
 import { ingestFixture, ingestStore, RECORDSTREAMS } from '../testing/fixtures.ts';
 import { startTestS3Server, type TestS3Server } from '../testing/s3-server.ts';
+import { SourceUnavailableError } from '../transient-errors.ts';
 import { S3Store, s3OptionsFromUrl } from './s3-store.ts';
 
 let server: TestS3Server;
@@ -79,5 +82,36 @@ describe('the S3 bucket source', () => {
       await fromBucket.drop();
       await fromDir.drop();
     }
+  });
+
+  it('reports a throttle, a server error or a refused connection as unavailable for now, and a refusal as final', async () => {
+    let status = 503;
+    const failing = createServer((_, res) => res.writeHead(status).end('<Error>try later</Error>'));
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const address = failing.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const at = (endpoint: string) => new S3Store(s3OptionsFromUrl('s3://bucket', { AWS_ENDPOINT_URL: endpoint }));
+    try {
+      for (status of [503, 429]) {
+        const error = await at(`http://127.0.0.1:${port}`)
+          .list('', '', 10)
+          .catch((e: unknown) => e);
+        expect(error, String(status)).toBeInstanceOf(SourceUnavailableError);
+        expect((error as Error).message).toContain(`HTTP ${status}`);
+      }
+      status = 403;
+      const refused = await at(`http://127.0.0.1:${port}`)
+        .get('x')
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(Error);
+      expect(refused).not.toBeInstanceOf(SourceUnavailableError);
+    } finally {
+      await new Promise((resolve) => failing.close(resolve));
+    }
+    const nobody = await at(`http://127.0.0.1:${await freePort()}`)
+      .get('x')
+      .catch((e: unknown) => e);
+    expect(nobody).toBeInstanceOf(SourceUnavailableError);
+    expect((nobody as Error).message).toContain('ECONNREFUSED');
   });
 });

@@ -7,6 +7,7 @@
  * https://storage.googleapis.com (HMAC keys in the same variables).
  */
 import { AwsClient } from 'aws4fetch';
+import { isNetworkFailure, SourceUnavailableError } from '../transient-errors.ts';
 import type { ObjectStore } from './object-store.ts';
 
 export interface S3StoreOptions {
@@ -81,9 +82,26 @@ export class S3Store implements ObjectStore {
       : undefined;
   }
 
+  /**
+   * A request to the bucket. A network failure, a throttle (429) or a server error (5xx) is a
+   * `SourceUnavailableError`, which the ingest waits out; any other status is for the caller to judge.
+   */
   private async request(url: string): Promise<Response> {
     const headers: Record<string, string> = this.options.requesterPays ? { 'x-amz-request-payer': 'requester' } : {};
-    const response = this.client ? await this.client.fetch(url, { headers }) : await fetch(url, { headers });
+    let response: Response;
+    try {
+      response = this.client ? await this.client.fetch(url, { headers }) : await fetch(url, { headers });
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : '';
+      throw new SourceUnavailableError(`${this.description}: ${(error as Error).message}${cause ? ` (${cause})` : ''}`);
+    }
+    if (response.status === 429 || response.status >= 500) {
+      const body = await response.text().catch(() => '');
+      throw new SourceUnavailableError(
+        `${this.description}: HTTP ${response.status}${body ? `: ${body.slice(0, 200)}` : ''}`,
+      );
+    }
     return response;
   }
 

@@ -27,7 +27,18 @@ export interface AgreedHashes {
   readonly metadataHash: Uint8Array | undefined;
   /** Node account names whose signatures verified for the agreed hash. */
   readonly signers: readonly string[];
+  /** Signature files that did not verify against their node's key: worth a warning, not a rejection. */
+  readonly invalid: readonly SignatureProblem[];
 }
+
+/** A node's signature file that did not count, and why. */
+export interface SignatureProblem {
+  /** The node as its folder names it: account `0.0.3` or node id `3`. */
+  readonly node: string;
+  readonly reason: string;
+}
+
+export const nodeLabel = (node: NodeSignature['node']): string => node.accountName ?? String(node.nodeId);
 
 function verifies(hash: Uint8Array, signature: Uint8Array, key: import('node:crypto').KeyObject): boolean {
   try {
@@ -46,14 +57,22 @@ export function agreedHashes(
 ): AgreedHashes {
   const groups = new Map<string, { sig: ParsedSignatureFile; weight: bigint; signers: string[] }>();
   const seen = new Set<bigint>();
+  const invalid: SignatureProblem[] = [];
   let verified = 0;
   for (const { node, signature } of signatures) {
     const key = keys.nodes.find((k) =>
       node.nodeId !== undefined ? k.nodeId === node.nodeId : k.accountName === node.accountName,
     );
+    // A node the book does not know yet (a newer node than the book) is no fault of its signature file.
     if (!key || seen.has(key.nodeId)) continue;
-    if (!verifies(signature.file.hash, signature.file.signature, key.publicKey)) continue;
-    if (signature.metadata && !verifies(signature.metadata.hash, signature.metadata.signature, key.publicKey)) continue;
+    if (!verifies(signature.file.hash, signature.file.signature, key.publicKey)) {
+      invalid.push({ node: nodeLabel(node), reason: 'the file hash signature does not verify with the node key' });
+      continue;
+    }
+    if (signature.metadata && !verifies(signature.metadata.hash, signature.metadata.signature, key.publicKey)) {
+      invalid.push({ node: nodeLabel(node), reason: 'the metadata hash signature does not verify with the node key' });
+      continue;
+    }
     seen.add(key.nodeId);
     verified++;
     const group = toHex(signature.file.hash);
@@ -75,7 +94,7 @@ export function agreedHashes(
       `consensus not reached: ${best?.weight ?? 0n} of ${total} weight signed the same hash, ${needed} needed`,
     );
   }
-  return { fileHash: best.sig.file.hash, metadataHash: best.sig.metadata?.hash, signers: best.signers };
+  return { fileHash: best.sig.file.hash, metadataHash: best.sig.metadata?.hash, signers: best.signers, invalid };
 }
 
 /** ⌈total × ratio⌉ in integers (ratios are small decimals such as 1/3). */

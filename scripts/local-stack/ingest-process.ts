@@ -2,25 +2,73 @@
  * The ingest service as a child process of `npm start`: `node ingest/main.ts` on the same database, fed by
  * INGEST_SOURCE (a directory or an s3:// / gs:// bucket; INGEST_NETWORK and INGEST_ADDRESS_BOOK as for
  * `npm run ingest`). Its log lines pass through; stopping sends SIGTERM, which it honours between files.
+ * An ingest that exits by itself is started again: it resumes from its cursor.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { stopChild } from './stop-child.ts';
 import { REPO_ROOT } from './worker-process.ts';
 
 export interface IngestProcess {
-  readonly child: ChildProcess;
+  /** Times the ingest was started again after it exited by itself. */
+  readonly restarts: number;
   stop(): Promise<void>;
 }
 
-export function startIngestProcess(options: { source: string; databaseUrl: string }): IngestProcess {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'ingest/main.ts'), '--source', options.source], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: options.databaseUrl },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+export interface IngestProcessOptions {
+  source: string;
+  databaseUrl: string;
+  log: (fields: Record<string, unknown>) => void;
+  /** The command; `ingest/main.ts --source <source>` when absent. */
+  argv?: string[];
+  /** First wait before a restart; doubled after each exit in a row, up to `maxWaitMs`. */
+  initialWaitMs?: number;
+  maxWaitMs?: number;
+}
+
+/**
+ * Starts the ingest and keeps it running: after it exits (an error it does not wait out, a crash, a kill), the
+ * exit is logged with the wait, and it starts again. A run that lasted longer than the longest wait starts the
+ * backoff over. `stop()` ends it for good.
+ */
+export function startIngestProcess(options: IngestProcessOptions): IngestProcess {
+  const initialWaitMs = options.initialWaitMs ?? 1_000;
+  const maxWaitMs = options.maxWaitMs ?? 30_000;
+  const argv = options.argv ?? [path.join(REPO_ROOT, 'ingest/main.ts'), '--source', options.source];
+  let stopping = false;
+  let restarts = 0;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let current: ReturnType<typeof spawn> | undefined;
+  const start = () => {
+    const started = Date.now();
+    const child = spawn(process.execPath, argv, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: options.databaseUrl },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    current = child;
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - started > maxWaitMs) failures = 0;
+      const waitMs = Math.min(maxWaitMs, initialWaitMs * 2 ** failures);
+      failures++;
+      options.log({ msg: 'the ingest exited: restarting it', level: 'warn', code, signal, waitMs });
+      timer = setTimeout(() => {
+        restarts++;
+        start();
+      }, waitMs);
+    });
+  };
+  start();
   return {
-    child,
-    stop: () => stopChild(child),
+    get restarts() {
+      return restarts;
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      if (current) await stopChild(current);
+    },
   };
 }

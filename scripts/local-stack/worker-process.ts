@@ -23,6 +23,11 @@ export interface WorkerProcessOptions {
   persistTo?: string;
   /** Where the Worker's log lines go; inherited when absent. */
   output?: 'inherit' | 'ignore';
+  /**
+   * False: `caches.default` stores nothing, so the edge cache is the Worker's memory tier alone, whose size is a
+   * setting. The local Cache API has no size cap: a long-running local stack's store grows with every distinct URL.
+   */
+  cacheApi?: boolean;
 }
 
 /**
@@ -56,6 +61,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       stripCfConnectingIp: false,
       // The Request.cf placeholder is enough locally; fetching the real one needs the internet.
       cf: false,
+      cache: options.cacheApi ?? true,
       cachePersist: path.join(persist, 'cache'),
       durableObjectsPersist: path.join(persist, 'do'),
       handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {

@@ -43,6 +43,11 @@ export const DEFAULT_CONFIG = {
       reads: { rate: 500, burst: 1000 },
       contractsCall: { rate: 50, burst: 100 },
       opcodes: { rate: 1, burst: 1 },
+      /**
+       * API keys the operator handed out (a secret in production): a request whose `x-api-key` is one of them is
+       * limited as `name` at `rate`/`burst` for reads; any other key counts as no key.
+       */
+      apiKeys: [] as { key: string; name: string; rate: number; burst: number }[],
     },
   },
   common: { shard: 0, realm: 0 },

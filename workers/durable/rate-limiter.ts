@@ -1,31 +1,20 @@
 import { DurableObject } from 'cloudflare:workers';
+import { type BucketLimits, type TakeResult, TokenBuckets } from '../middleware/token-buckets.ts';
 
-export interface TakeResult {
-  allowed: boolean;
-  /** Seconds until one token is back (0 when allowed). */
-  retryAfterSeconds: number;
-}
+/** Buckets one object keeps; beyond it the least recently used is dropped (and starts full again). */
+const BUCKETS_PER_OBJECT = 50_000;
 
 /**
- * One token bucket: one object per client and route class (`idFromName("reads:203.0.113.7")`), so load spreads
- * over as many objects as there are clients and no object is global. The bucket lives in memory: an evicted
- * object starts full again, which errs on the client's side.
+ * One shard of the clients' token buckets: `RATE_LIMITER_SHARDS` objects in all, each holding the buckets whose key
+ * hashes to it (`rateLimiterShard`), in memory. The number of objects never grows with the number of clients,
+ * and one object's memory is bounded by `BUCKETS_PER_OBJECT`. An evicted or restarted object starts its buckets full,
+ * which errs on the clients' side.
  */
 export class RateLimiter extends DurableObject {
-  private tokens = Number.NaN;
-  private updatedMs = 0;
+  readonly #buckets = new TokenBuckets(BUCKETS_PER_OBJECT);
 
-  /** Takes one token from a bucket that refills `rate` tokens a second up to `burst`. */
-  take(rate: number, burst: number): TakeResult {
-    const now = Date.now();
-    this.tokens = Number.isNaN(this.tokens)
-      ? burst
-      : Math.min(burst, this.tokens + ((now - this.updatedMs) / 1000) * rate);
-    this.updatedMs = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      return { allowed: true, retryAfterSeconds: 0 };
-    }
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - this.tokens) / rate)) };
+  /** Takes one token from the bucket `key`. */
+  take(key: string, limits: BucketLimits): TakeResult {
+    return this.#buckets.take(key, limits, Date.now());
   }
 }

@@ -90,11 +90,11 @@ export function edgeCache(keyPrefix: (env: Env) => string): MiddlewareHandler<Ap
 
 /**
  * The memory tier's answer to a request, before any routing: what `edgeCache` would answer from memory, for the
- * requests it would answer that way (GET, no credentials). Only while rate limiting is off: a limited client's
- * request must reach the limiter first.
+ * requests it would answer that way (GET, no credentials). Cached answers are not rate limited (the limit guards
+ * the database), so this holds whether the limit is on or off.
  */
 export function answerFromMemory(request: Request, config: Config, keyPrefix: string): Response | undefined {
-  if (request.method !== 'GET' || !config.edge.cache.enabled || config.edge.rateLimit.enabled) return undefined;
+  if (request.method !== 'GET' || !config.edge.cache.enabled) return undefined;
   if (request.headers.has('authorization')) return undefined;
   // The tier of earlier settings (test mode changes them) is not this request's.
   if (memory?.capacityBytes !== config.edge.cache.memoryBytes) return undefined;

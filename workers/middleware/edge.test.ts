@@ -142,20 +142,58 @@ describe('edge cache', () => {
   });
 });
 
+/** Settings that send every request to the limiter: with the edge cache on, only misses reach it. */
+const limitEveryRequest = (reads: { rate: number; burst: number }, more: object = {}) => ({
+  config: { edge: { cache: { enabled: false }, rateLimit: { reads, ...more } } },
+});
+
 describe('rate limiting', () => {
   it('answers a burst over the limit with 429 and Retry-After, and lets the client in again once refilled', async () => {
-    await worker.setState({ config: { edge: { rateLimit: { reads: { rate: 1, burst: 2 } } } } });
+    await worker.setState(limitEveryRequest({ rate: 1, burst: 2 }));
     const client = { 'cf-connecting-ip': '203.0.113.7' };
     expect((await worker.get(PATH, client)).status).toBe(200);
     expect((await worker.get(PATH, client)).status).toBe(200);
-    const limited = await worker.get(PATH, client);
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('1');
-    expect(limited.body).toEqual({ _status: { messages: [{ message: 'Requests per second rate limit exceeded.' }] } });
+    const refused = await worker.get(PATH, client);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.body).toEqual({ _status: { messages: [{ message: 'Requests per second rate limit exceeded.' }] } });
     // Another client has its own bucket.
     expect((await worker.get(PATH, { 'cf-connecting-ip': '203.0.113.8' })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await worker.get(PATH, client)).status).toBe(200);
+    await worker.setState({});
+  });
+
+  it('counts requests with invented API keys in the bucket of their address', async () => {
+    await worker.setState(limitEveryRequest({ rate: 0.1, burst: 5 }));
+    const statuses = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await worker.get(PATH, { 'cf-connecting-ip': '203.0.113.10', 'x-api-key': `invented-${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    await worker.setState({});
+  });
+
+  it('gives a configured API key its own bucket and rate, whatever address it comes from', async () => {
+    const apiKeys = [{ key: 'k-partner', name: 'partner', rate: 0.1, burst: 3 }];
+    await worker.setState(limitEveryRequest({ rate: 0.1, burst: 1 }, { apiKeys }));
+    const address = (n: number) => ({ 'cf-connecting-ip': `203.0.113.${20 + n}`, 'x-api-key': 'k-partner' });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await worker.get(PATH, address(i))).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // The address itself, without the key, still has its own (smaller) bucket.
+    expect((await worker.get(PATH, { 'cf-connecting-ip': '203.0.113.20' })).status).toBe(200);
+    await worker.setState({});
+  });
+
+  it('serves cached answers to a client whose bucket is empty, and limits only what reaches the database', async () => {
+    await worker.setState({ config: { edge: { rateLimit: { reads: { rate: 0.1, burst: 1 } } } } });
+    const client = { 'cf-connecting-ip': '203.0.113.30' };
+    expect((await worker.get(PATH, client)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 5; i++) expect((await worker.get(PATH, client)).status).toBe(200);
+    expect((await worker.get(`${PATH}?nonce=1`, client)).status).toBe(429);
     await worker.setState({});
   });
 });
@@ -192,7 +230,7 @@ describe('cross-origin reads', () => {
   });
 
   it('allow them on a client over its rate limit', async () => {
-    await worker.setState({ config: { edge: { rateLimit: { reads: { rate: 1, burst: 1 } } } } });
+    await worker.setState(limitEveryRequest({ rate: 1, burst: 1 }));
     const client = { 'cf-connecting-ip': '203.0.113.9' };
     await worker.get(PATH, client);
     const limited = await worker.get(PATH, client);

@@ -1,9 +1,13 @@
 import type { Context } from 'hono';
+import { z } from 'zod';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
+import { rateLimiterShard } from '../durable/rate-limiter-shard.ts';
 import { ApiError } from '../errors.ts';
+import { type BucketLimits, type TakeResult, TokenBuckets } from './token-buckets.ts';
 
-type RouteClass = keyof Omit<Config['edge']['rateLimit'], 'enabled'>;
+type RateLimits = Config['edge']['rateLimit'];
+type RouteClass = 'reads' | 'contractsCall' | 'opcodes';
 
 function routeClass(method: string, path: string): RouteClass {
   if (method === 'POST' && path === '/api/v1/contracts/call') return 'contractsCall';
@@ -11,34 +15,74 @@ function routeClass(method: string, path: string): RouteClass {
   return 'reads';
 }
 
-/** The client a bucket belongs to: its API key when it sends one, else its address as Cloudflare saw it. */
-function clientKey(header: (name: string) => string | undefined): string {
-  const apiKey = header('x-api-key');
-  if (apiKey) return `key:${apiKey}`;
-  return `ip:${header('cf-connecting-ip') ?? header('x-real-ip') ?? 'unknown'}`;
+const apiKeysSchema = z.array(
+  z.object({ key: z.string().min(1), name: z.string().min(1), rate: z.number().positive(), burst: z.number().min(1) }),
+);
+
+type ApiKeys = ReadonlyMap<string, { name: string; limits: BucketLimits }>;
+const apiKeysBySettings = new WeakMap<RateLimits, ApiKeys>();
+
+/** The configured keys by their value, read once per settings object; a malformed list is reported and unused. */
+function apiKeys(settings: RateLimits): ApiKeys {
+  let keys = apiKeysBySettings.get(settings);
+  if (keys) return keys;
+  const parsed = apiKeysSchema.safeParse(settings.apiKeys);
+  if (!parsed.success) {
+    console.log(JSON.stringify({ msg: 'rate limit api keys ignored', level: 'error', error: parsed.error.message }));
+  }
+  keys = new Map((parsed.data ?? []).map(({ key, name, rate, burst }) => [key, { name, limits: { rate, burst } }]));
+  apiKeysBySettings.set(settings, keys);
+  return keys;
 }
 
 /**
- * Per-client token buckets in Durable Objects, one bucket per client and route class. Over the limit: 429 with
- * `Retry-After` and the reference's throttle message. Without the binding (or switched off) nothing is limited, and
- * nothing is awaited: no promise then, as for most requests.
+ * The bucket a request is counted in and its limits. The client is an API key the operator configured, else its
+ * address as Cloudflare's edge wrote it (`CF-Connecting-IP`, which a client cannot set through Cloudflare). A key
+ * nobody configured is ignored, so inventing keys gives a client no new buckets.
  */
-export function limitRate(c: Context<AppEnv>): Promise<void> | undefined {
+function bucketFor(c: Context<AppEnv>, settings: RateLimits): { key: string; limits: BucketLimits } {
+  const kind = routeClass(c.req.method, c.req.path);
+  const apiKey = c.req.header('x-api-key');
+  const known = apiKey ? apiKeys(settings).get(apiKey) : undefined;
+  if (known) return { key: `${kind}:key:${known.name}`, limits: kind === 'reads' ? known.limits : settings[kind] };
+  return { key: `${kind}:ip:${c.req.header('cf-connecting-ip') ?? 'unknown'}`, limits: settings[kind] };
+}
+
+/**
+ * This isolate's view of the buckets. It sees a subset of a client's requests and refills as fast as the shared
+ * bucket, so it is never emptier than the shared one (a token it took for a request the shared bucket refused is
+ * given back): refusing here first sheds a flood without a call to the Durable Object and never refuses a client
+ * the shared bucket would let in.
+ */
+const isolateBuckets = new TokenBuckets(10_000);
+
+/**
+ * Limits a request that is about to reach the database (the edge cache runs this only on a miss; a cached answer
+ * waits on nothing remote). Over the limit: 429 with `Retry-After` and the reference's throttle message. Switched
+ * off, or without the binding, nothing is limited and nothing awaited. When the Durable Object cannot be reached
+ * the request goes on with only this isolate's bucket: a limiter outage must not become an API outage.
+ */
+export async function limitRate(c: Context<AppEnv>): Promise<void> {
   const settings = c.get('config').edge.rateLimit;
   const namespace = c.env.RATE_LIMITER;
   if (!settings.enabled || !namespace) {
     c.set('rateLimit', 'off');
-    return undefined;
+    return;
   }
-  const kind = routeClass(c.req.method, c.req.path);
-  const { rate, burst } = settings[kind];
-  const stub = namespace.get(namespace.idFromName(`${kind}:${clientKey((name) => c.req.header(name))}`));
-  return stub.take(rate, burst).then((result) => {
-    c.set('rateLimit', result.allowed ? 'allowed' : 'limited');
-    if (!result.allowed) {
-      throw new ApiError(429, 'Requests per second rate limit exceeded.', {
-        headers: { 'retry-after': String(result.retryAfterSeconds) },
-      });
+  const { key, limits } = bucketFor(c, settings);
+  let result: TakeResult = isolateBuckets.take(key, limits, Date.now());
+  if (result.allowed) {
+    try {
+      result = await namespace.get(namespace.idFromName(rateLimiterShard(key))).take(key, limits);
+    } catch (error) {
+      console.log(JSON.stringify({ msg: 'rate limiter unreachable', level: 'warn', error: (error as Error).message }));
     }
-  });
+    if (!result.allowed) isolateBuckets.refund(key, limits);
+  }
+  c.set('rateLimit', result.allowed ? 'allowed' : 'limited');
+  if (!result.allowed) {
+    throw new ApiError(429, 'Requests per second rate limit exceeded.', {
+      headers: { 'retry-after': String(result.retryAfterSeconds) },
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logRequest } from './request-line.ts';
+import { LOGGED_URL_PART_CHARS, logRequest } from './request-line.ts';
 
 describe('logRequest', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -25,5 +25,17 @@ describe('logRequest', () => {
       cache: 'miss',
       rateLimit: 'off',
     });
+  });
+
+  it('cuts a long path and a long query to their first characters and their length', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const query = `?${'account.id=0.0.1&'.repeat(6000)}`;
+    const path = `/api/v1/accounts/${'9'.repeat(3000)}`;
+    logRequest({ method: 'GET', url: `http://localhost:8787${path}${query}`, status: 400, ms: 1, cache: 'miss' });
+    const line = String(log.mock.calls[0]?.[0]);
+    const fields = JSON.parse(line);
+    expect(fields.query).toBe(`${query.slice(0, LOGGED_URL_PART_CHARS)}…(${query.length} chars)`);
+    expect(fields.path).toBe(`${path.slice(0, LOGGED_URL_PART_CHARS)}…(${path.length} chars)`);
+    expect(line.length).toBeLessThan(3 * LOGGED_URL_PART_CHARS);
   });
 });

@@ -12,8 +12,18 @@ export interface RequestLine {
   status: number;
   ms: number;
   cache: CacheOutcome;
-  rateLimit: RateLimitOutcome;
+  /** Absent when the request never reached the limiter (a cached answer). */
+  rateLimit?: RateLimitOutcome | undefined;
 }
+
+/**
+ * Characters of a path or a query a log line keeps. URLs may be as long as the runtime accepts (100 KB of repeated
+ * parameters is a valid request); past this, the start says what was asked and the length how much there was.
+ */
+export const LOGGED_URL_PART_CHARS = 1024;
+
+const cut = (text: string): string =>
+  text.length <= LOGGED_URL_PART_CHARS ? text : `${text.slice(0, LOGGED_URL_PART_CHARS)}…(${text.length} chars)`;
 
 /** One structured line per request: what was asked, what was answered, and how long it took. */
 export function logRequest(line: RequestLine): void {
@@ -22,8 +32,8 @@ export function logRequest(line: RequestLine): void {
     JSON.stringify({
       msg: 'request',
       method: line.method,
-      path,
-      query,
+      path: cut(path),
+      query: cut(query),
       status: line.status,
       ms: Math.round(line.ms * 10) / 10,
       cache: line.cache,

@@ -8,7 +8,7 @@ import { ApiError } from '../errors.ts';
  * come first, names of `Object.prototype` members are dropped, a name repeated past the limit is a 400.
  */
 
-/** A value the reference parses into a nested object (`a[b]=1`); any route that reads it answers 500. */
+/** A value the reference parses into a nested object (`a[b]=1`); the reference answers it with a 500, we with a 400. */
 export const STRUCTURED: unique symbol = Symbol('structured');
 export type RawValue = string | typeof STRUCTURED;
 

@@ -210,12 +210,13 @@ describe('parseQuery', () => {
       ['Invalid entity ID "0.0.-1"'],
     ],
     [
-      'answers 500 for a nested value, as the reference does',
+      'answers 400 for a nested value, where the reference answers 500',
       'limit=5&account.id[x]=1',
       options,
-      500,
-      ['Internal error'],
+      400,
+      ['Invalid parameter: account.id'],
     ],
+    ['answers 400 for a bracketed operator on a known name', 'limit[lt]=1', options, 400, ['Invalid parameter: limit']],
     [
       'reports a nested value of an unknown name as unknown in the older validation',
       'foo[x]=1',

@@ -72,9 +72,10 @@ export function parseQuery<S extends ParamSpec>(search: string, spec: S, options
       continue;
     }
     for (const raw of values) {
-      // the reference crashes on a nested value (`a[b]=1`) once it reads it
-      if (raw === STRUCTURED) throw ApiError.internal();
+      // The reference crashes with a 500 on a nested value (`limit[lt]=1`) once it reads it; a client's mistake
+      // is a 400 here, as for any other value the parameter does not take.
       if (!parse) unknown.push(...unknownParamMessages(key));
+      else if (raw === STRUCTURED) (legacy ? ordered : invalid).push(...invalidParamMessages(key));
       else if (!check(key, parse, raw)) (legacy ? ordered : invalid).push(...invalidParamMessages(key));
     }
   }

@@ -63,9 +63,9 @@ describe('parseTransactionId', () => {
     expect(failureOf(() => parseTransactionId(text))).toBe(`400 ${message}`);
   });
 
-  it('answers 500 for a 40-digit payer that reads as an opaque EVM address, as the reference does', () => {
+  it('answers 400 for a 40-digit payer that reads as an opaque EVM address, where the reference answers 500', () => {
     expect(failureOf(() => parseTransactionId('0.0.1000000000000000000000000000000000000000-1-1'))).toBe(
-      '500 Internal error',
+      `400 ${INVALID_TRANSACTION_ID_MESSAGE}`,
     );
   });
 });

@@ -36,8 +36,8 @@ export function parseTransactionId(text: string, system: Pick<EntityIdOptions, '
   if (!match) throw ApiError.badRequest(INVALID_TRANSACTION_ID_MESSAGE);
   const [, shard, realm, num, seconds = '', nanos = ''] = match;
   const payer = requireEntityId(`${shard}.${realm}.${num}`, system);
-  // forty digits read as a non-alias EVM address; the reference fails on it with a 500
-  if (payer.kind !== 'num') throw ApiError.internal();
+  // Forty digits read as a non-alias EVM address: the reference fails on it with a 500, a malformed id here.
+  if (payer.kind !== 'num') throw ApiError.badRequest(INVALID_TRANSACTION_ID_MESSAGE);
   const validStartSeconds = BigInt(seconds);
   if (validStartSeconds > MAX_LONG) throw ApiError.badRequest(INVALID_TRANSACTION_ID_MESSAGE);
   return { payer: payer.encoded, validStartNs: validStartSeconds * 1_000_000_000n + BigInt(nanos) };

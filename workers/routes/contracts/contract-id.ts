@@ -31,7 +31,8 @@ export function contractKey(text: string, system: System): ContractKey {
   const address = opaqueEvmAddress(text);
   if (address !== undefined) return { evmAddress: address };
   const parsed = requireEntityId(text.startsWith('0x') ? text.slice(2) : text, system);
-  if (parsed.kind !== 'num') throw ApiError.internal();
+  // An alias is no contract id: the reference fails on it with a 500, a bad id here.
+  if (parsed.kind !== 'num') throw ApiError.badRequest(`Invalid entity ID "${text}"`);
   return { id: parsed.encoded };
 }
 

@@ -51,6 +51,8 @@ export const topicMessageRoutes = new Hono<AppEnv>()
       },
       { maxRepeated },
     );
+    // The reference reads the raw `encoding` value and fails with a 500 on a repeated one; it is a 400 here.
+    if (filters.filter((filter) => filter.key === 'encoding').length > 1) throw ApiError.invalidParams('encoding');
     const topicId = encodedTopicId(topicText, config.common);
     const limit = resolveLimit(filters, config.response.limit.default);
     const order = resolveOrder(filters, 'asc');
@@ -70,10 +72,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     }
     const rows = await topicMessages(c.get('db'), { topicId, sequenceNumbers, timestamps, order, limit, lookup });
 
-    // The reference reads the raw `encoding` value, and fails on a repeated one once it formats a message.
-    const encodings = parseQueryString(search, maxRepeated).find((param) => param.key === 'encoding')?.values ?? [];
-    if (encodings.length > 1 && rows.length > 0) throw ApiError.internal(new Error('repeated encoding'));
-    const encoding = encodings[0];
+    const encoding = parseQueryString(search, maxRepeated).find((param) => param.key === 'encoding')?.values[0];
     const utf8Text = typeof encoding === 'string' && isUtf8Encoding(encoding);
     const messages = rows.map((row) => formatTopicMessage(row, utf8Text));
 

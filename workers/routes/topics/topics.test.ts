@@ -167,6 +167,12 @@ describe('GET /api/v1/topics/{topicId}/messages', () => {
     expect(res.status).toBe(400);
     expect(res.body._status.messages).toEqual([{ message: 'Invalid parameter: topic.id' }]);
   });
+
+  it('answers 400 for a repeated encoding, where the reference answers 500', async () => {
+    const res = await worker.get('/api/v1/topics/7/messages?encoding=utf-8&encoding=base64');
+    expect(res.status).toBe(400);
+    expect(res.body._status.messages).toEqual([{ message: 'Invalid parameter: encoding' }]);
+  });
 });
 
 describe('GET /api/v1/topics/{topicId}/messages/{sequenceNumber}', () => {

@@ -1,0 +1,154 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalPostgres, startLocalPostgres } from '../db/local/embedded-postgres.ts';
+import { migrate } from '../db/migrate.ts';
+import { freePort } from '../scripts/local-stack/free-port.ts';
+import { REPO_ROOT } from '../scripts/local-stack/worker-process.ts';
+import { createTestDatabase, type TestDatabase } from '../test/harness/test-database.ts';
+import { runIngest } from './pipeline/run.ts';
+import { databaseLabel, runResiliently } from './resilient-run.ts';
+import { DirStore } from './sources/dir-store.ts';
+import { RecordStreamSource } from './sources/record-stream-source.ts';
+import { addressBook, RECORDSTREAMS } from './testing/fixtures.ts';
+import { SourceUnavailableError } from './transient-errors.ts';
+
+type Line = Record<string, unknown>;
+
+/** The v6 fixtures (two record files) ingested until idle on `client`. */
+const ingestV6 = (client: pg.ClientBase, log: (line: Line) => void) =>
+  runIngest({
+    source: new RecordStreamSource(new DirStore(path.join(RECORDSTREAMS, 'v6'))),
+    client,
+    bootstrapAddressBook: addressBook('test-v6-sidecar-4n.bin'),
+    untilIdle: true,
+    prepareThread: false,
+    log,
+  }).then(() => undefined);
+
+const recordFiles = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>('select count(*)::int as n from record_file')).rows[0]?.n;
+  } finally {
+    await client.end();
+  }
+};
+
+describe('runResiliently on a database that goes away', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('reconnects when the server ends its session mid-run, and resumes from the cursor', async () => {
+    const lines: Line[] = [];
+    let runs = 0;
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    await runResiliently({
+      databaseUrl: db.url,
+      signal: new AbortController().signal,
+      log: (line) => lines.push(line),
+      initialWaitMs: 50,
+      run: async (client) => {
+        runs++;
+        if (runs === 1) {
+          const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+          await Promise.all([
+            client.query('select pg_sleep(30)'),
+            admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]),
+          ]);
+        }
+        await ingestV6(client, (line) => lines.push(line));
+      },
+    });
+    await admin.end();
+    expect(runs).toBe(2);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'database unavailable',
+        level: 'warn',
+        database: databaseLabel(db.url),
+        waitMs: 50,
+      }),
+    );
+    expect(await recordFiles(db.url)).toBe(2);
+  });
+
+  it('waits out a source that cannot be read, doubling the wait', async () => {
+    const lines: Line[] = [];
+    let runs = 0;
+    await runResiliently({
+      databaseUrl: db.url,
+      signal: new AbortController().signal,
+      log: (line) => lines.push(line),
+      initialWaitMs: 10,
+      run: async () => {
+        if (++runs < 3) throw new SourceUnavailableError('s3://bucket: HTTP 503');
+      },
+    });
+    expect(lines.filter((l) => l.msg === 'source unavailable').map((l) => l.waitMs)).toEqual([10, 20]);
+  });
+
+  it('ends with the error of any other failure, without retrying', async () => {
+    let runs = 0;
+    const failing = runResiliently({
+      databaseUrl: db.url,
+      signal: new AbortController().signal,
+      log: () => {},
+      run: async () => {
+        runs++;
+        throw new Error('a bug');
+      },
+    });
+    await expect(failing).rejects.toThrow('a bug');
+    expect(runs).toBe(1);
+  });
+});
+
+describe('runResiliently on a database that is down, then started', () => {
+  let dir: string;
+  let server: LocalPostgres | undefined;
+  let port: number;
+  beforeAll(async () => {
+    // Under the repo's .data like the test cluster: run as root, the server runs as `postgres`, which cannot enter
+    // a private temporary directory of root's.
+    dir = path.join(REPO_ROOT, '.data/test-pg', `restart-${process.pid}`);
+    port = await freePort();
+    server = await startLocalPostgres({ dir: path.join(dir, 'pg'), port, database: 'mirror_node' });
+    await migrate(server.url);
+    await server.stop();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('logs the database and the wait while it is down, then ingests once it is up', async () => {
+    const url = `postgres://postgres:postgres@127.0.0.1:${port}/mirror_node`;
+    const lines: Line[] = [];
+    const running = runResiliently({
+      databaseUrl: url,
+      signal: new AbortController().signal,
+      log: (line) => lines.push(line),
+      initialWaitMs: 100,
+      maxWaitMs: 400,
+      run: (client) => ingestV6(client, (line) => lines.push(line)),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    server = await startLocalPostgres({ dir: path.join(dir, 'pg'), port, database: 'mirror_node' });
+    await running;
+    const waits = lines.filter((l) => l.msg === 'database unavailable');
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    expect(waits[0]).toMatchObject({ database: `127.0.0.1:${port}/mirror_node`, waitMs: 100 });
+    expect(waits.every((l) => (l.waitMs as number) <= 400)).toBe(true);
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'database connected' }));
+    expect(await recordFiles(url)).toBe(2);
+  });
+});

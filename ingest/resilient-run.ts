@@ -1,0 +1,82 @@
+import pg from 'pg';
+import { connectionLossHandler } from './connection-loss.ts';
+import { sleep } from './sleep.ts';
+import { isDatabaseUnavailable, SourceUnavailableError } from './transient-errors.ts';
+
+export type Log = (fields: Record<string, unknown>) => void;
+
+export interface ResilientRunOptions {
+  readonly databaseUrl: string;
+  /** One run of the ingest on a connected client; it resumes from the cursor the database holds. */
+  readonly run: (client: pg.Client) => Promise<void>;
+  readonly signal: AbortSignal;
+  readonly log: Log;
+  /** First wait after a failure; it doubles with every failure in a row up to `maxWaitMs`. */
+  readonly initialWaitMs?: number;
+  readonly maxWaitMs?: number;
+}
+
+/** The database as log lines name it: host, port and database, never the credentials. */
+export function databaseLabel(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return 'the database';
+  }
+}
+
+/**
+ * Runs the ingest until it ends or is stopped, surviving its database and its source: when the connection is lost or
+ * cannot be made, or the source cannot be read, it logs what is unavailable and how long it waits, waits (with
+ * exponential backoff), connects a new client and runs again from the cursor. Every file is written with its
+ * cursor in one transaction (docs/adr/0006), so a run cut anywhere resumes exactly after the last file committed.
+ * Failures of any other kind end the run with their error. A run that lasted longer than the longest wait starts
+ * the backoff over.
+ */
+export async function runResiliently(options: ResilientRunOptions): Promise<void> {
+  const { signal, log } = options;
+  const initialWaitMs = options.initialWaitMs ?? 500;
+  const maxWaitMs = options.maxWaitMs ?? 30_000;
+  const database = databaseLabel(options.databaseUrl);
+  let failures = 0;
+  while (!signal.aborted) {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on('error', connectionLossHandler(signal, log));
+    const started = Date.now();
+    try {
+      await client.connect();
+      if (failures > 0) log({ msg: 'database connected', database, after: failures });
+      await options.run(client);
+      return;
+    } catch (error) {
+      if (signal.aborted) return;
+      const unavailable = unavailableOf(error, database);
+      if (!unavailable) throw error;
+      if (Date.now() - started > maxWaitMs) failures = 0;
+      const waitMs = Math.min(maxWaitMs, initialWaitMs * 2 ** failures);
+      failures++;
+      log({
+        msg: `${unavailable.what} unavailable`,
+        level: 'warn',
+        ...unavailable.fields,
+        waitMs,
+        error: message(error),
+      });
+      await sleep(waitMs, signal);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+function unavailableOf(
+  error: unknown,
+  database: string,
+): { what: string; fields: Record<string, unknown> } | undefined {
+  if (error instanceof SourceUnavailableError) return { what: 'source', fields: {} };
+  if (isDatabaseUnavailable(error)) return { what: 'database', fields: { database } };
+  return undefined;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
