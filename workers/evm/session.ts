@@ -4,7 +4,7 @@
  * (entities, balances, storage, block hashes) and bytecode for the isolate. See docs/adr/0015-evm-on-ledger-state.md.
  */
 import { type Common, createCustomCommon, Mainnet } from '@ethereumjs/common';
-import { createEVM, paramsEVM } from '@ethereumjs/evm';
+import { createEVM, type EVM, paramsEVM } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesFromHex, hexOfBytes } from '../../db/bytea.ts';
@@ -101,48 +101,59 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     return createAddress;
   };
 
-  return {
-    async run(transaction: CallTransaction): Promise<CallOutcome> {
-      if (transaction.value < 0n) return rejected('CONTRACT_NEGATIVE_VALUE');
-      if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
-      const payer = await resolvePayer(ledger, transaction);
-      if (!payer.ok) return rejected(payer.status);
-      const state = new LedgerState({
-        common,
-        ledger,
-        slots,
-        codeOf,
-        realBalanceIds: new Set(payer.validatedId === undefined ? [] : [payer.validatedId]),
-      });
-      const evm = await createEVM({
-        common,
-        stateManager: state,
-        customOpcodes: hederaOpcodes(common, { state: () => state, blockNumber: block.number, blockHash }),
-      });
-      const create = !transaction.to || isZero(transaction.to);
-      let to: Uint8Array;
-      if (create || !transaction.to) {
-        to = await newContractAddress();
-      } else {
-        to = transaction.to;
-        const target = await ledger.entityByAddress(to);
-        const precompile = evm.precompiles.has(`0x${hexOfBytes(to)}`);
-        if ((!target || target.deleted) && transaction.data.length > 0 && !precompile) {
-          return rejected('INVALID_CONTRACT_ID');
-        }
+  const state = new LedgerState({ common, ledger, slots, codeOf });
+  let evm: Promise<EVM> | undefined;
+  const evmOf = () => {
+    evm ??= createEVM({
+      common,
+      stateManager: state,
+      customOpcodes: hederaOpcodes(common, { state: () => state, blockNumber: block.number, blockHash }),
+    });
+    return evm;
+  };
+
+  const runOnce = async (transaction: CallTransaction): Promise<CallOutcome> => {
+    if (transaction.value < 0n) return rejected('CONTRACT_NEGATIVE_VALUE');
+    if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
+    const payer = await resolvePayer(ledger, transaction);
+    if (!payer.ok) return rejected(payer.status);
+    const machine = await evmOf();
+    state.reset(payer.validatedId);
+    machine.journal.cleanJournal();
+    machine.transientStorage.clear();
+    const create = !transaction.to || isZero(transaction.to);
+    let to: Uint8Array;
+    if (create || !transaction.to) {
+      to = await newContractAddress();
+    } else {
+      to = transaction.to;
+      const target = await ledger.entityByAddress(to);
+      const precompile = machine.precompiles.has(`0x${hexOfBytes(to)}`);
+      if ((!target || target.deleted) && transaction.data.length > 0 && !precompile) {
+        return rejected('INVALID_CONTRACT_ID');
       }
-      return execute({
-        evm,
-        state,
-        sender: payer.sender,
-        to,
-        create,
-        data: transaction.data,
-        value: transaction.value,
-        gas: transaction.gas,
-        coinbase,
-        block: evmBlock,
-      });
+    }
+    return execute({
+      evm: machine,
+      state,
+      sender: payer.sender,
+      to,
+      create,
+      data: transaction.data,
+      value: transaction.value,
+      gas: transaction.gas,
+      coinbase,
+      block: evmBlock,
+    });
+  };
+
+  // Runs share the session's state and EVM, so they take turns.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    run(transaction: CallTransaction): Promise<CallOutcome> {
+      const outcome = queue.then(() => runOnce(transaction));
+      queue = outcome.catch(() => undefined);
+      return outcome;
     },
   };
 }
