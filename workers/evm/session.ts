@@ -3,7 +3,7 @@
  * executes one synthetic transaction on it from a clean write overlay. Reads are cached for the session
  * (entities, balances, storage, block hashes) and bytecode for the isolate. See docs/adr/0015-evm-on-ledger-state.md.
  */
-import { type Common, createCustomCommon, Mainnet } from '@ethereumjs/common';
+import { type Common, createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, type EVM, paramsEVM } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -30,8 +30,11 @@ const NEW_ENTITY_GAP = 1000n;
 const FUNDING_ACCOUNT_NUM = 98n;
 /** EIP-7702: the code of a delegating account, 0xef0100 followed by its delegate's address. */
 const DELEGATION_PREFIX = [0xef, 0x01, 0x00];
-/** EIP-7702 on top of the hardfork: an account with a `delegation_address` runs its delegate's code. */
-const EIPS = [7702];
+/**
+ * EIP-7702 on top of Cancun: an account with a `delegation_address` runs its delegate's code. Code delegation
+ * came to Hedera long after the EVM versions older than Cancun, so their blocks have no delegations.
+ */
+const CODE_DELEGATION_EIP = 7702;
 
 const rejected = (status: string): CallOutcome => ({
   ok: false,
@@ -52,9 +55,10 @@ const isZero = (bytes: Uint8Array) => bytes.every((byte) => byte === 0);
 
 export function openSession(options: EvmSessionOptions): EvmSession {
   const { db, block, settings } = options;
+  const hardfork = hardforkOf(evmVersionAt(block, settings));
   const common: Common = createCustomCommon({ chainId: Number(settings.chainId) }, Mainnet, {
-    hardfork: hardforkOf(evmVersionAt(block, settings)),
-    eips: EIPS,
+    hardfork,
+    eips: hardfork === Hardfork.Cancun ? [CODE_DELEGATION_EIP] : [],
     params: paramsEVM,
   });
   const ledger = new SessionLedger(db, block, settings);
@@ -89,7 +93,9 @@ export function openSession(options: EvmSessionOptions): EvmSession {
   };
   const codeOf: EntityCode = async (entity) => {
     if (entity.type === 'CONTRACT') return bytecodes.get(db, entity.id);
-    if (entity.type === 'ACCOUNT' && entity.delegationAddress) return delegationCode(entity.delegationAddress);
+    if (entity.type === 'ACCOUNT' && entity.delegationAddress && common.isActivatedEIP(CODE_DELEGATION_EIP)) {
+      return delegationCode(entity.delegationAddress);
+    }
     return undefined;
   };
   let createAddress: Promise<Uint8Array> | undefined;
