@@ -153,6 +153,19 @@ export class AbiArgs {
     return value === 1n;
   }
 
+  /** The dynamic tuple (or array body, after its length word) whose offset is in head slot `index`. */
+  tuple(index: number, skip = 0): AbiArgs {
+    const offset = this.uint(index);
+    if (offset + BigInt(skip) > BigInt(this.data.length)) throw new AbiDecodeError('offset out of range');
+    return new AbiArgs(this.data.subarray(Number(offset) + skip));
+  }
+
+  /** The length and the elements of the dynamic array whose offset is in head slot `index`. */
+  array(index: number): { length: number; items: AbiArgs } {
+    const length = Number(this.tuple(index).uint(0));
+    return { length, items: this.tuple(index, WORD) };
+  }
+
   /** A dynamic `bytes` argument whose offset is in head slot `index`. */
   bytes(index: number): Uint8Array {
     const offset = this.uint(index);

@@ -10,7 +10,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { cryptoAllowanceAt } from '../../../db/queries/evm-system-tokens.ts';
 import { fields } from '../../format/protobuf-reader.ts';
-import { encodeEntityId } from '../../params/entity-id.ts';
+import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
 import {
   AbiArgs,
@@ -23,7 +23,7 @@ import {
   leadingSelector,
   selectorOf,
 } from './abi.ts';
-import { longZeroAddress, ZERO_ADDRESS } from './addresses.ts';
+import { ZERO_ADDRESS } from './addresses.ts';
 import { accountAt, stateTimestamp } from './hts-context.ts';
 import { parseRedirect } from './redirect-input.ts';
 import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
@@ -56,12 +56,8 @@ const answer = (call: HasCall, status: ResponseCodeName, ...values: AbiValue[]) 
   success(VIEW_GAS, call.gasLimit, encode(int(responseCode(status)), ...values));
 
 /** Whether `value` is a long-zero address of the network's shard and realm. */
-function isLongZero(reader: LedgerReader, value: Uint8Array): boolean {
-  const prefix = longZeroAddress(
-    encodeEntityId({ shard: reader.settings.shard, realm: reader.settings.realm, num: 0n }),
-  );
-  return value.subarray(0, 12).every((byte, i) => byte === prefix[i]);
-}
+const isLongZero = (reader: LedgerReader, value: Uint8Array): boolean =>
+  entityIdOfLongZero(value, reader.settings.shard, reader.settings.realm) !== undefined;
 
 async function hbarAllowance(call: HasCall, owner: EvmEntity | undefined, spenderAddress: Uint8Array) {
   if (!owner) return answer(call, 'INVALID_ALLOWANCE_OWNER_ID', int(0n));
@@ -144,7 +140,7 @@ async function isAuthorizedRaw(call: HasCall): Promise<ExecResult> {
   if (!account || (isEc && isLongZero(reader, target))) return bail('INVALID_ACCOUNT_ID');
   if (isEc) {
     const recovered = ecRecoveredAddress(hash, signature);
-    const authorized = recovered?.every((byte, i) => byte === target[i]);
+    const authorized = recovered?.every((byte, i) => byte === target[i]) === true;
     return success(gas, gasLimit, encode(bool(authorized)));
   }
   if (!account.key) return bail('INVALID_TRANSACTION_BODY');

@@ -3,9 +3,10 @@
  * for the reader's session (an estimate runs the same call many times).
  */
 import type { ExecResult } from '@ethereumjs/evm';
+import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
 import type { AbiArgs } from './abi.ts';
-import { longZeroAddress, ZERO_ADDRESS } from './addresses.ts';
+import { ZERO_ADDRESS } from './addresses.ts';
 import { loadToken, type TokenState } from './token-state.ts';
 
 export interface HtsCall {

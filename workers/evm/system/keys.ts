@@ -5,8 +5,9 @@
  */
 import { fields } from '../../format/protobuf-reader.ts';
 import { encodeEntityId } from '../../params/entity-id.ts';
+import { longZeroAddress } from '../addresses.ts';
 import { type AbiValue, address, bool, bytes, tuple } from './abi.ts';
-import { longZeroAddress, ZERO_ADDRESS } from './addresses.ts';
+import { ZERO_ADDRESS } from './addresses.ts';
 
 export interface KeyValue {
   readonly contractId: Uint8Array;

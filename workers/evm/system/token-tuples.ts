@@ -3,8 +3,10 @@
  * ReturnTypes): HederaToken, TokenInfo, Expiry and the FixedFee, FractionalFee and RoyaltyFee lists. Account and
  * token ids inside them are long-zero addresses.
  */
+
+import { longZeroAddress } from '../addresses.ts';
 import { type AbiValue, address, array, bool, int, string, tuple } from './abi.ts';
-import { longZeroAddress, ZERO_ADDRESS } from './addresses.ts';
+import { ZERO_ADDRESS } from './addresses.ts';
 import { EMPTY_KEY, keyValueTuple } from './keys.ts';
 import type { TokenState } from './token-state.ts';
 
