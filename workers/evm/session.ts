@@ -6,20 +6,21 @@
 import { type Common, createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, type EVM, paramsEVM } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesFromHex, hexOfBytes } from '../../db/bytea.ts';
 import { maxEntityId } from '../../db/queries/evm-entities.ts';
 import { blockHashPrefix } from '../../db/queries/evm-state.ts';
 import { decodeEntityId, encodeEntityId } from '../params/entity-id.ts';
 import { longZeroAddress } from './addresses.ts';
-import { type Bytecode, bytecodeCacheOf } from './bytecode-cache.ts';
+import { bytecodeCacheOf } from './bytecode-cache.ts';
+import { entityCode, redirectAccountCalls } from './entity-code.ts';
 import { evmVersionAt, hardforkOf } from './evm-version.ts';
 import { execute } from './execute.ts';
 import { hederaOpcodes } from './hedera-opcodes.ts';
 import { SessionLedger } from './ledger-reader.ts';
-import { type EntityCode, LedgerState } from './ledger-state.ts';
+import { LedgerState } from './ledger-state.ts';
 import { resolvePayer } from './payer.ts';
 import { SlotReader } from './slot-reader.ts';
+import { systemContracts } from './system/index.ts';
 import type { CallOutcome, CallTransaction, EvmSession, EvmSessionOptions } from './types.ts';
 
 /** The consensus node's limit on a contract call's data (`jumboTransactions.ethereumMaxCallDataSize`). */
@@ -28,8 +29,6 @@ export const MAX_CALL_DATA_BYTES = 131_072;
 const NEW_ENTITY_GAP = 1000n;
 /** The funding account 0.0.98 is the block's COINBASE. */
 const FUNDING_ACCOUNT_NUM = 98n;
-/** EIP-7702: the code of a delegating account, 0xef0100 followed by its delegate's address. */
-const DELEGATION_PREFIX = [0xef, 0x01, 0x00];
 /**
  * EIP-7702 on top of Cancun: an account with a `delegation_address` runs its delegate's code. Code delegation
  * came to Hedera long after the EVM versions older than Cancun, so their blocks have no delegations.
@@ -43,13 +42,6 @@ const rejected = (status: string): CallOutcome => ({
   gasUsed: 0n,
   childStatuses: [],
 });
-
-function delegationCode(delegate: Uint8Array): Bytecode {
-  const code = new Uint8Array(DELEGATION_PREFIX.length + delegate.length);
-  code.set(DELEGATION_PREFIX);
-  code.set(delegate, DELEGATION_PREFIX.length);
-  return { code, hash: keccak_256(code) };
-}
 
 const isZero = (bytes: Uint8Array) => bytes.every((byte) => byte === 0);
 
@@ -91,13 +83,7 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     }
     return found;
   };
-  const codeOf: EntityCode = async (entity) => {
-    if (entity.type === 'CONTRACT') return bytecodes.get(db, entity.id);
-    if (entity.type === 'ACCOUNT' && entity.delegationAddress && common.isActivatedEIP(CODE_DELEGATION_EIP)) {
-      return delegationCode(entity.delegationAddress);
-    }
-    return undefined;
-  };
+  const codeOf = entityCode(db, bytecodes, common.isActivatedEIP(CODE_DELEGATION_EIP));
   let createAddress: Promise<Uint8Array> | undefined;
   const newContractAddress = () => {
     createAddress ??= maxEntityId(db).then((max) => {
@@ -108,13 +94,14 @@ export function openSession(options: EvmSessionOptions): EvmSession {
   };
 
   const state = new LedgerState({ common, ledger, slots, codeOf });
-  let evm: Promise<EVM> | undefined;
+  let evm: Promise<{ machine: EVM; takeError(): unknown }> | undefined;
   const evmOf = () => {
     evm ??= createEVM({
       common,
       stateManager: state,
       customOpcodes: hederaOpcodes(common, { state: () => state, blockNumber: block.number, blockHash }),
-    });
+      customPrecompiles: systemContracts(ledger),
+    }).then((machine) => ({ machine, ...redirectAccountCalls(machine, () => state) }));
     return evm;
   };
 
@@ -123,7 +110,7 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
     const payer = await resolvePayer(ledger, transaction);
     if (!payer.ok) return rejected(payer.status);
-    const machine = await evmOf();
+    const { machine, takeError } = await evmOf();
     state.reset(payer.validatedId);
     machine.journal.cleanJournal();
     machine.transientStorage.clear();
@@ -139,7 +126,7 @@ export function openSession(options: EvmSessionOptions): EvmSession {
         return rejected('INVALID_CONTRACT_ID');
       }
     }
-    return execute({
+    const outcome = await execute({
       evm: machine,
       state,
       sender: payer.sender,
@@ -151,6 +138,9 @@ export function openSession(options: EvmSessionOptions): EvmSession {
       coinbase,
       block: evmBlock,
     });
+    const failure = takeError();
+    if (failure) throw failure;
+    return outcome;
   };
 
   // Runs share the session's state and EVM, so they take turns.
