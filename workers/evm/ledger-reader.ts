@@ -13,6 +13,7 @@ import {
   historicalEvmEntity,
 } from '../../db/queries/evm-entities.ts';
 import { ADDRESS_BYTES, entityIdOfLongZero, longZeroAddress } from './addresses.ts';
+import { latestCachesOf } from './latest-cache.ts';
 import type { BlockContext, EvmEntity, EvmSettings, LedgerReader } from './types.ts';
 
 const optionalBigint = (value: string | null): bigint | undefined => (value === null ? undefined : BigInt(value));
@@ -81,7 +82,9 @@ export class SessionLedger implements LedgerReader {
     const key = hexOfBytes(address);
     let found = this.idByEvmAddress.get(key);
     if (!found) {
-      found = evmEntityIdByAddress(this.db, address, this.block.historical ? this.block.consensusEnd : undefined);
+      found = this.block.historical
+        ? evmEntityIdByAddress(this.db, address, this.block.consensusEnd)
+        : latestCachesOf(this.db).entityIds.get(key, () => evmEntityIdByAddress(this.db, address, undefined));
       this.idByEvmAddress.set(key, found);
     }
     const evmId = await found;
@@ -94,7 +97,7 @@ export class SessionLedger implements LedgerReader {
 
   private async loadEntity(id: bigint): Promise<EvmEntity | undefined> {
     if (!this.block.historical) {
-      const row = await currentEvmEntity(this.db, id);
+      const row = await latestCachesOf(this.db).entities.get(String(id), () => currentEvmEntity(this.db, id));
       return row && entityOf(row, BigInt(row.balance ?? 0));
     }
     const at = this.block.consensusEnd;

@@ -108,24 +108,24 @@ export function openSession(options: EvmSessionOptions): EvmSession {
   const runOnce = async (transaction: CallTransaction): Promise<CallOutcome> => {
     if (transaction.value < 0n) return rejected('CONTRACT_NEGATIVE_VALUE');
     if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
-    const payer = await resolvePayer(ledger, transaction);
+    const create = !transaction.to || isZero(transaction.to);
+    const target = create ? undefined : transaction.to;
+    // Independent reads, made together: each is a round trip to the database.
+    const [payer, targetEntity, { machine, takeError }, created] = await Promise.all([
+      resolvePayer(ledger, transaction),
+      target && ledger.entityByAddress(target),
+      evmOf(),
+      create ? newContractAddress() : undefined,
+    ]);
     if (!payer.ok) return rejected(payer.status);
-    const { machine, takeError } = await evmOf();
+    const to = target ?? created;
+    if (!to) throw new Error('a call has a target or creates one');
+    if (target && (!targetEntity || targetEntity.deleted) && transaction.data.length > 0) {
+      if (!machine.precompiles.has(`0x${hexOfBytes(target)}`)) return rejected('INVALID_CONTRACT_ID');
+    }
     state.reset(payer.validatedId);
     machine.journal.cleanJournal();
     machine.transientStorage.clear();
-    const create = !transaction.to || isZero(transaction.to);
-    let to: Uint8Array;
-    if (create || !transaction.to) {
-      to = await newContractAddress();
-    } else {
-      to = transaction.to;
-      const target = await ledger.entityByAddress(to);
-      const precompile = machine.precompiles.has(`0x${hexOfBytes(to)}`);
-      if ((!target || target.deleted) && transaction.data.length > 0 && !precompile) {
-        return rejected('INVALID_CONTRACT_ID');
-      }
-    }
     const outcome = await execute({
       evm: machine,
       state,

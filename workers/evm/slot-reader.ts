@@ -6,6 +6,7 @@
 import { hexOfBytes } from '../../db/bytea.ts';
 import type { Database } from '../../db/client.ts';
 import { currentSlot, historicalSlot } from '../../db/queries/evm-state.ts';
+import { latestCachesOf } from './latest-cache.ts';
 import type { BlockContext } from './types.ts';
 
 const EMPTY = new Uint8Array();
@@ -40,7 +41,9 @@ export class SlotReader {
   private async load(contractId: bigint, slot: Uint8Array): Promise<Uint8Array> {
     const value = this.block.historical
       ? await historicalSlot(this.db, contractId, trimLeadingZeros(slot), this.block.consensusEnd)
-      : await currentSlot(this.db, contractId, slot);
+      : await latestCachesOf(this.db).slots.get(`${contractId}/${hexOfBytes(slot)}`, () =>
+          currentSlot(this.db, contractId, slot),
+        );
     return value ?? EMPTY;
   }
 }
