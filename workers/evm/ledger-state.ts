@@ -17,8 +17,8 @@ export const MINIMUM_ACCOUNT_BALANCE = 100_000_000_000_000_000n;
 /** The code an entity shows to the EVM: a contract's runtime code, a token's redirect proxy, a delegation. */
 export type EntityCode = (entity: EvmEntity, address: Uint8Array) => Promise<Bytecode | undefined>;
 
-export interface LedgerStateOptions {
-  readonly common: Common;
+/** What a run reads through: one session's ledger at its block. */
+export interface StateSource {
   readonly ledger: LedgerReader;
   readonly slots: SlotReader;
   readonly codeOf: EntityCode;
@@ -33,22 +33,31 @@ interface BaseAccount {
 }
 
 export class LedgerState extends SimpleStateManager {
-  private readonly options: LedgerStateOptions;
+  private source: StateSource | undefined;
   private readonly bases = new Map<string, Promise<BaseAccount | undefined>>();
   private readonly canonicals = new Map<string, Promise<Address>>();
-  /** The account whose real balance is shown, without the minimum (the payer when its balance is validated). */
   private realBalanceId: bigint | undefined;
 
-  constructor(options: LedgerStateOptions) {
-    super({ common: options.common });
-    this.options = options;
+  constructor(common: Common) {
+    super({ common });
   }
 
-  /** Drops every write of the previous run; the ledger reads stay. */
-  reset(realBalanceId: bigint | undefined): void {
-    if (realBalanceId !== this.realBalanceId) {
+  private get options(): StateSource {
+    if (!this.source) throw new Error('the state is not bound to a session');
+    return this.source;
+  }
+
+  /**
+   * Starts a run of a session: drops every write of the previous run, and what was read through another session.
+   * `realBalanceId`: the account whose real balance is shown, without the minimum (a payer whose balance is
+   * validated).
+   */
+  reset(source: StateSource, realBalanceId: bigint | undefined): void {
+    if (source !== this.source || realBalanceId !== this.realBalanceId) {
+      this.source = source;
       this.realBalanceId = realBalanceId;
       this.bases.clear();
+      this.canonicals.clear();
     }
     this.accountStack = [];
     this.codeStack = [];
