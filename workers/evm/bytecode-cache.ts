@@ -57,15 +57,3 @@ export class BytecodeCache {
     }
   }
 }
-
-const caches = new WeakMap<Database, BytecodeCache>();
-
-/** The cache of a database client: clients are made once per isolate and database (db/client.ts). */
-export function bytecodeCacheOf(db: Database): BytecodeCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new BytecodeCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}

@@ -1,9 +1,8 @@
 /**
- * Reads of the latest state shared by every session of an isolate (or Durable Object) for a moment, as the
+ * Reads of the latest state shared by the sessions of an isolate (or Durable Object) for a moment, as the
  * reference caches them (entities 1 s, contract storage 2 s): repeated calls of one contract then cost no
  * statement. Historical reads are not shared (each session caches its own).
  */
-import type { Database } from '../../db/client.ts';
 import type { EvmEntityRow } from '../../db/queries/evm-entities.ts';
 
 /** Entries per cache; beyond it the oldest go first. */
@@ -45,18 +44,11 @@ export interface LatestCaches {
 
 const ENTITY_TTL_MS = 1_000;
 const SLOT_TTL_MS = 2_000;
-const caches = new WeakMap<Database, LatestCaches>();
 
-/** The caches of a database client: clients are made once per isolate and database (db/client.ts). */
-export function latestCachesOf(db: Database): LatestCaches {
-  let found = caches.get(db);
-  if (!found) {
-    found = {
-      entities: new TtlCache(ENTITY_TTL_MS),
-      entityIds: new TtlCache(ENTITY_TTL_MS),
-      slots: new TtlCache(SLOT_TTL_MS),
-    };
-    caches.set(db, found);
-  }
-  return found;
+export function createLatestCaches(): LatestCaches {
+  return {
+    entities: new TtlCache(ENTITY_TTL_MS),
+    entityIds: new TtlCache(ENTITY_TTL_MS),
+    slots: new TtlCache(SLOT_TTL_MS),
+  };
 }

@@ -11,7 +11,7 @@ import { maxEntityId } from '../../db/queries/evm-entities.ts';
 import { blockHashPrefix } from '../../db/queries/evm-state.ts';
 import { decodeEntityId, encodeEntityId } from '../params/entity-id.ts';
 import { longZeroAddress, systemNumOf } from './addresses.ts';
-import { bytecodeCacheOf } from './bytecode-cache.ts';
+import { evmCachesOf } from './caches.ts';
 import { entityCode } from './entity-code.ts';
 import { evmVersionAt, hardforkOf } from './evm-version.ts';
 import { execute } from './execute.ts';
@@ -48,8 +48,9 @@ const isStandardPrecompile = (address: Uint8Array): boolean => {
 
 export function openSession(options: EvmSessionOptions): EvmSession {
   const { db, block, settings } = options;
+  const caches = options.caches ?? evmCachesOf(db);
   const common = commonOf(hardforkOf(evmVersionAt(block, settings)), settings.chainId);
-  const ledger = new SessionLedger(db, block, settings);
+  const ledger = new SessionLedger(db, block, settings, caches.latest);
   const id = (num: bigint) => encodeEntityId({ shard: settings.shard, realm: settings.realm, num });
   const coinbase = longZeroAddress(id(FUNDING_ACCOUNT_NUM));
   const evmBlock = {
@@ -67,8 +68,8 @@ export function openSession(options: EvmSessionOptions): EvmSession {
   const blockHashes = new Map<bigint, Promise<bigint | undefined>>();
   const binding: RunBinding = {
     ledger,
-    slots: new SlotReader(db, block),
-    codeOf: entityCode(db, bytecodeCacheOf(db), common.isActivatedEIP(CODE_DELEGATION_EIP)),
+    slots: new SlotReader(db, block, caches.latest),
+    codeOf: entityCode(db, caches.bytecode, common.isActivatedEIP(CODE_DELEGATION_EIP)),
     blockNumber: block.number,
     blockHash(number) {
       let found = blockHashes.get(number);
