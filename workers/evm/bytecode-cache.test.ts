@@ -58,7 +58,12 @@ describe('BytecodeCache', () => {
     expect(db.statements).toBe(4);
   });
 
-  it('gives empty code for a contract without a row', async () => {
-    expect((await new BytecodeCache().get(counted(), 999n)).code).toHaveLength(0);
+  it('gives empty code for a contract without a row, and asks again next time', async () => {
+    const db = counted();
+    const cache = new BytecodeCache();
+    expect((await cache.get(db, 999n)).code).toHaveLength(0);
+    await cache.get(db, 999n);
+    expect(db.statements).toBe(2);
+    expect(cache.size).toBe(0);
   });
 });
