@@ -71,13 +71,16 @@ async function hbarAllowance(call: HasCall, owner: EvmEntity | undefined, spende
   return answer(call, 'SUCCESS', int(amount));
 }
 
+/** The EVM address of the account a long-zero address numbers (read by its id: an aliased account included). */
 async function evmAddressAlias(call: HasCall): Promise<ExecResult> {
-  const target = call.args.address(0);
-  if (!isLongZero(call.reader, target)) return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
-  const account = await accountAt(call.reader, target);
-  if (!account) return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
-  if (!account.evmAddress) return answer(call, 'INVALID_ACCOUNT_ID', address(ZERO_ADDRESS));
-  return answer(call, 'SUCCESS', address(account.evmAddress));
+  const { reader } = call;
+  const id = entityIdOfLongZero(call.args.address(0), reader.settings.shard, reader.settings.realm);
+  const entity = id === undefined ? undefined : await reader.entityById(id);
+  if (!entity || (entity.type !== 'ACCOUNT' && entity.type !== 'CONTRACT')) {
+    return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
+  }
+  if (!entity.evmAddress) return answer(call, 'INVALID_ACCOUNT_ID', address(ZERO_ADDRESS));
+  return answer(call, 'SUCCESS', address(entity.evmAddress));
 }
 
 async function accountNumAlias(call: HasCall): Promise<ExecResult> {
