@@ -107,18 +107,23 @@ export async function fungibleSupplyAt(db: Database, tokenId: bigint, at: bigint
   return BigInt(row?.supply ?? '0');
 }
 
+/**
+ * The NFT versions valid at `at` that match `where`: a current row from its start on, a history row within its
+ * range. Each serial has at most one version valid at any time, so counting them counts serials.
+ */
+function nftVersionsAt(where: SQL, at: bigint): SQL {
+  return sql`select 1 from nft x
+              where ${where} and lower(x.timestamp_range) <= ${at} and x.deleted is not true
+             union all
+             select 1 from nft_history x
+              where ${where} and x.timestamp_range @> ${at}::bigint and x.deleted is not true`;
+}
+
 /** How many of the NFT's serials exist at `at`: minted by then and not burned or wiped by then. */
 export async function nftSupplyAt(db: Database, tokenId: bigint, at: bigint): Promise<bigint> {
-  const [row] = await db.rows<{ count: string }>(sql`
-    select count(*)::text as count
-      from (select distinct on (x.serial_number) x.deleted
-              from (select serial_number, deleted, timestamp_range from nft
-                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}
-                    union all
-                    select serial_number, deleted, timestamp_range from nft_history
-                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}) x
-             order by x.serial_number, lower(x.timestamp_range) desc) latest
-     where latest.deleted is not true`);
+  const [row] = await db.rows<{ count: string }>(
+    sql`select count(*)::text as count from (${nftVersionsAt(sql`x.token_id = ${tokenId}`, at)}) v`,
+  );
   return BigInt(row?.count ?? '0');
 }
 
@@ -180,15 +185,9 @@ export async function cryptoAllowanceAt(
 
 /** How many of the NFT's serials the account owns at `at` (its balance of a non-fungible token). */
 export async function nftBalanceAt(db: Database, accountId: bigint, tokenId: bigint, at: bigint): Promise<bigint> {
-  const [row] = await db.rows<{ count: string }>(sql`
-    select count(*)::text as count
-      from (select distinct on (x.serial_number) x.account_id, x.deleted
-              from (select serial_number, account_id, deleted, timestamp_range from nft
-                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}
-                    union all
-                    select serial_number, account_id, deleted, timestamp_range from nft_history
-                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}) x
-             order by x.serial_number, lower(x.timestamp_range) desc) latest
-     where latest.account_id = ${accountId} and latest.deleted is not true`);
+  const where = sql`x.account_id = ${accountId} and x.token_id = ${tokenId}`;
+  const [row] = await db.rows<{ count: string }>(
+    sql`select count(*)::text as count from (${nftVersionsAt(where, at)}) v`,
+  );
   return BigInt(row?.count ?? '0');
 }

@@ -106,11 +106,37 @@ async function seed(sql: TestDatabase['sql']): Promise<void> {
     spender: SPENDER,
     metadata: Buffer.from('ipfs://one'),
   });
+  // Serial 2 moved from the holder to the aliased account after block 10; serial 3 was burned after it.
   await insertNft(sql, {
     token_id: NFT,
     serial_number: 2,
     created_timestamp: GENESIS + 6n * SECOND,
     account_id: ALIASED,
+    timestamp_range: `[${SNAPSHOT + 50n * SECOND},)`,
+  });
+  await insertRow(sql, 'nft_history', {
+    token_id: NFT,
+    serial_number: 2,
+    created_timestamp: GENESIS + 6n * SECOND,
+    account_id: HOLDER,
+    deleted: false,
+    timestamp_range: `[${GENESIS + 6n * SECOND},${SNAPSHOT + 50n * SECOND})`,
+  });
+  await insertNft(sql, {
+    token_id: NFT,
+    serial_number: 3,
+    created_timestamp: GENESIS + 7n * SECOND,
+    account_id: null,
+    deleted: true,
+    timestamp_range: `[${SNAPSHOT + 60n * SECOND},)`,
+  });
+  await insertRow(sql, 'nft_history', {
+    token_id: NFT,
+    serial_number: 3,
+    created_timestamp: GENESIS + 7n * SECOND,
+    account_id: HOLDER,
+    deleted: false,
+    timestamp_range: `[${GENESIS + 7n * SECOND},${SNAPSHOT + 60n * SECOND})`,
   });
   await insertNftAllowance(sql, { owner: HOLDER, spender: SPENDER, token_id: NFT });
   await insertTokenAccount(sql, { account_id: HOLDER, token_id: FUNGIBLE, balance: 700 });
@@ -283,6 +309,22 @@ describe('ERC reads of a token through its redirect proxy', () => {
     expect(returned(holder).uint(0)).toBe(950n);
     expect(returned(await call(token, calldata('balanceOf(address)', addressArg(ALIAS)))).uint(0)).toBe(100n);
     expect(returned(await call(token, calldata('totalSupply()'))).uint(0)).toBe(1050n);
+  });
+
+  it('answers NFT ownership, balance and supply at a historical block from nft_history', async () => {
+    const { call } = await evmAt(past);
+    const nft = longZeroAddress(NFT);
+    expect(returned(await call(nft, calldata('ownerOf(uint256)', word(2n)))).address(0)).toEqual(
+      longZeroAddress(HOLDER),
+    );
+    expect(returned(await call(nft, calldata('ownerOf(uint256)', word(3n)))).address(0)).toEqual(
+      longZeroAddress(HOLDER),
+    );
+    const holder = addressArg(longZeroAddress(HOLDER));
+    expect(returned(await call(nft, calldata('balanceOf(address)', holder))).uint(0)).toBe(3n);
+    expect(returned(await call(nft, calldata('totalSupply()'))).uint(0)).toBe(3n);
+    const latestEvm = await evmAt(latest);
+    expect(returned(await latestEvm.call(nft, calldata('balanceOf(address)', holder))).uint(0)).toBe(1n);
   });
 
   it('answers 501 for a write such as transfer', async () => {
