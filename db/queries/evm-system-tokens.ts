@@ -32,6 +32,56 @@ function versionAt(table: string, columns: string, where: SQL, at: bigint | unde
               limit 1`;
 }
 
+export interface EvmTokenRow extends Record<string, unknown> {
+  auto_renew_account_id: string | null;
+  auto_renew_period: string | null;
+  created_timestamp: string;
+  decimals: string;
+  deleted: boolean | null;
+  expiration_timestamp: string | null;
+  fee_schedule_key: Uint8Array | null;
+  fixed_fees: Record<string, unknown>[] | null;
+  fractional_fees: Record<string, unknown>[] | null;
+  freeze_default: boolean;
+  freeze_key: Uint8Array | null;
+  key: Uint8Array | null;
+  kyc_key: Uint8Array | null;
+  kyc_status: number;
+  max_supply: string;
+  memo: string;
+  name: string;
+  pause_key: Uint8Array | null;
+  pause_status: string;
+  royalty_fees: Record<string, unknown>[] | null;
+  supply_key: Uint8Array | null;
+  supply_type: string;
+  symbol: string;
+  total_supply: string;
+  treasury_account_id: string;
+  type: string;
+  wipe_key: Uint8Array | null;
+}
+
+const TOKEN_COLUMNS = `x.created_timestamp, x.decimals, x.fee_schedule_key, x.freeze_default, x.freeze_key, x.kyc_key,
+  x.kyc_status, x.max_supply, x.name, x.pause_key, x.pause_status, x.supply_key, x.supply_type, x.symbol,
+  x.total_supply, x.treasury_account_id, x.type, x.wipe_key`;
+const ENTITY_COLUMNS = 'x.auto_renew_account_id, x.auto_renew_period, x.deleted, x.expiration_timestamp, x.key, x.memo';
+const FEE_COLUMNS = 'x.fixed_fees, x.fractional_fees, x.royalty_fees';
+
+/** The token with its entity (admin key, memo, expiry) and its custom fees, each in its version at `at`. */
+export async function evmTokenAt(
+  db: Database,
+  tokenId: bigint,
+  at: bigint | undefined,
+): Promise<EvmTokenRow | undefined> {
+  const [row] = await db.rows<EvmTokenRow>(sql`
+    select t.*, e.*, f.*
+      from (${versionAt('token', TOKEN_COLUMNS, sql`x.token_id = ${tokenId}`, at)}) t
+      join lateral (${versionAt('entity', ENTITY_COLUMNS, sql`x.id = ${tokenId}`, at)}) e on true
+      left join lateral (${versionAt('custom_fee', FEE_COLUMNS, sql`x.entity_id = ${tokenId}`, at)}) f on true`);
+  return row;
+}
+
 /** The treasury's latest balance snapshot at or before `at`, within the window; no row when there is none. */
 function snapshotBefore(at: bigint): SQL {
   return sql`select consensus_timestamp as upper

@@ -41,15 +41,15 @@ function tokenView(
 
 const ledgerId = (call: HtsCall) => ledgerIdOf(call.reader.settings.network);
 
-/** The relationship flag (frozen or KYC) of the account in argument 1 with the token. */
-function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | null }, token: TokenState) => boolean) {
+/** The relationship flag (frozen or KYC) of the account in argument 1 with the token; false when not associated. */
+function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | null }) => boolean) {
   return tokenView(
     () => [bool(false)],
     async (call, token) => {
       const account = await accountAt(call.reader, call.args.address(1));
       if (!account) return ['INVALID_ACCOUNT_ID', bool(false)];
       const row = await tokenRelationshipAt(call.reader.db, account.id, token.id, stateTimestamp(call.reader));
-      const value = row !== undefined && flag({ freeze: row.freeze_status, kyc: row.kyc_status }, token);
+      const value = row?.associated === true && flag({ freeze: row.freeze_status, kyc: row.kyc_status });
       return ['SUCCESS', bool(value)];
     },
   );
@@ -125,20 +125,19 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
     selectorOf('getTokenDefaultKycStatus(address)'),
     tokenView(
       () => [bool(false)],
-      async (_call, token) => ['SUCCESS', bool(token.kycGrantedByDefault)],
+      // Granted when the token has no KYC key to grant it with (DefaultKycStatusCall).
+      async (_call, token) => ['SUCCESS', bool(!token.hasKycKey || token.kycGrantedByDefault)],
     ),
   ],
   [
     selectorOf('isFrozen(address,address)'),
-    // No stored status (an association older than the column) falls back to the token's default.
-    relationshipFlag(({ freeze }, token) =>
-      freeze === null ? token.hasFreezeKey && token.freezeDefault : freeze === FROZEN,
-    ),
+    // As the reference reads token_account: frozen only with the status FROZEN.
+    relationshipFlag(({ freeze }) => freeze === FROZEN),
   ],
   [
     selectorOf('isKyc(address,address)'),
-    // Without a KYC key the status is NOT_APPLICABLE (0), which the consensus node stores as granted.
-    relationshipFlag(({ kyc }, token) => (kyc === null ? token.kycGrantedByDefault : kyc !== KYC_REVOKED)),
+    // As the reference reads token_account: granted unless REVOKED (NOT_APPLICABLE and no status count as granted).
+    relationshipFlag(({ kyc }) => kyc !== KYC_REVOKED),
   ],
   [
     selectorOf('getTokenCustomFees(address)'),

@@ -422,7 +422,8 @@ describe('HTS functions called on 0x167 directly', () => {
     expect(keys.items.tuple(2).tuple(1).bytes(2)).toEqual(new Uint8Array(ADMIN_KEY.subarray(2)));
     // Expiry is a static tuple: three words inline, after the keys' offset.
     expect([token.int(8), token.uint(9), token.int(10)]).toEqual([GENESIS / SECOND + 7_776_000n, 0n, 7_776_000n]);
-    expect([info.int(1), info.bool(2), info.bool(3), info.bool(4)]).toEqual([1000n, false, true, false]);
+    // defaultKycStatus is the stored KYC status being GRANTED, as the reference reads it; this token has none.
+    expect([info.int(1), info.bool(2), info.bool(3), info.bool(4)]).toEqual([1000n, false, false, false]);
     const fixed = info.array(5);
     expect(fixed.length).toBe(1);
     const fee = fixed.items;
