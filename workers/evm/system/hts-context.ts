@@ -13,6 +13,8 @@ export interface HtsCall {
   readonly reader: LedgerReader;
   readonly args: AbiArgs;
   readonly gasLimit: bigint;
+  /** The call runs in a static frame (see frames.ts). */
+  readonly isStatic: boolean;
 }
 
 export type HtsFunction = (call: HtsCall) => Promise<ExecResult>;

@@ -13,7 +13,7 @@ import { type AbiValue, address, bool, bytes, encode, int, selectorOf, tuple } f
 import { ZERO_ADDRESS } from './addresses.ts';
 import { accountAt, type HtsCall, type HtsFunction, priorityAddress, stateTimestamp, tokenAt } from './hts-context.ts';
 import { EMPTY_KEY, keyValueTuple } from './keys.ts';
-import { type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
+import { type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
 import { DEFAULT_TOKEN, type TokenState } from './token-state.ts';
 import { expiryTuple, feeArrays, ledgerIdOf, TOKEN_KEY_TYPES, tokenInfoTuple } from './token-tuples.ts';
 
@@ -25,7 +25,8 @@ const answer = (call: HtsCall, status: ResponseCodeName, ...values: AbiValue[]) 
 
 /**
  * A view of the token in argument 0: `view` answers for an existing token; otherwise INVALID_TOKEN_ID with
- * `defaults` (the outputs of Token.DEFAULT).
+ * `defaults` (the outputs of Token.DEFAULT). In a static frame a failure reverts with its status instead, as the
+ * consensus node does for backwards compatibility (its issue #8746).
  */
 function tokenView(
   defaults: (call: HtsCall) => AbiValue[],
@@ -33,8 +34,8 @@ function tokenView(
 ): HtsFunction {
   return async (call) => {
     const token = await tokenAt(call.reader, call.args.address(0));
-    if (!token) return answer(call, 'INVALID_TOKEN_ID', ...defaults(call));
-    const [status, ...values] = await view(call, token);
+    const [status, ...values] = token ? await view(call, token) : ['INVALID_TOKEN_ID' as const, ...defaults(call)];
+    if (status !== 'SUCCESS' && call.isStatic) return revertWith(status, VIEW_GAS, call.gasLimit);
     return answer(call, status, ...values);
   };
 }

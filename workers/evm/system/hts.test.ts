@@ -468,6 +468,28 @@ describe('HTS functions called on 0x167 directly', () => {
     expect([all.int(0), all.bool(1)]).toEqual([22n, true]);
   });
 
+  it('reverts a failed view with its status in a static frame, and answers the code in a plain call', async () => {
+    const system = await evmAt(latest);
+    // calldatacopy(0, 0, calldatasize); <call>(gas, 0x167, [0,] 0, calldatasize, 0, 0); return the return data
+    const forwarder = (call: string) =>
+      new Uint8Array(
+        Buffer.concat([
+          Buffer.from(`365f5f375f5f365f${call === 'f1' ? '5f' : ''}73`, 'hex'),
+          Buffer.from(HTS),
+          Buffer.from(`5a${call}503d5f5f3e3d5ff3`, 'hex'),
+        ]),
+      );
+    const viewer = longZeroAddress(6666n);
+    const caller = longZeroAddress(7777n);
+    await system.deploy(viewer, forwarder('fa'));
+    await system.deploy(caller, forwarder('f1'));
+    const notToken = calldata('getTokenType(address)', addressArg(longZeroAddress(HOLDER)));
+    const reverted = await system.call(viewer, notToken);
+    expect(Buffer.from(reverted.returnValue).toString()).toBe('INVALID_TOKEN_ID');
+    const answered = returned(await system.call(caller, notToken));
+    expect([answered.int(0), answered.int(1)]).toEqual([167n, 0n]);
+  });
+
   it('answers 501 for a write such as mintToken', async () => {
     const { call } = await evmAt(latest);
     const mint = calldata('mintToken(address,int64,bytes[])', addressArg(longZeroAddress(FUNGIBLE)), word(1n));

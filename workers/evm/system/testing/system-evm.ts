@@ -8,7 +8,7 @@ import { createEVM, type EVM, type ExecResult } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Address } from '@ethereumjs/util';
 import type { LedgerReader } from '../../types.ts';
-import { redirectBytecode, systemContracts } from '../index.ts';
+import { redirectBytecode, systemContracts, trackCallFrames } from '../index.ts';
 import type { RedirectKind } from '../redirect.ts';
 
 export interface SystemEvm {
@@ -29,6 +29,7 @@ export async function systemEvm(
   const common = createCustomCommon({ chainId: 296 }, Mainnet, { hardfork: Hardfork.Cancun });
   const stateManager = new SimpleStateManager({ common });
   const evm = await createEVM({ common, stateManager, customPrecompiles: systemContracts(reader) });
+  trackCallFrames(evm);
   const deploy = (address: Uint8Array, code: Uint8Array) => stateManager.putCode(new Address(address), code);
   for (const redirect of redirects) await deploy(redirect.address, redirectBytecode(redirect.kind, redirect.address));
   return {
