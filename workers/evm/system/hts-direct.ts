@@ -3,16 +3,11 @@
  * SUCCESS (22) with the values, or the failure's code with default values (the consensus node's non-revertible
  * views). Each charges the HTS view gas.
  */
-import {
-  nftApprovedForAllAt,
-  nftAt,
-  tokenAllowanceAt,
-  tokenRelationshipAt,
-} from '../../../db/queries/evm-system-tokens.ts';
 import { type AbiValue, address, bool, bytes, encode, int, selectorOf, tuple } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
-import { accountAt, type HtsCall, type HtsFunction, priorityAddress, stateTimestamp, tokenAt } from './hts-context.ts';
+import { accountAt, type HtsCall, type HtsFunction, priorityAddress, tokenAt } from './hts-context.ts';
 import { EMPTY_KEY, keyValueTuple } from './keys.ts';
+import { ledgerReads } from './ledger-reads.ts';
 import { type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
 import { DEFAULT_TOKEN, type TokenState } from './token-state.ts';
 import { expiryTuple, feeArrays, ledgerIdOf, TOKEN_KEY_TYPES, tokenInfoTuple } from './token-tuples.ts';
@@ -49,7 +44,7 @@ function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | 
     async (call, token) => {
       const account = await accountAt(call.reader, call.args.address(1));
       if (!account) return ['INVALID_ACCOUNT_ID', bool(false)];
-      const row = await tokenRelationshipAt(call.reader.db, account.id, token.id, stateTimestamp(call.reader));
+      const row = await ledgerReads(call.reader).relationship(account.id, token.id);
       const value = row?.associated === true && flag({ freeze: row.freeze_status, kyc: row.kyc_status });
       return ['SUCCESS', bool(value)];
     },
@@ -58,8 +53,8 @@ function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | 
 
 async function nftInfoValues(call: HtsCall, token: TokenState, serial: bigint): Promise<AbiValue[] | undefined> {
   if (token.fungible) return undefined;
-  const nft = await nftAt(call.reader.db, token.id, serial, stateTimestamp(call.reader));
-  if (!nft || nft.deleted === true) return undefined;
+  const nft = await ledgerReads(call.reader).nft(token.id, serial);
+  if (!nft) return undefined;
   const owner = nft.account_id === null ? token.treasury : BigInt(nft.account_id);
   const spender = nft.spender === null ? undefined : BigInt(nft.spender);
   return [
@@ -175,11 +170,7 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
         if (!owner) return ['INVALID_ALLOWANCE_OWNER_ID', int(0n)];
         const spender = await accountAt(call.reader, call.args.address(2));
         if (!spender) return ['INVALID_ALLOWANCE_SPENDER_ID', int(0n)];
-        const amount = await tokenAllowanceAt(
-          call.reader.db,
-          { owner: owner.id, spender: spender.id, tokenId: token.id },
-          stateTimestamp(call.reader),
-        );
+        const amount = await ledgerReads(call.reader).tokenAllowance(owner.id, spender.id, token.id);
         return ['SUCCESS', int(amount)];
       },
     ),
@@ -190,8 +181,8 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
       () => [address(ZERO_ADDRESS)],
       async (call, token) => {
         if (token.fungible) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
-        const nft = await nftAt(call.reader.db, token.id, call.args.uint(1), stateTimestamp(call.reader));
-        if (!nft || nft.deleted === true) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
+        const nft = await ledgerReads(call.reader).nft(token.id, call.args.uint(1));
+        if (!nft) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
         const spender = nft.spender === null ? undefined : BigInt(nft.spender);
         return ['SUCCESS', address(await priorityAddress(call.reader, spender))];
       },
@@ -206,12 +197,7 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
         if (!owner) return ['INVALID_ACCOUNT_ID', bool(false)];
         const operator = await accountAt(call.reader, call.args.address(2));
         const approved =
-          operator !== undefined &&
-          (await nftApprovedForAllAt(
-            call.reader.db,
-            { owner: owner.id, spender: operator.id, tokenId: token.id },
-            stateTimestamp(call.reader),
-          ));
+          operator !== undefined && (await ledgerReads(call.reader).approvedForAll(owner.id, operator.id, token.id));
         return ['SUCCESS', bool(approved)];
       },
     ),

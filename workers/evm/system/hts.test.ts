@@ -327,6 +327,24 @@ describe('ERC reads of a token through its redirect proxy', () => {
     expect(returned(await latestEvm.call(nft, calldata('balanceOf(address)', holder))).uint(0)).toBe(1n);
   });
 
+  it('reads nothing again when a session runs the same call a second time, as an estimate does', async () => {
+    let statements = 0;
+    const counting: Database = {
+      rows(query) {
+        statements++;
+        return db.rows(query);
+      },
+    };
+    const reader = new SessionLedger(counting, past, settings);
+    const balanceOf = calldata('balanceOf(address)', addressArg(longZeroAddress(HOLDER)));
+    const first = await (await systemEvm(reader, tokens)).call(longZeroAddress(FUNGIBLE), balanceOf);
+    const afterFirst = statements;
+    const second = await (await systemEvm(reader, tokens)).call(longZeroAddress(FUNGIBLE), balanceOf);
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(statements).toBe(afterFirst);
+    expect(returned(second).uint(0)).toBe(returned(first).uint(0));
+  });
+
   it('answers 501 for a write such as transfer', async () => {
     const { call } = await evmAt(latest);
     const transfer = calldata('transfer(address,uint256)', addressArg(longZeroAddress(SPENDER)), word(1n));
