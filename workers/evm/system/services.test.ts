@@ -1,4 +1,4 @@
-import { EVMError, type ExecResult } from '@ethereumjs/evm';
+import { EVMError } from '@ethereumjs/evm';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -7,15 +7,16 @@ import { createDatabase, type Database } from '../../../db/client.ts';
 import { proxyTarget, type SqlProxy, startSqlProxy } from '../../../db/local/sql-proxy.ts';
 import { insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
 import { insertRecordFile } from '../../../test/harness/factories-blocks.ts';
+import { returned } from '../../../test/harness/factories-evm-system.ts';
 import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test/harness/factories-network.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { SessionLedger } from '../ledger-reader.ts';
 import { type BlockContext, EvmRequestError, type EvmSettings } from '../types.ts';
-import { AbiArgs, address, bytes, encode, int, selectorOf } from './abi.ts';
+import { address, bytes, encode, int } from './abi.ts';
 import { EXCHANGE_RATE_GAS, PRNG_GAS, VIEW_GAS } from './results.ts';
-import { type SystemEvm, systemEvm } from './testing/system-evm.ts';
+import { calldata, type SystemEvm, systemEvm } from './testing/system-evm.ts';
 
 const SECOND = 1_000_000_000n;
 const GENESIS = 1_700_000_000n * SECOND;
@@ -100,17 +101,6 @@ const evmAt = (block: BlockContext): Promise<SystemEvm> =>
   systemEvm(new SessionLedger(db, block, settings), [{ kind: 'ACCOUNT', address: longZeroAddress(OWNER) }]);
 
 const system = (num: bigint) => longZeroAddress(num);
-
-function calldata(signature: string, ...args: Uint8Array[]): Uint8Array {
-  const selector = new Uint8Array(4);
-  new DataView(selector.buffer).setUint32(0, selectorOf(signature));
-  return new Uint8Array(Buffer.concat([selector, ...args]));
-}
-
-function returned(result: ExecResult): AbiArgs {
-  expect(result.exceptionError).toBeUndefined();
-  return new AbiArgs(result.returnValue);
-}
 
 describe('the exchange rate system contract 0x168', () => {
   it('converts 100 tinycents to tinybars at the current rate for 100 gas', async () => {
