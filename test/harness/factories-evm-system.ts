@@ -82,6 +82,16 @@ export async function seedTokenLedger(sql: pg.Client): Promise<void> {
   await insertRow(sql, 'custom_fee', {
     entity_id: FUNGIBLE,
     fixed_fees: JSON.stringify([{ amount: 5, collector_account_id: Number(SPENDER) }]),
+    fractional_fees: JSON.stringify([
+      {
+        numerator: 1,
+        denominator: 20,
+        minimum_amount: 2,
+        maximum_amount: 9,
+        net_of_transfers: true,
+        collector_account_id: Number(SPENDER),
+      },
+    ]),
     timestamp_range: `[${GENESIS},)`,
   });
   await insertToken(sql, NFT, GENESIS, {
@@ -92,6 +102,18 @@ export async function seedTokenLedger(sql: pg.Client): Promise<void> {
     initial_supply: 0,
     type: 'NON_FUNGIBLE_UNIQUE',
     treasury_account_id: HOLDER,
+  });
+  await insertRow(sql, 'custom_fee', {
+    entity_id: NFT,
+    royalty_fees: JSON.stringify([
+      {
+        numerator: 1,
+        denominator: 10,
+        fallback_fee: { amount: 3, denominating_token_id: Number(FUNGIBLE) },
+        collector_account_id: Number(HOLDER),
+      },
+    ]),
+    timestamp_range: `[${GENESIS},)`,
   });
   await insertNft(sql, {
     token_id: NFT,

@@ -146,8 +146,46 @@ describe('HTS functions called on 0x167 directly', () => {
       false,
       longZeroAddress(SPENDER),
     ]);
-    expect([info.array(6).length, info.array(7).length]).toEqual([0, 0]);
+    expect([info.array(6).length, info.array(7).length]).toEqual([1, 0]);
     expect(new TextDecoder().decode(info.bytes(8))).toBe('0x01');
+  });
+
+  it('answers getFungibleTokenInfo as the TokenInfo and the decimals', async () => {
+    const { call } = await evmAt(latest);
+    const fungible = addressArg(longZeroAddress(FUNGIBLE));
+    const result = returned(await call(HTS, calldata('getFungibleTokenInfo(address)', fungible)));
+    const info = result.tuple(1);
+    expect(new TextDecoder().decode(info.tuple(0).tuple(0).bytes(1))).toBe('GLD');
+    expect([result.int(0), info.int(1)]).toEqual([22n, 2n]);
+  });
+
+  it('answers getTokenCustomFees with the fractional and the royalty fee tuples', async () => {
+    const { call } = await evmAt(latest);
+    const fungible = returned(
+      await call(HTS, calldata('getTokenCustomFees(address)', addressArg(longZeroAddress(FUNGIBLE)))),
+    );
+    expect([fungible.int(0), fungible.array(1).length, fungible.array(2).length]).toEqual([22n, 1, 1]);
+    const fractional = fungible.array(2).items;
+    expect([
+      fractional.int(0),
+      fractional.int(1),
+      fractional.int(2),
+      fractional.int(3),
+      fractional.bool(4),
+      fractional.address(5),
+    ]).toEqual([1n, 20n, 2n, 9n, true, longZeroAddress(SPENDER)]);
+    const nft = returned(await call(HTS, calldata('getTokenCustomFees(address)', addressArg(longZeroAddress(NFT)))));
+    const royalty = nft.array(3);
+    expect(royalty.length).toBe(1);
+    const fee = royalty.items;
+    expect([fee.int(0), fee.int(1), fee.int(2), fee.address(3), fee.bool(4), fee.address(5)]).toEqual([
+      1n,
+      10n,
+      3n,
+      longZeroAddress(FUNGIBLE),
+      false,
+      longZeroAddress(HOLDER),
+    ]);
   });
 
   it('answers getNonFungibleTokenInfo with the serial, owner, mint time, metadata and spender', async () => {
