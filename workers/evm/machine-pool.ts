@@ -9,7 +9,7 @@ import { createEVM, type EVM, type PrecompileFunc, paramsEVM } from '@ethereumjs
 import { redirectAccountCalls } from './entity-code.ts';
 import { hederaOpcodes } from './hedera-opcodes.ts';
 import { LedgerState, type StateSource } from './ledger-state.ts';
-import { systemContracts } from './system/index.ts';
+import { systemContracts, trackCallFrames } from './system/index.ts';
 import type { LedgerReader } from './types.ts';
 
 /**
@@ -87,6 +87,7 @@ async function createMachine(common: Common): Promise<Machine> {
     }),
     customPrecompiles,
   });
+  trackCallFrames(evm);
   const redirects = redirectAccountCalls(evm, () => state);
   return {
     evm,
