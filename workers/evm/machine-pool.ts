@@ -88,7 +88,7 @@ async function createMachine(common: Common): Promise<Machine> {
     customPrecompiles,
   });
   trackCallFrames(evm);
-  const redirects = redirectAccountCalls(evm, () => state);
+  const redirects = redirectAccountCalls(evm, state);
   return {
     evm,
     state,
