@@ -30,6 +30,8 @@ const LATE_COUNTER = 1002n;
 const DELETED_COUNTER = 1003n;
 const ACCOUNT = 1600n;
 const BALANCE_PROBE = 1700n;
+const LATE_ALIASED = 1800n;
+const LATE_EVM_ADDRESS = fromHex('1a7e1a7e1a7e1a7e1a7e1a7e1a7e1a7e1a7e1a7e');
 const counter = artifact('Counter');
 const count = callData(counter, 'count()', []);
 
@@ -78,6 +80,11 @@ beforeAll(async () => {
   });
   await insertContractSlot(sql, { contract_id: COUNTER, slot: 0n, value: 7n, modified_timestamp: at(1_500n) });
   await insertContract(sql, { id: LATE_COUNTER, created_timestamp: at(1_500n) }, runtime);
+  await insertContract(
+    sql,
+    { id: LATE_ALIASED, created_timestamp: at(1_500n), evm_address: Buffer.from(LATE_EVM_ADDRESS) },
+    runtime,
+  );
   // Deleted at 1,800 s: the current row says so, the history row before it does not.
   await insertContract(
     sql,
@@ -152,6 +159,14 @@ describe('entities', () => {
       status: 'INVALID_CONTRACT_ID',
     });
     expect(await run(blockContext(B20, true), longZeroAddress(LATE_COUNTER), count)).toMatchObject({ ok: true });
+  });
+
+  it('finds a contract by its EVM address only at blocks after it was created', async () => {
+    expect(await run(blockContext(B10, true), LATE_EVM_ADDRESS, count)).toMatchObject({
+      ok: false,
+      status: 'INVALID_CONTRACT_ID',
+    });
+    expect(await run(blockContext(B20, true), LATE_EVM_ADDRESS, count)).toMatchObject({ ok: true });
   });
 
   it('runs a contract at a block before its deletion, and not after it', async () => {
