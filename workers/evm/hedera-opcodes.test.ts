@@ -25,6 +25,14 @@ const TREASURY = 2n;
 const ACCOUNT = 1500n;
 const ALIASED_ACCOUNT = 1501n;
 const ALIASED_CONTRACT = 1502n;
+const TOKEN = 1503n;
+/** Contracts that SELFDESTRUCT to the treasury 0.0.2, ACCOUNT (1500 = 0x5dc), a missing 999,999 and TOKEN (0x5df). */
+const SELF_DESTRUCTS = {
+  system: [3001n, '6002ff'],
+  account: [3002n, '6105dcff'],
+  missing: [3003n, '620f423fff'],
+  token: [3004n, '6105dfff'],
+} as const;
 const CONTRACT_EVM_ADDRESS = fromHex('5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a');
 const ACCOUNT_EVM_ADDRESS = fromHex('7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e');
 /** Probe contracts are numbered 2000 + opcode. */
@@ -61,6 +69,10 @@ beforeAll(async () => {
     { id: ALIASED_CONTRACT, created_timestamp: GENESIS, evm_address: Buffer.from(CONTRACT_EVM_ADDRESS), balance: 77n },
     { runtime_bytecode: probeCode(OPCODES.ADDRESS, false) },
   );
+  await insertEntity(sql, TOKEN, GENESIS, { type: 'TOKEN' });
+  for (const [id, code] of Object.values(SELF_DESTRUCTS)) {
+    await insertContract(sql, { id, created_timestamp: GENESIS }, { runtime_bytecode: Buffer.from(code, 'hex') });
+  }
   for (const opcode of Object.values(OPCODES)) {
     await insertContract(
       sql,
@@ -172,6 +184,23 @@ describe('balances and code of accounts', () => {
       callOf(longZeroAddress(ALIASED_ACCOUNT), fromHex('12345678')),
     );
     expect(outcome).toMatchObject({ ok: false, status: 'INVALID_CONTRACT_ID' });
+  });
+});
+
+describe('SELFDESTRUCT', () => {
+  const destruct = (id: bigint) =>
+    openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(callOf(longZeroAddress(id)));
+
+  it('sweeps to an existing account', async () => {
+    expect(await destruct(SELF_DESTRUCTS.account[0])).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['a system account', SELF_DESTRUCTS.system[0]],
+    ['a missing account', SELF_DESTRUCTS.missing[0]],
+    ['a token', SELF_DESTRUCTS.token[0]],
+  ])('halts with INVALID_SOLIDITY_ADDRESS for %s as beneficiary', async (_name, id) => {
+    expect(await destruct(id)).toMatchObject({ ok: false, status: 'INVALID_SOLIDITY_ADDRESS', gasUsed: 15_000_000n });
   });
 });
 

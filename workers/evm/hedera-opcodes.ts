@@ -5,7 +5,9 @@
  * - BALANCE: the real balance (no minimum), and 0 for a system account (0.0.1-0.0.750) named by long-zero;
  * - EXTCODESIZE 0 and EXTCODEHASH 0 for a system account;
  * - BLOCKHASH: any block up to the current one (not only the last 256), the first 32 bytes of its record file's
- *   hash; 0 for a later block or a number wider than 8 bytes.
+ *   hash; 0 for a later block or a number wider than 8 bytes;
+ * - SELFDESTRUCT: halts with INVALID_SOLIDITY_ADDRESS for a beneficiary that is a system account, missing, a token
+ *   or a schedule.
  */
 
 import type { Common } from '@ethereumjs/common';
@@ -13,6 +15,7 @@ import { type EVMOpts, getOpcodesForHF } from '@ethereumjs/evm';
 import { Address, bigIntToAddressBytes, bytesToBigInt } from '@ethereumjs/util';
 import { systemNumOf } from './addresses.ts';
 import type { LedgerState } from './ledger-state.ts';
+import { hederaHalt } from './status.ts';
 
 type CustomOpcode = NonNullable<EVMOpts['customOpcodes']>[number];
 type AddOpcode = Extract<CustomOpcode, { logicFunction: unknown }>;
@@ -38,6 +41,13 @@ function isSystemAddress(value: bigint): boolean {
   return num !== undefined && num >= 1n && num <= MAX_SYSTEM_NUM;
 }
 
+/** Whether a SELFDESTRUCT may sweep hbar to `address`: an existing account or contract. */
+async function acceptsSweep(state: LedgerState, address: Address): Promise<boolean> {
+  if (!(await state.getAccount(address))) return false;
+  const entity = await state.entityAt(address);
+  return entity?.type !== 'TOKEN' && entity?.type !== 'SCHEDULE';
+}
+
 export function hederaOpcodes(common: Common, context: OpcodeContext): CustomOpcode[] {
   const { opcodeMap } = getOpcodesForHF(common);
   const standard = (opcode: number) => {
@@ -57,6 +67,7 @@ export function hederaOpcodes(common: Common, context: OpcodeContext): CustomOpc
   };
   const canonical = async (value: bigint): Promise<bigint> =>
     bytesToBigInt((await context.state().canonical(addressOf(value))).bytes);
+  const selfDestruct = standard(0xff).opHandler;
   /** For a system address: pops it and pushes 0; otherwise runs the standard handler. */
   const zeroForSystem = (opcode: number) => {
     const handler = standard(opcode).opHandler;
@@ -86,6 +97,13 @@ export function hederaOpcodes(common: Common, context: OpcodeContext): CustomOpc
     }),
     zeroForSystem(0x3b),
     zeroForSystem(0x3f),
+    replace(0xff, async (runState) => {
+      const beneficiary = runState.stack.peek(1)[0] ?? 0n;
+      if (isSystemAddress(beneficiary) || !(await acceptsSweep(context.state(), addressOf(beneficiary)))) {
+        throw hederaHalt('INVALID_SOLIDITY_ADDRESS');
+      }
+      await selfDestruct(runState, common);
+    }),
     replace(0x40, async (runState) => {
       const number = runState.stack.pop();
       const known = number <= context.blockNumber() && number <= MAX_INT64;
