@@ -66,6 +66,18 @@ export class LedgerState extends SimpleStateManager {
     this.originalStorageCache.clear();
   }
 
+  /** Forgets the session and its run, so an idle state holds none of their reads. */
+  unbind(): void {
+    this.source = undefined;
+    this.realBalanceId = undefined;
+    this.bases.clear();
+    this.canonicals.clear();
+    this.accountStack = [];
+    this.codeStack = [];
+    this.storageStack = [];
+    this.checkpointSync();
+  }
+
   /** The address the state keys `address` by: the EVM address of the entity it names, if it has one. */
   canonical(address: Address): Promise<Address> {
     const key = address.toString();

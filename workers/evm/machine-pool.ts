@@ -35,6 +35,8 @@ export interface Machine {
   bind(binding: RunBinding, realBalanceId: bigint | undefined): void;
   /** A failed read of the account-proxy check during the run, if any. */
   takeError(): unknown;
+  /** Ends the run: the machine keeps nothing of its session while idle. */
+  unbind(): void;
 }
 
 const commons = new Map<string, Common>();
@@ -100,6 +102,10 @@ async function createMachine(common: Common): Promise<Machine> {
       redirects.takeError();
     },
     takeError: redirects.takeError,
+    unbind() {
+      binding = undefined;
+      state.unbind();
+    },
   };
 }
 
@@ -112,6 +118,7 @@ export async function withMachine<T>(common: Common, work: (machine: Machine) =>
   const machine = machines.pop() ?? (await createMachine(common));
   const result = await work(machine);
   // Only after a run that ended: a failed one may leave the EVM inside a call, and its machine is dropped.
+  machine.unbind();
   if (machines.length < MAX_IDLE) machines.push(machine);
   return result;
 }
