@@ -50,7 +50,7 @@ export function buildConfig(overrides: unknown = {}, base: Config = DEFAULT_CONF
 /**
  * Reads settings from environment variables named after their path, the way the reference's relaxed binding
  * does: `HIERO_MIRROR_REST_RESPONSE_LIMIT_MAX=200`, `HIERO_MIRROR_REST_QUERY_MAXTIMESTAMPRANGE=1d`,
- * `HIERO_MIRROR_COMMON_SHARD=1`. Values are JSON where they parse as JSON (numbers, booleans, arrays), else text.
+ * `HIERO_MIRROR_COMMON_SHARD=1`, `HIERO_MIRROR_WEB3_THROTTLE_REQUESTSPERSECOND=100`. Values are JSON where they parse as JSON (numbers, booleans, arrays), else text.
  */
 export function configFromEnv(env: object): Config {
   const vars = env as Readonly<Record<string, unknown>>;
@@ -62,7 +62,7 @@ export function configFromEnv(env: object): Config {
         visit(value, keyPath);
         continue;
       }
-      const root = keyPath[0] === 'common' ? 'HIERO_MIRROR_' : 'HIERO_MIRROR_REST_';
+      const root = keyPath[0] === 'common' || keyPath[0] === 'web3' ? 'HIERO_MIRROR_' : 'HIERO_MIRROR_REST_';
       const raw = vars[root + keyPath.map((part) => part.toUpperCase()).join('_')];
       if (typeof raw !== 'string') continue;
       let target = overrides;
