@@ -13,6 +13,7 @@ import { requestLog } from './middleware/request-log.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
 import { blockRoutes } from './routes/blocks/index.ts';
+import { callRoute, contractsPreflight } from './routes/contracts/call/index.ts';
 import { contractRoutes } from './routes/contracts/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { networkRoutes } from './routes/network/index.ts';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
     c.set('db', createDatabase({ url: c.env.DATABASE_URL, localProxy: c.env.DB_LOCAL_PROXY }));
     await next();
   });
+  app.options('/api/v1/contracts/*', contractsPreflight);
   app.options('/api/*', answerPreflight);
   const cached = edgeCache(deps.cacheKeyPrefix);
   // The rate limit, the credentials, then the edge cache, in one middleware: each layer of hono's chain costs every
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/accounts', accountRoutes);
   app.route('/api/v1/balances', balanceRoutes);
   app.route('/api/v1/blocks', blockRoutes);
+  app.post('/api/v1/contracts/call', callRoute);
   app.route('/api/v1/contracts', contractRoutes);
   app.route('/api/v1/network', networkRoutes);
   app.route('/api/v1/schedules', scheduleRoutes);

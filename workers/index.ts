@@ -14,6 +14,7 @@ const app = createApp({
   cacheKeyPrefix: () => 'v1',
 });
 
+export { EvmExecutor } from './durable/evm-executor.ts';
 export { RateLimiter } from './durable/rate-limiter.ts';
 
 export default {
