@@ -1,0 +1,349 @@
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../../../../db/client.ts';
+import { proxyTarget, startSqlProxy } from '../../../../db/local/sql-proxy.ts';
+import { artifact, callData, word } from '../../../../simulator/evm/abi.ts';
+import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
+import { insertContract } from '../../../../test/harness/factories-contracts.ts';
+import { insertContractSlot } from '../../../../test/harness/factories-evm.ts';
+import { insertEntity } from '../../../../test/harness/factories-tokens.ts';
+import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+import { DEFAULT_CONFIG } from '../../../config/defaults.ts';
+import { web3Settings } from '../../../config/web3.ts';
+import { longZeroAddress } from '../../../evm/addresses.ts';
+import { openSession } from '../../../evm/session.ts';
+import { resolveBlock } from './resolve-block.ts';
+import { callClient, executorShard } from './shard.ts';
+
+const SECOND = 1_000_000_000n;
+const GENESIS = 1_700_000_000n * SECOND;
+const COUNTER = 1001n;
+const POOR_ACCOUNT = 1002n;
+const counter = artifact('Counter');
+const EARLIEST_HASH = 'ef'.repeat(48);
+
+const longZero = (num: bigint) => `0x${num.toString(16).padStart(40, '0')}`;
+const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
+const COUNT = hexOf(callData(counter, 'count()', []));
+const INCREMENT_5 = hexOf(callData(counter, 'increment(uint256)', [word(5n)]));
+const INCREMENT_0 = hexOf(callData(counter, 'increment(uint256)', [word(0n)]));
+const NOBODY = '0x00000000000000000000000000000000000004e2';
+const RECEIVER_ACCOUNT = 1003n;
+/** An account without code (not the treasury: 0x…02 is also the SHA-256 precompile's address). */
+const RECEIVER = longZero(RECEIVER_ACCOUNT);
+
+const { db, worker } = registerWorkerSuite({
+  async seed({ sql }) {
+    await insertRecordFile(sql, {
+      index: 0n,
+      consensus_start: GENESIS,
+      consensus_end: GENESIS + SECOND,
+      hash: EARLIEST_HASH,
+    });
+    await insertRecordFile(sql, {
+      index: 20n,
+      consensus_start: GENESIS + 100n * SECOND,
+      consensus_end: GENESIS + 102n * SECOND,
+      hash: 'b2'.repeat(48),
+    });
+    await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000_000_000_000n });
+    await insertEntity(sql, POOR_ACCOUNT, GENESIS, { balance: 100n });
+    await insertEntity(sql, RECEIVER_ACCOUNT, GENESIS, { balance: 0n });
+    await insertContract(
+      sql,
+      { id: COUNTER, created_timestamp: GENESIS + 10n * SECOND },
+      { runtime_bytecode: Buffer.from(counter.runtime, 'hex') },
+    );
+    await insertContractSlot(sql, {
+      contract_id: COUNTER,
+      slot: 0n,
+      value: 7n,
+      modified_timestamp: GENESIS + 50n * SECOND,
+    });
+  },
+});
+
+/** Settings for the requests that follow; the generic per-client limiter is off so only the call's own throttles count. */
+const settings = (web3: object = {}) => worker.setState({ config: { edge: { rateLimit: { enabled: false } }, web3 } });
+
+let clientNumber = 0;
+/** A client address of its own per test, so no test meets the buckets another one drained. */
+const freshClient = () => `198.51.100.${++clientNumber}`;
+
+async function post(body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${worker.baseUrl}/api/v1/contracts/call`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshClient(), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+const badRequest = (...details: string[]) => ({
+  _status: { messages: details.map((detail) => ({ message: 'Bad Request', detail, data: '' })) },
+});
+
+const detailsOf = (body: { _status: { messages: { detail: string }[] } }) =>
+  body._status.messages.map((message) => message.detail).sort();
+
+beforeEach(() => settings());
+
+describe('POST /api/v1/contracts/call validation', () => {
+  it('reports every violated field with the reference detail', async () => {
+    const response = await post({ to: '0x', from: '0x', value: -1, gas: -1, gasPrice: -1 });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response.body)).toEqual([
+      'from field invalid hexadecimal string',
+      'gas field must be greater than or equal to 21000',
+      'gasPrice field must be greater than or equal to 0',
+      'to field invalid hexadecimal string',
+      'value field must be greater than or equal to 0',
+    ]);
+    expect(response.body._status.messages[0]).toEqual({ message: 'Bad Request', detail: expect.any(String), data: '' });
+  });
+
+  it.each([2000, -2000, 0])('rejects an estimate with gas %i', async (gas) => {
+    const response = await post({ to: NOBODY, estimate: true, gas });
+    expect([response.status, response.body]).toEqual([
+      400,
+      badRequest('gas field must be greater than or equal to 21000'),
+    ]);
+  });
+
+  it('rejects gas above the maximum gas limit', async () => {
+    const response = await post({ to: NOBODY, gas: 16_000_000 });
+    expect([response.status, response.body]).toEqual([
+      400,
+      badRequest('gas field must be less than or equal to 15000000'),
+    ]);
+  });
+
+  it.each([
+    ' ',
+    '0x',
+    '0xghijklmno',
+    `0x${'1'.repeat(39)}`,
+    `0x${'1'.repeat(41)}`,
+    `0x${'1'.repeat(38)}Z1`,
+    '00000000001239847e',
+  ])('rejects the address %j as to and as from', async (address) => {
+    expect(await post({ to: address, value: 0 })).toMatchObject({
+      status: 400,
+      body: badRequest('to field invalid hexadecimal string'),
+    });
+    expect(await post({ to: NOBODY, from: address })).toMatchObject({
+      status: 400,
+      body: badRequest('from field invalid hexadecimal string'),
+    });
+  });
+
+  it('rejects an empty from', async () => {
+    expect((await post({ to: NOBODY, from: '' })).body).toEqual(badRequest('from field invalid hexadecimal string'));
+  });
+
+  it.each<[object, string]>([
+    [{ to: NOBODY, value: -1 }, 'value field must be greater than or equal to 0'],
+    [{ to: NOBODY, gasPrice: -1 }, 'gasPrice field must be greater than or equal to 0'],
+    [{ to: NOBODY, value: 23 }, 'from field must not be empty'],
+    [{ to: null, from: NOBODY, value: 23, data: '0x1079023a' }, 'to field must not be empty'],
+    [{ to: NOBODY, data: '0x12345z' }, 'data field invalid hexadecimal string'],
+    [{ to: NOBODY, data: '1' }, 'Odd number of characters.'],
+    [{ to: NOBODY, data: '1aa' }, 'Odd number of characters.'],
+    [{ to: NOBODY, block: '0x2540BE3FF' }, 'Unknown block number'],
+    [
+      { to: NOBODY, block: '-1' },
+      'JSON parse error: Cannot construct instance of `org.hiero.mirror.web3.viewmodel.BlockType`, problem: Invalid block value: -1',
+    ],
+  ])('answers %j with 400 %s', async (body, detail) => {
+    expect(await post(body)).toMatchObject({ status: 400, body: badRequest(detail) });
+  });
+
+  it('answers malformed JSON with Jackson words', async () => {
+    const response = await post(`{from: "${NOBODY}"`);
+    expect([response.status, response.body]).toEqual([
+      400,
+      badRequest(
+        "JSON parse error: Unexpected character ('f' (code 102)): was expecting double-quote to start property name",
+      ),
+    ]);
+  });
+
+  it('answers another content type with 415', async () => {
+    const response = await post({ to: NOBODY }, { 'content-type': 'text/plain;charset=UTF-8' });
+    expect([response.status, response.body]).toEqual([
+      415,
+      {
+        _status: {
+          messages: [
+            {
+              message: 'Unsupported Media Type',
+              detail: "Content-Type 'text/plain;charset=UTF-8' is not supported",
+              data: '',
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('rejects more than 131072 bytes of call data as TRANSACTION_OVERSIZE', async () => {
+    const response = await post({ to: NOBODY, data: `0x${'ab'.repeat(131_073)}` });
+    expect([response.status, response.body]).toEqual([
+      400,
+      { _status: { messages: [{ message: 'TRANSACTION_OVERSIZE', detail: '', data: '0x' }] } },
+    ]);
+  });
+
+  it('answers the preflight of a contract route with GET, HEAD and POST for any origin', async () => {
+    const response = await fetch(`${worker.baseUrl}/api/v1/contracts/call`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://dapp.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST');
+  });
+});
+
+describe('POST /api/v1/contracts/call blocks', () => {
+  it.each([null, '', 'earliest', 'latest', '0', 'pending', 'safe', 'finalized', `0x${EARLIEST_HASH}`, '0x14'])(
+    'accepts the block %j',
+    async (block) => {
+      const response = await post({ to: NOBODY, block });
+      expect([response.status, response.body]).toEqual([200, { result: '0x' }]);
+    },
+  );
+
+  it('reads the contract as of a historical block: before its creation it is INVALID_CONTRACT_ID', async () => {
+    const response = await post({ to: longZero(COUNTER), data: COUNT, block: 'earliest' });
+    expect([response.status, response.body._status.messages[0].message]).toEqual([400, 'INVALID_CONTRACT_ID']);
+  });
+});
+
+describe('POST /api/v1/contracts/call execution', () => {
+  it('answers a call with the return data', async () => {
+    const response = await post({ to: longZero(COUNTER), data: COUNT });
+    expect([response.status, response.body]).toEqual([200, { result: `0x${'7'.padStart(64, '0')}` }]);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('accepts call data in mixed case to an account without code', async () => {
+    expect(await post({ to: RECEIVER, data: '0xaBeCd0' })).toMatchObject({ status: 200, body: { result: '0x' } });
+  });
+
+  it('answers a revert with its reason and data', async () => {
+    const response = await post({ to: longZero(COUNTER), data: INCREMENT_0 });
+    expect(response.status).toBe(400);
+    const [message] = response.body._status.messages;
+    expect(message.message).toBe('CONTRACT_REVERT_EXECUTED');
+    expect(message.data).toMatch(/^0x08c379a0/);
+    expect(message.detail).toBe(
+      Buffer.from(message.data.slice(2 + 8 + 128), 'hex')
+        .toString('utf8')
+        .replace(/\0+$/, ''),
+    );
+  });
+
+  it('estimates gas with which the call succeeds', async () => {
+    const response = await post({ to: longZero(COUNTER), data: INCREMENT_5, estimate: true });
+    expect(response.status).toBe(200);
+    expect(response.body.result).toMatch(/^0x[0-9a-f]{16}$/);
+    const estimate = BigInt(response.body.result);
+    expect(estimate).toBeGreaterThan(21_000n);
+    expect(estimate).toBeLessThan(15_000_000n);
+    const withEstimate = await post({ to: longZero(COUNTER), data: INCREMENT_5, gas: Number(estimate) });
+    expect([withEstimate.status, withEstimate.body]).toEqual([200, { result: `0x${'c'.padStart(64, '0')}` }]);
+  });
+
+  it('estimates within 100-120% of the gas the call uses', async () => {
+    const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(db.url, inject('pgSocketDir'))] });
+    try {
+      const database = createDatabase({ url: db.url, localProxy: proxy.address });
+      const block = await resolveBlock(database, { kind: 'latest' });
+      if (!block) throw new Error('no block');
+      const session = openSession({ db: database, block, settings: web3Settings(DEFAULT_CONFIG).evm });
+      const outcome = await session.run({
+        from: undefined,
+        to: longZeroAddress(COUNTER),
+        data: Buffer.from(INCREMENT_5.slice(2), 'hex'),
+        value: 0n,
+        gas: 15_000_000n,
+        gasPrice: 0n,
+      });
+      const response = await post({ to: longZero(COUNTER), data: INCREMENT_5, estimate: true });
+      const estimate = BigInt(response.body.result);
+      expect(estimate * 100n).toBeGreaterThanOrEqual(outcome.gasUsed * 100n);
+      expect(estimate * 100n).toBeLessThanOrEqual(outcome.gasUsed * 120n);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('answers an unknown sender of value with PAYER_ACCOUNT_NOT_FOUND, and a contract sender with 0x', async () => {
+    const unknown = await post({ from: longZero(9999n), to: RECEIVER, value: 10 });
+    expect([unknown.status, unknown.body._status.messages[0].message]).toEqual([400, 'PAYER_ACCOUNT_NOT_FOUND']);
+    expect(await post({ from: longZero(COUNTER), to: RECEIVER, value: 10 })).toMatchObject({
+      status: 200,
+      body: { result: '0x' },
+    });
+  });
+
+  it('checks the payer balance only when validatePayerBalance is on', async () => {
+    const transfer = { from: longZero(POOR_ACCOUNT), to: RECEIVER, value: 1000 };
+    expect(await post(transfer)).toMatchObject({ status: 200 });
+    await settings({ evm: { validatePayerBalance: true } });
+    const refused = await post(transfer);
+    expect([refused.status, refused.body._status.messages[0].message]).toEqual([400, 'INSUFFICIENT_PAYER_BALANCE']);
+    expect(await post({ to: RECEIVER, value: 0 })).toMatchObject({ status: 200 });
+  });
+
+  it('answers 503 once a call outlives the request timeout', async () => {
+    await settings({ requestTimeout: 1 });
+    const response = await post({ to: longZero(COUNTER), data: INCREMENT_5, estimate: true });
+    expect([response.status, response.body]).toEqual([
+      503,
+      { _status: { messages: [{ message: 'Service Unavailable', detail: '', data: '' }] } },
+    ]);
+  });
+});
+
+describe('POST /api/v1/contracts/call throttles', () => {
+  it('answers 429 with Retry-After beyond the requests per second', async () => {
+    await settings({ throttle: { requestsPerSecond: 1 } });
+    const client = { 'cf-connecting-ip': freshClient() };
+    expect((await post({ to: NOBODY }, client)).status).toBe(200);
+    const refused = await post({ to: NOBODY }, client);
+    expect([refused.status, refused.body]).toEqual([
+      429,
+      {
+        _status: {
+          messages: [{ message: 'Too Many Requests', detail: 'Requests per second rate limit exceeded', data: '' }],
+        },
+      },
+    ]);
+    expect(refused.headers.get('retry-after')).toBe('1');
+  });
+
+  it('answers 429 beyond the gas per second, counting the gas limit of each call', async () => {
+    await settings({ throttle: { gasPerSecond: 20_000_000, gasLimitRefundPercent: 0 } });
+    const client = { 'cf-connecting-ip': freshClient() };
+    expect((await post({ to: NOBODY, gas: 15_000_000 }, client)).status).toBe(200);
+    const refused = await post({ to: NOBODY, gas: 15_000_000 }, client);
+    expect([refused.status, refused.body._status.messages[0].detail]).toEqual([
+      429,
+      'Gas per second rate limit exceeded.',
+    ]);
+    expect((await post({ to: NOBODY, gas: 21_000 }, client)).status).toBe(200);
+  });
+
+  it('runs two clients on different executor objects, each with its own buckets', async () => {
+    await settings({ throttle: { requestsPerSecond: 2 } });
+    const first = freshClient();
+    let second = freshClient();
+    const shardOf = (ip: string) => executorShard(callClient((name) => (name === 'cf-connecting-ip' ? ip : undefined)));
+    while (shardOf(second) === shardOf(first)) second = freshClient();
+    expect((await post({ to: NOBODY }, { 'cf-connecting-ip': first })).status).toBe(200);
+    expect((await post({ to: NOBODY }, { 'cf-connecting-ip': first })).status).toBe(200);
+    expect((await post({ to: NOBODY }, { 'cf-connecting-ip': first })).status).toBe(429);
+    expect((await post({ to: NOBODY }, { 'cf-connecting-ip': second })).status).toBe(200);
+  });
+});
