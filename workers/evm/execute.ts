@@ -4,7 +4,7 @@
  * refund.
  */
 import { Hardfork } from '@ethereumjs/common';
-import type { EVM, EVMResult } from '@ethereumjs/evm';
+import type { EVM } from '@ethereumjs/evm';
 import { Account, Address } from '@ethereumjs/util';
 import { hexOfBytes } from '../../db/bytea.ts';
 import { gasAfterRefund, intrinsicGas } from './gas.ts';
@@ -57,23 +57,17 @@ export async function execute(execution: Execution): Promise<CallOutcome> {
   const to = new Address(execution.to);
   const sender = new Address(execution.sender);
   if (create) await state.putAccount(to, new Account(1n));
-  let result: EVMResult;
-  try {
-    result = await evm.runCall({
-      block: execution.block,
-      caller: sender,
-      origin: sender,
-      to,
-      value: execution.value,
-      gasLimit: gas - intrinsic,
-      skipNonceIncrement: true,
-      ...(create ? { code: data, data: new Uint8Array() } : { data }),
-    });
-  } catch (error) {
-    // The EVM throws for a failure of the top-level transfer (the payer's balance), before any code runs.
-    const message = error instanceof Error ? error.message : String(error);
-    return failure(statusOfError(message), gas);
-  }
+  // Errors other than the EVM's own (a failed read, a system contract's 501) leave the EVM and fail the request.
+  const result = await evm.runCall({
+    block: execution.block,
+    caller: sender,
+    origin: sender,
+    to,
+    value: execution.value,
+    gasLimit: gas - intrinsic,
+    skipNonceIncrement: true,
+    ...(create ? { code: data, data: new Uint8Array() } : { data }),
+  });
   const { execResult } = result;
   const used = intrinsic + execResult.executionGasUsed;
   if (execResult.exceptionError) {

@@ -22,8 +22,6 @@ export interface LedgerStateOptions {
   readonly ledger: LedgerReader;
   readonly slots: SlotReader;
   readonly codeOf: EntityCode;
-  /** Account ids whose real balance is shown, without the minimum (the payer when its balance is validated). */
-  readonly realBalanceIds?: ReadonlySet<bigint>;
 }
 
 interface BaseAccount {
@@ -38,10 +36,25 @@ export class LedgerState extends SimpleStateManager {
   private readonly options: LedgerStateOptions;
   private readonly bases = new Map<string, Promise<BaseAccount | undefined>>();
   private readonly canonicals = new Map<string, Promise<Address>>();
+  /** The account whose real balance is shown, without the minimum (the payer when its balance is validated). */
+  private realBalanceId: bigint | undefined;
 
   constructor(options: LedgerStateOptions) {
     super({ common: options.common });
     this.options = options;
+  }
+
+  /** Drops every write of the previous run; the ledger reads stay. */
+  reset(realBalanceId: bigint | undefined): void {
+    if (realBalanceId !== this.realBalanceId) {
+      this.realBalanceId = realBalanceId;
+      this.bases.clear();
+    }
+    this.accountStack = [];
+    this.codeStack = [];
+    this.storageStack = [];
+    this.checkpointSync();
+    this.originalStorageCache.clear();
   }
 
   /** The address the state keys `address` by: the EVM address of the entity it names, if it has one. */
@@ -140,7 +153,7 @@ export class LedgerState extends SimpleStateManager {
     const entity = await this.options.ledger.entityByAddress(canonical.bytes);
     if (!entity || entity.deleted) return undefined;
     const bytecode = await this.options.codeOf(entity, canonical.bytes);
-    const showsMinimum = entity.type === 'ACCOUNT' && !this.options.realBalanceIds?.has(entity.id);
+    const showsMinimum = entity.type === 'ACCOUNT' && entity.id !== this.realBalanceId;
     const balance = showsMinimum && entity.balance < MINIMUM_ACCOUNT_BALANCE ? MINIMUM_ACCOUNT_BALANCE : entity.balance;
     const account = new Account(entity.ethereumNonce, balance, undefined, bytecode?.hash ?? KECCAK256_NULL);
     return { entity, account, code: bytecode?.code ?? new Uint8Array(), boost: balance - entity.balance };

@@ -1,120 +1,183 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client.ts';
-import { proxyTarget, type SqlProxy, startSqlProxy } from '../../db/local/sql-proxy.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact, callData, fromHex, word } from '../../simulator/evm/abi.ts';
+import {
+  blockContext,
+  callOf,
+  createEvmTestDatabase,
+  type EvmTestDatabase,
+  hexOf,
+  SECOND,
+  TESTNET_SETTINGS,
+  uintOf,
+} from '../../test/harness/evm-session.ts';
 import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import { longZeroAddress } from './addresses.ts';
 import { openSession } from './session.ts';
-import type { BlockContext, CallTransaction, EvmSettings } from './types.ts';
 
-const SECOND = 1_000_000_000n;
 const GENESIS = 1_700_000_000n * SECOND;
+const TREASURY = 2n;
 const COUNTER = 1001n;
+const STOPPER = 1002n;
+const DELEGATOR = 1003n;
+const POOR = 1004n;
+const CLEARER = 1005n;
 const counter = artifact('Counter');
 
-const settings: EvmSettings = {
-  chainId: 296n,
-  network: 'TESTNET',
-  maxGasLimit: 15_000_000n,
-  validatePayerBalance: false,
-  shard: 0n,
-  realm: 0n,
-};
-
-const latest: BlockContext = {
-  number: 20n,
-  consensusStart: GENESIS + 100n * SECOND,
-  consensusEnd: GENESIS + 102n * SECOND,
+const LATEST_ROW = {
+  index: 20n,
+  consensus_start: GENESIS + 100n * SECOND,
+  consensus_end: GENESIS + 102n * SECOND,
   hash: 'b2'.repeat(48),
-  historical: false,
 };
+const latest = blockContext(LATEST_ROW, false);
 
-let testDb: TestDatabase;
-let proxy: SqlProxy;
-let db: Database;
+let env: EvmTestDatabase;
+const session = () => openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS });
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
-  db = createDatabase({ url: testDb.url, localProxy: proxy.address });
-  const sql = testDb.sql;
-  await insertRecordFile(sql, {
-    index: latest.number,
-    consensus_start: latest.consensusStart,
-    consensus_end: latest.consensusEnd,
-    hash: latest.hash,
-  });
-  await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000_000_000_000n });
+  env = await createEvmTestDatabase();
+  const sql = env.testDb.sql;
+  await insertRecordFile(sql, LATEST_ROW);
+  await insertEntity(sql, TREASURY, GENESIS, { balance: 5_000_000_000_000_000_000n });
   await insertContract(
     sql,
-    { id: COUNTER, created_timestamp: GENESIS + 10n * SECOND },
-    { runtime_bytecode: Buffer.from(counter.runtime, 'hex') },
+    { id: COUNTER, created_timestamp: GENESIS },
+    { runtime_bytecode: fromHex(counter.runtime) },
   );
-  await insertContractSlot(sql, {
-    contract_id: COUNTER,
-    slot: 0n,
-    value: 7n,
-    modified_timestamp: GENESIS + 50n * SECOND,
+  await insertContractSlot(sql, { contract_id: COUNTER, slot: 0n, value: 7n, modified_timestamp: GENESIS });
+  // A contract whose code is a lone STOP: every call, whatever its selector, succeeds with no output.
+  await insertContract(
+    sql,
+    { id: STOPPER, created_timestamp: GENESIS },
+    { runtime_bytecode: Buffer.from('00', 'hex') },
+  );
+  await insertEntity(sql, DELEGATOR, GENESIS, {
+    balance: 10n,
+    delegation_address: Buffer.from(longZeroAddress(COUNTER)),
   });
+  await insertEntity(sql, POOR, GENESIS, { balance: 100n });
+  await insertContract(sql, { id: CLEARER, created_timestamp: GENESIS }, { runtime_bytecode: fromHex('6000600055') });
+  await insertContractSlot(sql, { contract_id: CLEARER, slot: 0n, value: 1n, modified_timestamp: GENESIS });
 });
 
 afterAll(async () => {
-  await proxy?.close();
-  await testDb?.drop();
+  await env?.close();
 });
 
-const call = (
-  to: Uint8Array | undefined,
-  data: Uint8Array,
-  change: Partial<CallTransaction> = {},
-): CallTransaction => ({
-  from: undefined,
-  to,
-  data,
-  value: 0n,
-  gas: 15_000_000n,
-  gasPrice: 0n,
-  ...change,
-});
+const count = callData(counter, 'count()', []);
+const increment = (step: bigint) => callData(counter, 'increment(uint256)', [word(step)]);
 
-const uint = (bytes: Uint8Array): bigint => BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
-
-describe('a call at the latest block', () => {
+describe('openSession(...).run', () => {
   it('reads a contract slot from contract_state', async () => {
-    const outcome = await openSession({ db, block: latest, settings }).run(
-      call(longZeroAddress(COUNTER), callData(counter, 'count()', [])),
-    );
+    const outcome = await session().run(callOf(longZeroAddress(COUNTER), count));
     expect(outcome.ok).toBe(true);
-    expect(uint(outcome.output)).toBe(7n);
+    expect(uintOf(outcome.output)).toBe(7n);
   });
 
-  it('runs a state change on the write overlay only: each run starts from the ledger', async () => {
-    const session = openSession({ db, block: latest, settings });
-    const increment = call(longZeroAddress(COUNTER), callData(counter, 'increment(uint256)', [word(5n)]));
-    const first = await session.run(increment);
-    const second = await session.run(increment);
-    expect(uint(first.output)).toBe(12n);
-    expect(uint(second.output)).toBe(12n);
+  it('writes to an overlay only: each run of a session starts from the ledger', async () => {
+    const calls = session();
+    const first = await calls.run(callOf(longZeroAddress(COUNTER), increment(5n)));
+    const second = await calls.run(callOf(longZeroAddress(COUNTER), increment(5n)));
+    expect([uintOf(first.output), uintOf(second.output)]).toEqual([12n, 12n]);
     expect(first.gasUsed).toBe(second.gasUsed);
   });
 
-  it('answers a revert with CONTRACT_REVERT_EXECUTED and the Error(string) data', async () => {
-    const outcome = await openSession({ db, block: latest, settings }).run(
-      call(longZeroAddress(COUNTER), callData(counter, 'increment(uint256)', [word(0n)])),
-    );
+  it('answers a revert with CONTRACT_REVERT_EXECUTED and the Error(string) data as output', async () => {
+    const outcome = await session().run(callOf(longZeroAddress(COUNTER), increment(0n)));
     expect(outcome).toMatchObject({ ok: false, status: 'CONTRACT_REVERT_EXECUTED' });
-    expect(Buffer.from(outcome.output).toString('hex')).toMatch(/^08c379a0/);
+    expect(hexOf(outcome.output)).toMatch(/^08c379a0/);
     expect(Buffer.from(outcome.output).toString('utf8')).toContain('step out of range');
+  });
+
+  it('answers an unknown selector without a fallback with CONTRACT_REVERT_EXECUTED and no data', async () => {
+    const outcome = await session().run(callOf(longZeroAddress(COUNTER), fromHex('deadbeef')));
+    expect(outcome).toMatchObject({ ok: false, status: 'CONTRACT_REVERT_EXECUTED' });
+    expect(outcome.output).toHaveLength(0);
+  });
+
+  it('answers an unknown selector of a contract that accepts any call with 0x', async () => {
+    const outcome = await session().run(callOf(longZeroAddress(STOPPER), fromHex('deadbeef')));
+    expect(outcome).toMatchObject({ ok: true });
+    expect(outcome.output).toHaveLength(0);
+  });
+
+  it('answers an invalid opcode with CONTRACT_EXECUTION_EXCEPTION', async () => {
+    const initcode = fromHex('fe');
+    const outcome = await session().run(callOf(undefined, initcode));
+    expect(outcome).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION', gasUsed: 15_000_000n });
   });
 
   it('answers a create with the runtime code the constructor returns', async () => {
     const initcode = new Uint8Array([...fromHex(counter.initcode), ...word(3n)]);
-    const outcome = await openSession({ db, block: latest, settings }).run(call(undefined, initcode));
+    const outcome = await session().run(callOf(undefined, initcode));
     expect(outcome.ok).toBe(true);
-    expect(Buffer.from(outcome.output).toString('hex')).toBe(counter.runtime);
+    expect(hexOf(outcome.output)).toBe(counter.runtime);
+  });
+
+  it('succeeds with 0x for a call without data to an address no entity has', async () => {
+    const outcome = await session().run(callOf(fromHex('00000000000000000000000000000000000f4240')));
+    expect(outcome).toMatchObject({ ok: true, gasUsed: 21_000n });
+    expect(outcome.output).toHaveLength(0);
+  });
+
+  it('answers a call with data to an address no entity has with INVALID_CONTRACT_ID', async () => {
+    const outcome = await session().run(callOf(fromHex('00000000000000000000000000000000000f4240'), count));
+    expect(outcome).toMatchObject({ ok: false, status: 'INVALID_CONTRACT_ID' });
+  });
+
+  it('answers a negative value with CONTRACT_NEGATIVE_VALUE', async () => {
+    const outcome = await session().run(callOf(longZeroAddress(COUNTER), count, { value: -1n }));
+    expect(outcome).toMatchObject({ ok: false, status: 'CONTRACT_NEGATIVE_VALUE' });
+  });
+
+  it('answers call data beyond 131072 bytes with TRANSACTION_OVERSIZE', async () => {
+    const outcome = await session().run(callOf(longZeroAddress(STOPPER), new Uint8Array(131_073)));
+    expect(outcome).toMatchObject({ ok: false, status: 'TRANSACTION_OVERSIZE' });
+  });
+
+  it('runs the delegate of an account with a delegation_address (EIP-7702) on the account', async () => {
+    const outcome = await session().run(callOf(longZeroAddress(DELEGATOR), count));
+    // The delegate's code, on the account's own (empty) storage: a 32-byte zero, not the delegate's 7.
+    expect(outcome.ok).toBe(true);
+    expect(outcome.output).toHaveLength(32);
+    expect(uintOf(outcome.output)).toBe(0n);
+  });
+
+  it('lets an account below the minimum balance send more hbar than it has', async () => {
+    const outcome = await session().run(
+      callOf(longZeroAddress(STOPPER), new Uint8Array(), { from: longZeroAddress(POOR), value: 1_000_000n }),
+    );
+    expect(outcome.ok).toBe(true);
+  });
+});
+
+describe('gas', () => {
+  it('counts the intrinsic gas: 21,000 plus 4 per zero and 16 per other byte of data', async () => {
+    const outcome = await session().run(callOf(longZeroAddress(STOPPER), fromHex('00ff00ff')));
+    expect(outcome).toMatchObject({ ok: true, gasUsed: 21_000n + 2n * 4n + 2n * 16n });
+  });
+
+  it('answers gas below the intrinsic gas with INSUFFICIENT_GAS', async () => {
+    const outcome = await session().run(callOf(longZeroAddress(STOPPER), fromHex('ff'), { gas: 21_015n }));
+    expect(outcome).toMatchObject({ ok: false, status: 'INSUFFICIENT_GAS' });
+  });
+
+  it('reports the least gas a call succeeds with: one less runs out with INSUFFICIENT_GAS', async () => {
+    const calls = session();
+    const { gasUsed } = await calls.run(callOf(longZeroAddress(COUNTER), count));
+    expect(await calls.run(callOf(longZeroAddress(COUNTER), count, { gas: gasUsed }))).toMatchObject({ ok: true });
+    expect(await calls.run(callOf(longZeroAddress(COUNTER), count, { gas: gasUsed - 1n }))).toMatchObject({
+      ok: false,
+      status: 'INSUFFICIENT_GAS',
+    });
+  });
+
+  it('subtracts the refund of clearing a slot (EIP-3529: 4,800, at most a fifth of the gas used)', async () => {
+    // PUSH1 0 PUSH1 0 SSTORE: 21,000 + 3 + 3 + 2,100 (cold slot) + 2,900 (reset) = 26,006, less 4,800.
+    const outcome = await session().run(callOf(longZeroAddress(CLEARER)));
+    expect(outcome).toMatchObject({ ok: true, gasUsed: 26_006n - 4_800n });
   });
 });

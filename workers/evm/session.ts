@@ -3,23 +3,24 @@
  * executes one synthetic transaction on it from a clean write overlay. Reads are cached for the session
  * (entities, balances, storage, block hashes) and bytecode for the isolate. See docs/adr/0015-evm-on-ledger-state.md.
  */
-import { type Common, createCustomCommon, Mainnet } from '@ethereumjs/common';
-import { createEVM, paramsEVM } from '@ethereumjs/evm';
+import { type Common, createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createEVM, type EVM, paramsEVM } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesFromHex, hexOfBytes } from '../../db/bytea.ts';
 import { maxEntityId } from '../../db/queries/evm-entities.ts';
 import { blockHashPrefix } from '../../db/queries/evm-state.ts';
 import { decodeEntityId, encodeEntityId } from '../params/entity-id.ts';
 import { longZeroAddress } from './addresses.ts';
-import { type Bytecode, bytecodeCacheOf } from './bytecode-cache.ts';
+import { bytecodeCacheOf } from './bytecode-cache.ts';
+import { entityCode, redirectAccountCalls } from './entity-code.ts';
 import { evmVersionAt, hardforkOf } from './evm-version.ts';
 import { execute } from './execute.ts';
 import { hederaOpcodes } from './hedera-opcodes.ts';
 import { SessionLedger } from './ledger-reader.ts';
-import { type EntityCode, LedgerState } from './ledger-state.ts';
+import { LedgerState } from './ledger-state.ts';
 import { resolvePayer } from './payer.ts';
 import { SlotReader } from './slot-reader.ts';
+import { systemContracts } from './system/index.ts';
 import type { CallOutcome, CallTransaction, EvmSession, EvmSessionOptions } from './types.ts';
 
 /** The consensus node's limit on a contract call's data (`jumboTransactions.ethereumMaxCallDataSize`). */
@@ -28,10 +29,11 @@ export const MAX_CALL_DATA_BYTES = 131_072;
 const NEW_ENTITY_GAP = 1000n;
 /** The funding account 0.0.98 is the block's COINBASE. */
 const FUNDING_ACCOUNT_NUM = 98n;
-/** EIP-7702: the code of a delegating account, 0xef0100 followed by its delegate's address. */
-const DELEGATION_PREFIX = [0xef, 0x01, 0x00];
-/** EIP-7702 on top of the hardfork: an account with a `delegation_address` runs its delegate's code. */
-const EIPS = [7702];
+/**
+ * EIP-7702 on top of Cancun: an account with a `delegation_address` runs its delegate's code. Code delegation
+ * came to Hedera long after the EVM versions older than Cancun, so their blocks have no delegations.
+ */
+const CODE_DELEGATION_EIP = 7702;
 
 const rejected = (status: string): CallOutcome => ({
   ok: false,
@@ -41,20 +43,14 @@ const rejected = (status: string): CallOutcome => ({
   childStatuses: [],
 });
 
-function delegationCode(delegate: Uint8Array): Bytecode {
-  const code = new Uint8Array(DELEGATION_PREFIX.length + delegate.length);
-  code.set(DELEGATION_PREFIX);
-  code.set(delegate, DELEGATION_PREFIX.length);
-  return { code, hash: keccak_256(code) };
-}
-
 const isZero = (bytes: Uint8Array) => bytes.every((byte) => byte === 0);
 
 export function openSession(options: EvmSessionOptions): EvmSession {
   const { db, block, settings } = options;
+  const hardfork = hardforkOf(evmVersionAt(block, settings));
   const common: Common = createCustomCommon({ chainId: Number(settings.chainId) }, Mainnet, {
-    hardfork: hardforkOf(evmVersionAt(block, settings)),
-    eips: EIPS,
+    hardfork,
+    eips: hardfork === Hardfork.Cancun ? [CODE_DELEGATION_EIP] : [],
     params: paramsEVM,
   });
   const ledger = new SessionLedger(db, block, settings);
@@ -87,11 +83,7 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     }
     return found;
   };
-  const codeOf: EntityCode = async (entity) => {
-    if (entity.type === 'CONTRACT') return bytecodes.get(db, entity.id);
-    if (entity.type === 'ACCOUNT' && entity.delegationAddress) return delegationCode(entity.delegationAddress);
-    return undefined;
-  };
+  const codeOf = entityCode(db, bytecodes, common.isActivatedEIP(CODE_DELEGATION_EIP));
   let createAddress: Promise<Uint8Array> | undefined;
   const newContractAddress = () => {
     createAddress ??= maxEntityId(db).then((max) => {
@@ -101,48 +93,63 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     return createAddress;
   };
 
-  return {
-    async run(transaction: CallTransaction): Promise<CallOutcome> {
-      if (transaction.value < 0n) return rejected('CONTRACT_NEGATIVE_VALUE');
-      if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
-      const payer = await resolvePayer(ledger, transaction);
-      if (!payer.ok) return rejected(payer.status);
-      const state = new LedgerState({
-        common,
-        ledger,
-        slots,
-        codeOf,
-        realBalanceIds: new Set(payer.validatedId === undefined ? [] : [payer.validatedId]),
-      });
-      const evm = await createEVM({
-        common,
-        stateManager: state,
-        customOpcodes: hederaOpcodes(common, { state: () => state, blockNumber: block.number, blockHash }),
-      });
-      const create = !transaction.to || isZero(transaction.to);
-      let to: Uint8Array;
-      if (create || !transaction.to) {
-        to = await newContractAddress();
-      } else {
-        to = transaction.to;
-        const target = await ledger.entityByAddress(to);
-        const precompile = evm.precompiles.has(`0x${hexOfBytes(to)}`);
-        if ((!target || target.deleted) && transaction.data.length > 0 && !precompile) {
-          return rejected('INVALID_CONTRACT_ID');
-        }
+  const state = new LedgerState({ common, ledger, slots, codeOf });
+  let evm: Promise<{ machine: EVM; takeError(): unknown }> | undefined;
+  const evmOf = () => {
+    evm ??= createEVM({
+      common,
+      stateManager: state,
+      customOpcodes: hederaOpcodes(common, { state: () => state, blockNumber: block.number, blockHash }),
+      customPrecompiles: systemContracts(ledger),
+    }).then((machine) => ({ machine, ...redirectAccountCalls(machine, () => state) }));
+    return evm;
+  };
+
+  const runOnce = async (transaction: CallTransaction): Promise<CallOutcome> => {
+    if (transaction.value < 0n) return rejected('CONTRACT_NEGATIVE_VALUE');
+    if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
+    const payer = await resolvePayer(ledger, transaction);
+    if (!payer.ok) return rejected(payer.status);
+    const { machine, takeError } = await evmOf();
+    state.reset(payer.validatedId);
+    machine.journal.cleanJournal();
+    machine.transientStorage.clear();
+    const create = !transaction.to || isZero(transaction.to);
+    let to: Uint8Array;
+    if (create || !transaction.to) {
+      to = await newContractAddress();
+    } else {
+      to = transaction.to;
+      const target = await ledger.entityByAddress(to);
+      const precompile = machine.precompiles.has(`0x${hexOfBytes(to)}`);
+      if ((!target || target.deleted) && transaction.data.length > 0 && !precompile) {
+        return rejected('INVALID_CONTRACT_ID');
       }
-      return execute({
-        evm,
-        state,
-        sender: payer.sender,
-        to,
-        create,
-        data: transaction.data,
-        value: transaction.value,
-        gas: transaction.gas,
-        coinbase,
-        block: evmBlock,
-      });
+    }
+    const outcome = await execute({
+      evm: machine,
+      state,
+      sender: payer.sender,
+      to,
+      create,
+      data: transaction.data,
+      value: transaction.value,
+      gas: transaction.gas,
+      coinbase,
+      block: evmBlock,
+    });
+    const failure = takeError();
+    if (failure) throw failure;
+    return outcome;
+  };
+
+  // Runs share the session's state and EVM, so they take turns.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    run(transaction: CallTransaction): Promise<CallOutcome> {
+      const outcome = queue.then(() => runOnce(transaction));
+      queue = outcome.catch(() => undefined);
+      return outcome;
     },
   };
 }

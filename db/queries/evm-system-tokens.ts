@@ -1,0 +1,194 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { monthStart, TREASURY_ACCOUNT } from './accounts.ts';
+
+/**
+ * Token state for Hedera's system contracts, at the EVM's block: the current tables when `at` is undefined (the
+ * `latest` block), else as of the timestamp `at` (the block's `consensus_end`): each row's newest version, current
+ * or historical, whose validity starts at or before `at`. Token balances at a past block are the latest balance
+ * snapshot before it plus the transfers since. int8 come back as strings.
+ */
+
+/** How far back a balance snapshot is looked for: 31 days, as the reference's historical balance reads do. */
+const SNAPSHOT_WINDOW_NS = 2_678_400_000_000_000n;
+
+/** The first nanosecond of the UTC month of `ns`: a constant bound that lets the planner prune monthly partitions. */
+function utcMonthStartNs(ns: bigint): bigint {
+  const day = new Date(Number(ns / 1_000_000n));
+  return BigInt(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1)) * 1_000_000n;
+}
+
+/** The one row of `table` matching `where` valid at `at` (now when undefined), from the table or its history. */
+function versionAt(table: string, columns: string, where: SQL, at: bigint | undefined): SQL {
+  const list = sql.raw(columns);
+  if (at === undefined) return sql`select ${list} from ${sql.raw(table)} x where ${where}`;
+  const valid = sql`${where} and lower(x.timestamp_range) <= ${at}`;
+  return sql`select ${list}
+               from ((select ${list}, x.timestamp_range from ${sql.raw(table)} x where ${valid})
+                     union all
+                     (select ${list}, x.timestamp_range from ${sql.raw(`${table}_history`)} x where ${valid}
+                       order by lower(x.timestamp_range) desc limit 1)) x
+              order by lower(x.timestamp_range) desc
+              limit 1`;
+}
+
+/** The treasury's latest balance snapshot at or before `at`, within the window; no row when there is none. */
+function snapshotBefore(at: bigint): SQL {
+  return sql`select consensus_timestamp as upper
+               from account_balance
+              where account_id = ${TREASURY_ACCOUNT}
+                and consensus_timestamp > ${at - SNAPSHOT_WINDOW_NS} and consensus_timestamp <= ${at}
+              order by consensus_timestamp desc
+              limit 1`;
+}
+
+export interface TokenRelationshipRow extends Record<string, unknown> {
+  associated: boolean;
+  balance: string;
+  freeze_status: number | null;
+  kyc_status: number | null;
+}
+
+/** The account's relationship with the token; undefined when they were never associated by then. */
+export async function tokenRelationshipAt(
+  db: Database,
+  accountId: bigint,
+  tokenId: bigint,
+  at: bigint | undefined,
+): Promise<TokenRelationshipRow | undefined> {
+  const where = sql`x.account_id = ${accountId} and x.token_id = ${tokenId}`;
+  const columns = 'x.associated, x.balance, x.freeze_status, x.kyc_status';
+  if (at === undefined) {
+    const [row] = await db.rows<TokenRelationshipRow>(versionAt('token_account', columns, where, at));
+    return row;
+  }
+  const partitions = utcMonthStartNs(at - SNAPSHOT_WINDOW_NS);
+  const [row] = await db.rows<TokenRelationshipRow>(sql`
+    with snapshot as (${snapshotBefore(at)}),
+         bounds as (select upper, ${monthStart(sql`upper`)} as lower from snapshot)
+    select r.associated, r.freeze_status, r.kyc_status,
+           (coalesce((select tb.balance
+                        from token_balance tb, bounds b
+                       where tb.account_id = ${accountId} and tb.token_id = ${tokenId}
+                         and tb.consensus_timestamp >= b.lower and tb.consensus_timestamp <= b.upper
+                         and tb.consensus_timestamp >= ${partitions} and tb.consensus_timestamp <= ${at}
+                       order by tb.consensus_timestamp desc
+                       limit 1), 0)
+            + coalesce((select sum(tt.amount)
+                          from token_transfer tt
+                         where tt.account_id = ${accountId} and tt.token_id = ${tokenId}
+                           and tt.consensus_timestamp > coalesce((select upper from snapshot), 0)
+                           and tt.consensus_timestamp <= ${at}), 0))::text as balance
+      from (${versionAt('token_account', columns, where, at)}) r`);
+  return row;
+}
+
+/**
+ * A fungible token's total supply at `at`: the holders' balances in the latest snapshot before it plus every
+ * transfer of the token since (mints and burns move the total, transfers between holders cancel out).
+ */
+export async function fungibleSupplyAt(db: Database, tokenId: bigint, at: bigint): Promise<bigint> {
+  const partitions = utcMonthStartNs(at - SNAPSHOT_WINDOW_NS);
+  const [row] = await db.rows<{ supply: string }>(sql`
+    with snapshot as (${snapshotBefore(at)}),
+         bounds as (select upper, ${monthStart(sql`upper`)} as lower from snapshot)
+    select (coalesce((select sum(latest.balance)
+                        from (select distinct on (tb.account_id) tb.balance
+                                from token_balance tb, bounds b
+                               where tb.token_id = ${tokenId}
+                                 and tb.consensus_timestamp >= b.lower and tb.consensus_timestamp <= b.upper
+                                 and tb.consensus_timestamp >= ${partitions} and tb.consensus_timestamp <= ${at}
+                               order by tb.account_id, tb.consensus_timestamp desc) latest), 0)
+          + coalesce((select sum(tt.amount)
+                        from token_transfer tt
+                       where tt.token_id = ${tokenId}
+                         and tt.consensus_timestamp > coalesce((select upper from snapshot), 0)
+                         and tt.consensus_timestamp <= ${at}), 0))::text as supply`);
+  return BigInt(row?.supply ?? '0');
+}
+
+/** How many of the NFT's serials exist at `at`: minted by then and not burned or wiped by then. */
+export async function nftSupplyAt(db: Database, tokenId: bigint, at: bigint): Promise<bigint> {
+  const [row] = await db.rows<{ count: string }>(sql`
+    select count(*)::text as count
+      from (select distinct on (x.serial_number) x.deleted
+              from (select serial_number, deleted, timestamp_range from nft
+                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}
+                    union all
+                    select serial_number, deleted, timestamp_range from nft_history
+                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}) x
+             order by x.serial_number, lower(x.timestamp_range) desc) latest
+     where latest.deleted is not true`);
+  return BigInt(row?.count ?? '0');
+}
+
+export interface NftRow extends Record<string, unknown> {
+  account_id: string | null;
+  created_timestamp: string | null;
+  deleted: boolean | null;
+  metadata: Uint8Array | null;
+  spender: string | null;
+}
+
+export async function nftAt(
+  db: Database,
+  tokenId: bigint,
+  serial: bigint,
+  at: bigint | undefined,
+): Promise<NftRow | undefined> {
+  const where = sql`x.token_id = ${tokenId} and x.serial_number = ${serial}`;
+  const [row] = await db.rows<NftRow>(
+    versionAt('nft', 'x.account_id, x.created_timestamp, x.deleted, x.metadata, x.spender', where, at),
+  );
+  return row;
+}
+
+/** The remaining amount `spender` may transfer of the owner's fungible token; 0 without an allowance. */
+export async function tokenAllowanceAt(
+  db: Database,
+  args: { owner: bigint; spender: bigint; tokenId: bigint },
+  at: bigint | undefined,
+): Promise<bigint> {
+  const where = sql`x.owner = ${args.owner} and x.spender = ${args.spender} and x.token_id = ${args.tokenId}`;
+  const [row] = await db.rows<{ amount: string }>(versionAt('token_allowance', 'x.amount', where, at));
+  return BigInt(row?.amount ?? '0');
+}
+
+/** Whether `spender` may transfer every NFT of the token the owner holds. */
+export async function nftApprovedForAllAt(
+  db: Database,
+  args: { owner: bigint; spender: bigint; tokenId: bigint },
+  at: bigint | undefined,
+): Promise<boolean> {
+  const where = sql`x.owner = ${args.owner} and x.spender = ${args.spender} and x.token_id = ${args.tokenId}`;
+  const [row] = await db.rows<{ approved_for_all: boolean }>(
+    versionAt('nft_allowance', 'x.approved_for_all', where, at),
+  );
+  return row?.approved_for_all ?? false;
+}
+
+/** The remaining tinybars `spender` may transfer from the owner's account; 0 without an allowance. */
+export async function cryptoAllowanceAt(
+  db: Database,
+  args: { owner: bigint; spender: bigint },
+  at: bigint | undefined,
+): Promise<bigint> {
+  const where = sql`x.owner = ${args.owner} and x.spender = ${args.spender}`;
+  const [row] = await db.rows<{ amount: string }>(versionAt('crypto_allowance', 'x.amount', where, at));
+  return BigInt(row?.amount ?? '0');
+}
+
+/** How many of the NFT's serials the account owns at `at` (its balance of a non-fungible token). */
+export async function nftBalanceAt(db: Database, accountId: bigint, tokenId: bigint, at: bigint): Promise<bigint> {
+  const [row] = await db.rows<{ count: string }>(sql`
+    select count(*)::text as count
+      from (select distinct on (x.serial_number) x.account_id, x.deleted
+              from (select serial_number, account_id, deleted, timestamp_range from nft
+                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}
+                    union all
+                    select serial_number, account_id, deleted, timestamp_range from nft_history
+                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}) x
+             order by x.serial_number, lower(x.timestamp_range) desc) latest
+     where latest.account_id = ${accountId} and latest.deleted is not true`);
+  return BigInt(row?.count ?? '0');
+}

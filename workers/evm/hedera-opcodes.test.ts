@@ -1,0 +1,193 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromHex } from '../../simulator/evm/abi.ts';
+import {
+  blockContext,
+  callOf,
+  createEvmTestDatabase,
+  type EvmTestDatabase,
+  hexOf,
+  probeCode,
+  SECOND,
+  TESTNET_SETTINGS,
+  uintOf,
+} from '../../test/harness/evm-session.ts';
+import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
+import { insertContract } from '../../test/harness/factories-contracts.ts';
+import { word32 } from '../../test/harness/factories-evm.ts';
+import { insertEntity } from '../../test/harness/factories-tokens.ts';
+import { longZeroAddress } from './addresses.ts';
+import { openSession } from './session.ts';
+import type { BlockContext, CallTransaction } from './types.ts';
+
+const GENESIS = 1_700_000_000n * SECOND;
+const TREASURY = 2n;
+const ACCOUNT = 1500n;
+const ALIASED_ACCOUNT = 1501n;
+const ALIASED_CONTRACT = 1502n;
+const CONTRACT_EVM_ADDRESS = fromHex('5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a');
+const ACCOUNT_EVM_ADDRESS = fromHex('7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e');
+/** Probe contracts are numbered 2000 + opcode. */
+const probe = (opcode: number) => longZeroAddress(2000n + BigInt(opcode));
+const OPCODES = { ADDRESS: 0x30, BALANCE: 0x31, CALLER: 0x33, EXTCODESIZE: 0x3b, EXTCODEHASH: 0x3f, BLOCKHASH: 0x40 };
+const NULLARY = { TIMESTAMP: 0x42, NUMBER: 0x43, PREVRANDAO: 0x44, CHAINID: 0x46, COINBASE: 0x41 };
+
+const OLD_ROW = {
+  index: 5n,
+  consensus_start: GENESIS + 10n * SECOND,
+  consensus_end: GENESIS + 12n * SECOND,
+  hash: `${'0a'.repeat(32)}${'ff'.repeat(16)}`,
+};
+const LATEST_ROW = {
+  index: 900n,
+  consensus_start: GENESIS + 1_800n * SECOND + 123_456_789n,
+  consensus_end: GENESIS + 1_802n * SECOND,
+  hash: `${'c3'.repeat(32)}${'ee'.repeat(16)}`,
+};
+const latest = blockContext(LATEST_ROW, false);
+
+let env: EvmTestDatabase;
+
+beforeAll(async () => {
+  env = await createEvmTestDatabase();
+  const sql = env.testDb.sql;
+  await insertRecordFile(sql, OLD_ROW);
+  await insertRecordFile(sql, LATEST_ROW);
+  await insertEntity(sql, TREASURY, GENESIS, { balance: 5_000_000_000n });
+  await insertEntity(sql, ACCOUNT, GENESIS, { balance: 1_234n });
+  await insertEntity(sql, ALIASED_ACCOUNT, GENESIS, { balance: 99n, evm_address: Buffer.from(ACCOUNT_EVM_ADDRESS) });
+  await insertContract(
+    sql,
+    { id: ALIASED_CONTRACT, created_timestamp: GENESIS, evm_address: Buffer.from(CONTRACT_EVM_ADDRESS), balance: 77n },
+    { runtime_bytecode: probeCode(OPCODES.ADDRESS, false) },
+  );
+  for (const opcode of Object.values(OPCODES)) {
+    await insertContract(
+      sql,
+      { id: 2000n + BigInt(opcode), created_timestamp: GENESIS },
+      { runtime_bytecode: probeCode(opcode, true) },
+    );
+  }
+  for (const opcode of Object.values(NULLARY)) {
+    await insertContract(
+      sql,
+      { id: 2000n + BigInt(opcode), created_timestamp: GENESIS },
+      { runtime_bytecode: probeCode(opcode, false) },
+    );
+  }
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+async function answer(
+  opcode: number,
+  operand?: bigint | Uint8Array,
+  change: Partial<CallTransaction> = {},
+  block: BlockContext = latest,
+) {
+  const data =
+    operand === undefined ? new Uint8Array() : typeof operand === 'bigint' ? word32(operand) : word32(uintOf(operand));
+  const outcome = await openSession({ db: env.db, block, settings: TESTNET_SETTINGS }).run(
+    callOf(probe(opcode), data, change),
+  );
+  if (!outcome.ok) throw new Error(`probe 0x${opcode.toString(16)} failed: ${outcome.status}`);
+  return outcome.output;
+}
+
+describe('block values', () => {
+  it('BLOCKHASH of the current block is the first 32 bytes of its record file hash', async () => {
+    expect(hexOf(await answer(OPCODES.BLOCKHASH, LATEST_ROW.index))).toBe(LATEST_ROW.hash.slice(0, 64));
+  });
+
+  it('BLOCKHASH reaches blocks more than 256 back', async () => {
+    expect(hexOf(await answer(OPCODES.BLOCKHASH, OLD_ROW.index))).toBe(OLD_ROW.hash.slice(0, 64));
+  });
+
+  it('BLOCKHASH is zero for a later block, a missing one and 2^63-1', async () => {
+    for (const number of [LATEST_ROW.index + 1n, 6n, 2n ** 63n - 1n, 2n ** 64n]) {
+      expect(uintOf(await answer(OPCODES.BLOCKHASH, number))).toBe(0n);
+    }
+  });
+
+  it('TIMESTAMP is the seconds of consensus_start, NUMBER the record file index', async () => {
+    expect(uintOf(await answer(NULLARY.TIMESTAMP))).toBe(LATEST_ROW.consensus_start / SECOND);
+    expect(uintOf(await answer(NULLARY.NUMBER))).toBe(LATEST_ROW.index);
+  });
+
+  it('PREVRANDAO is the first 32 bytes of the block hash, CHAINID the network setting, COINBASE 0.0.98', async () => {
+    expect(hexOf(await answer(NULLARY.PREVRANDAO))).toBe(LATEST_ROW.hash.slice(0, 64));
+    expect(uintOf(await answer(NULLARY.CHAINID))).toBe(296n);
+    expect(uintOf(await answer(NULLARY.COINBASE))).toBe(98n);
+  });
+});
+
+describe('addresses', () => {
+  it('ADDRESS of a contract with an EVM address is that address, also when called by long-zero', async () => {
+    const session = openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS });
+    for (const to of [longZeroAddress(ALIASED_CONTRACT), CONTRACT_EVM_ADDRESS]) {
+      const outcome = await session.run(callOf(to));
+      expect(hexOf(outcome.output).slice(24)).toBe(hexOf(CONTRACT_EVM_ADDRESS));
+    }
+  });
+
+  it('CALLER without `from` is the treasury 0.0.2, with `from` the canonical address of the account', async () => {
+    expect(uintOf(await answer(OPCODES.CALLER, 0n))).toBe(2n);
+    const aliased = await answer(OPCODES.CALLER, 0n, { from: longZeroAddress(ALIASED_ACCOUNT) });
+    expect(hexOf(aliased).slice(24)).toBe(hexOf(ACCOUNT_EVM_ADDRESS));
+  });
+});
+
+describe('balances and code of accounts', () => {
+  it('BALANCE is the real balance of an account (no minimum) and of a contract', async () => {
+    expect(uintOf(await answer(OPCODES.BALANCE, longZeroAddress(ACCOUNT)))).toBe(1_234n);
+    expect(uintOf(await answer(OPCODES.BALANCE, CONTRACT_EVM_ADDRESS))).toBe(77n);
+    expect(uintOf(await answer(OPCODES.BALANCE, ACCOUNT_EVM_ADDRESS))).toBe(99n);
+  });
+
+  it('BALANCE of a system account by long-zero is 0', async () => {
+    expect(uintOf(await answer(OPCODES.BALANCE, longZeroAddress(TREASURY)))).toBe(0n);
+  });
+
+  it('EXTCODEHASH is keccak of nothing for an account, 0 for a system account and for an unknown address', async () => {
+    expect(hexOf(await answer(OPCODES.EXTCODEHASH, longZeroAddress(ACCOUNT)))).toBe(
+      hexOf(keccak_256(new Uint8Array())),
+    );
+    expect(uintOf(await answer(OPCODES.EXTCODEHASH, longZeroAddress(TREASURY)))).toBe(0n);
+    expect(uintOf(await answer(OPCODES.EXTCODEHASH, longZeroAddress(999_999n)))).toBe(0n);
+  });
+
+  it('EXTCODEHASH of a contract is keccak of its runtime code, EXTCODESIZE its length', async () => {
+    const code = probeCode(OPCODES.ADDRESS, false);
+    expect(hexOf(await answer(OPCODES.EXTCODEHASH, CONTRACT_EVM_ADDRESS))).toBe(hexOf(keccak_256(code)));
+    expect(uintOf(await answer(OPCODES.EXTCODESIZE, longZeroAddress(ALIASED_CONTRACT)))).toBe(BigInt(code.length));
+    expect(uintOf(await answer(OPCODES.EXTCODESIZE, longZeroAddress(TREASURY)))).toBe(0n);
+  });
+
+  it('treats the long-zero address of an account with an EVM address as a missing account', async () => {
+    expect(uintOf(await answer(OPCODES.BALANCE, longZeroAddress(ALIASED_ACCOUNT)))).toBe(0n);
+    expect(uintOf(await answer(OPCODES.EXTCODEHASH, longZeroAddress(ALIASED_ACCOUNT)))).toBe(0n);
+    const outcome = await openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(
+      callOf(longZeroAddress(ALIASED_ACCOUNT), fromHex('12345678')),
+    );
+    expect(outcome).toMatchObject({ ok: false, status: 'INVALID_CONTRACT_ID' });
+  });
+});
+
+describe('EVM version by block', () => {
+  const mainnet = { ...TESTNET_SETTINGS, network: 'MAINNET' as const, chainId: 295n };
+  const TLOAD = fromHex('5f5c00'); // PUSH0 TLOAD STOP
+
+  it('runs Cancun opcodes from v0.50 on and fails them with CONTRACT_EXECUTION_EXCEPTION on v0.46', async () => {
+    const at = (number: bigint) => ({ ...latest, number, historical: true });
+    const cancun = await openSession({ db: env.db, block: at(65_435_845n), settings: mainnet }).run(
+      callOf(undefined, TLOAD),
+    );
+    const shanghai = await openSession({ db: env.db, block: at(65_435_844n), settings: mainnet }).run(
+      callOf(undefined, TLOAD),
+    );
+    expect(cancun).toMatchObject({ ok: true });
+    expect(shanghai).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION' });
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * HAS, the account service system contract at 0x16a (HIP-632): hbar allowances, the aliases of an account, and
+ * `isAuthorizedRaw`, which checks a raw ECDSA secp256k1 or ED25519 signature against an account. Also the account
+ * redirect (`redirectForAccount`), through which an account's own address answers `hbarAllowance(spender)`.
+ * Writes (hbarApprove, setUnlimitedAutomaticAssociations) and `isAuthorized` are answered with 501.
+ */
+import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { cryptoAllowanceAt } from '../../../db/queries/evm-system-tokens.ts';
+import { fields } from '../../format/protobuf-reader.ts';
+import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
+import type { EvmEntity, LedgerReader } from '../types.ts';
+import {
+  AbiArgs,
+  AbiDecodeError,
+  type AbiValue,
+  address,
+  bool,
+  encode,
+  int,
+  leadingSelector,
+  selectorOf,
+} from './abi.ts';
+import { ZERO_ADDRESS } from './addresses.ts';
+import { accountAt, stateTimestamp } from './hts-context.ts';
+import { parseRedirect } from './redirect-input.ts';
+import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
+
+/** ECRECOVER's gas, what the consensus node charges for an ECDSA `isAuthorizedRaw`. */
+const EC_VERIFY_GAS = 3000n;
+/** `CustomGasCalculator.getEdSignatureVerificationSystemContractGasCost()`: an ED25519 verification. */
+const ED_VERIFY_GAS = 1_500_000n;
+
+const EC_SIGNATURE_MIN = 65;
+/** r, s and a v of up to 8 bytes (an EIP-155 v with a chain id that fits a long). */
+const EC_SIGNATURE_MAX = 72;
+const ED_SIGNATURE = 64;
+
+const REDIRECT_FOR_ACCOUNT = selectorOf('redirectForAccount(address,bytes)');
+const HBAR_ALLOWANCE = selectorOf('hbarAllowance(address,address)');
+const HBAR_ALLOWANCE_OF_ACCOUNT = selectorOf('hbarAllowance(address)');
+const GET_EVM_ADDRESS_ALIAS = selectorOf('getEvmAddressAlias(address)');
+const GET_HEDERA_ACCOUNT_NUM_ALIAS = selectorOf('getHederaAccountNumAlias(address)');
+const IS_VALID_ALIAS = selectorOf('isValidAlias(address)');
+const IS_AUTHORIZED_RAW = selectorOf('isAuthorizedRaw(address,bytes,bytes)');
+
+interface HasCall {
+  readonly reader: LedgerReader;
+  readonly args: AbiArgs;
+  readonly gasLimit: bigint;
+}
+
+const answer = (call: HasCall, status: ResponseCodeName, ...values: AbiValue[]) =>
+  success(VIEW_GAS, call.gasLimit, encode(int(responseCode(status)), ...values));
+
+/** Whether `value` is a long-zero address of the network's shard and realm. */
+const isLongZero = (reader: LedgerReader, value: Uint8Array): boolean =>
+  entityIdOfLongZero(value, reader.settings.shard, reader.settings.realm) !== undefined;
+
+async function hbarAllowance(call: HasCall, owner: EvmEntity | undefined, spenderAddress: Uint8Array) {
+  if (!owner) return answer(call, 'INVALID_ALLOWANCE_OWNER_ID', int(0n));
+  const spender = await accountAt(call.reader, spenderAddress);
+  if (!spender) return answer(call, 'INVALID_ALLOWANCE_SPENDER_ID', int(0n));
+  const amount = await cryptoAllowanceAt(
+    call.reader.db,
+    { owner: owner.id, spender: spender.id },
+    stateTimestamp(call.reader),
+  );
+  return answer(call, 'SUCCESS', int(amount));
+}
+
+async function evmAddressAlias(call: HasCall): Promise<ExecResult> {
+  const target = call.args.address(0);
+  if (!isLongZero(call.reader, target)) return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
+  const account = await accountAt(call.reader, target);
+  if (!account) return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
+  if (!account.evmAddress) return answer(call, 'INVALID_ACCOUNT_ID', address(ZERO_ADDRESS));
+  return answer(call, 'SUCCESS', address(account.evmAddress));
+}
+
+async function accountNumAlias(call: HasCall): Promise<ExecResult> {
+  const target = call.args.address(0);
+  const account = isLongZero(call.reader, target) ? undefined : await accountAt(call.reader, target);
+  if (!account) return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
+  return answer(call, 'SUCCESS', address(longZeroAddress(account.id)));
+}
+
+/** v as 27 or 28: 0/1 and 27/28 as they are, an EIP-155 v (35 + 2 × chain id + parity) by its parity. */
+function recoveryV(v: bigint): 27 | 28 | undefined {
+  if (v === 0n || v === 27n) return 27;
+  if (v === 1n || v === 28n) return 28;
+  if (v < 35n) return undefined;
+  return (v & 1n) === 0n ? 28 : 27;
+}
+
+function ecRecoveredAddress(hash: Uint8Array, signature: Uint8Array): Uint8Array | undefined {
+  let v = 0n;
+  for (const byte of signature.subarray(64)) v = (v << 8n) | BigInt(byte);
+  const recovery = recoveryV(v);
+  if (recovery === undefined) return undefined;
+  try {
+    const point = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact')
+      .addRecoveryBit(recovery - 27)
+      .recoverPublicKey(hash);
+    return keccak_256(point.toBytes(false).subarray(1)).subarray(12);
+  } catch {
+    return undefined;
+  }
+}
+
+type SimpleKey = { ed25519: Uint8Array } | { other: true } | { complex: true };
+
+/** The account's key when it is one primitive key; a key list or threshold key is not simple. */
+function simpleKey(key: Uint8Array): SimpleKey {
+  for (const field of fields(key)) {
+    if (!('bytes' in field)) continue;
+    if (field.number === 2) return { ed25519: field.bytes };
+    if (field.number === 5 || field.number === 6) return { complex: true };
+  }
+  return { other: true };
+}
+
+async function isAuthorizedRaw(call: HasCall): Promise<ExecResult> {
+  const { reader, args, gasLimit } = call;
+  const target = args.address(0);
+  const hash = args.bytes(1);
+  const signature = args.bytes(2);
+  const isEc = signature.length >= EC_SIGNATURE_MIN && signature.length <= EC_SIGNATURE_MAX;
+  const isEd = signature.length === ED_SIGNATURE;
+  // The consensus node's failures revert and keep all the remaining gas.
+  const bail = (status: ResponseCodeName) => revertWith(status, gasLimit, gasLimit);
+  if (!isEc && !isEd) return bail('INVALID_TRANSACTION_BODY');
+  const gas = isEc ? EC_VERIFY_GAS : ED_VERIFY_GAS;
+  if (gasLimit < gas) return bail('INSUFFICIENT_GAS');
+  if (isEc && hash.length !== 32) return bail('INVALID_TRANSACTION_BODY');
+  const account = await accountAt(reader, target);
+  // An ECDSA signature needs the account's EVM address, not its long-zero one.
+  if (!account || (isEc && isLongZero(reader, target))) return bail('INVALID_ACCOUNT_ID');
+  if (isEc) {
+    const recovered = ecRecoveredAddress(hash, signature);
+    const authorized = recovered?.every((byte, i) => byte === target[i]) === true;
+    return success(gas, gasLimit, encode(bool(authorized)));
+  }
+  if (!account.key) return bail('INVALID_TRANSACTION_BODY');
+  const key = simpleKey(account.key);
+  if ('complex' in key) return bail('INVALID_TRANSACTION_BODY');
+  if (!('ed25519' in key)) return bail('INVALID_SIGNATURE_TYPE_MISMATCHING_KEY');
+  let authorized = false;
+  try {
+    authorized = ed25519.verify(signature, hash, key.ed25519);
+  } catch {
+    authorized = false;
+  }
+  return success(gas, gasLimit, encode(bool(authorized)));
+}
+
+async function direct(call: HasCall, selector: number): Promise<ExecResult> {
+  switch (selector) {
+    case HBAR_ALLOWANCE:
+      return hbarAllowance(call, await accountAt(call.reader, call.args.address(0)), call.args.address(1));
+    case GET_EVM_ADDRESS_ALIAS:
+      return evmAddressAlias(call);
+    case GET_HEDERA_ACCOUNT_NUM_ALIAS:
+      return accountNumAlias(call);
+    case IS_VALID_ALIAS:
+      return success(
+        VIEW_GAS,
+        call.gasLimit,
+        encode(bool((await accountAt(call.reader, call.args.address(0))) !== undefined)),
+      );
+    case IS_AUTHORIZED_RAW:
+      return isAuthorizedRaw(call);
+    default:
+      return notImplemented();
+  }
+}
+
+async function redirect(reader: LedgerReader, input: Uint8Array, gasLimit: bigint): Promise<ExecResult> {
+  const redirected = parseRedirect(input);
+  const selector = redirected && leadingSelector(redirected.data);
+  if (!redirected || selector === undefined) return halt(gasLimit);
+  if (selector !== HBAR_ALLOWANCE_OF_ACCOUNT) return notImplemented();
+  const call = { reader, args: new AbiArgs(redirected.data.subarray(4)), gasLimit };
+  return hbarAllowance(call, await accountAt(reader, redirected.target), call.args.address(0));
+}
+
+export function hasPrecompile(reader: LedgerReader): PrecompileFunc {
+  return async ({ data, gasLimit }) => {
+    const selector = leadingSelector(data);
+    if (selector === undefined) return halt(gasLimit);
+    try {
+      if (selector === REDIRECT_FOR_ACCOUNT) return await redirect(reader, data, gasLimit);
+      return await direct({ reader, args: new AbiArgs(data.subarray(4)), gasLimit }, selector);
+    } catch (error) {
+      if (error instanceof AbiDecodeError) return halt(gasLimit);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The outcomes a system contract hands back to @ethereumjs: success with return data, revert with data, or an
+ * exceptional halt (all the frame's gas, no data), each charging the gas the consensus node charges.
+ */
+import { EVMError, type ExecResult } from '@ethereumjs/evm';
+import { responseCodeByName } from '../../../db/codes/response-codes.ts';
+import { EvmRequestError } from '../types.ts';
+import { encode, int } from './abi.ts';
+
+/**
+ * Gas of a view function of HTS and HAS (SystemContractGasCalculator.viewGasRequirement): the canonical price of
+ * TokenGetInfo, $0.0001 = 1,000,000 tinycents, at the fixed gas price of 852,000 fee schedule units (852 tinycents)
+ * a gas, rounded up, plus the 20% premium of a HAPI operation inside the EVM: 2,173 + 434.
+ */
+export const VIEW_GAS = 2607n;
+
+/**
+ * Gas of a PRNG call (PrngSystemContract.calculateGas, a non-static frame): the canonical price of UtilPrng, $0.001
+ * = 10,000,000 tinycents, at 852,000 fee schedule units a gas, rounded up, plus 20%: 12,737 + 2,547.
+ */
+export const PRNG_GAS = 15284n;
+
+/** Gas of an exchange rate conversion: `contracts.precompile.exchangeRateGasCost`, 100 by default. */
+export const EXCHANGE_RATE_GAS = 100n;
+
+/** The HAPI response codes the system contracts answer with. */
+export type ResponseCodeName =
+  | 'SUCCESS'
+  | 'INVALID_ACCOUNT_ID'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_TOKEN_ID'
+  | 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT'
+  | 'INVALID_TOKEN_NFT_SERIAL_NUMBER'
+  | 'INVALID_ALLOWANCE_OWNER_ID'
+  | 'INVALID_ALLOWANCE_SPENDER_ID'
+  | 'KEY_NOT_PROVIDED'
+  | 'INVALID_SOLIDITY_ADDRESS'
+  | 'INVALID_TRANSACTION_BODY'
+  | 'INSUFFICIENT_GAS'
+  | 'INVALID_SIGNATURE_TYPE_MISMATCHING_KEY';
+
+/** The code's number, from the ledger's table of codes. */
+export function responseCode(name: ResponseCodeName): bigint {
+  const code = responseCodeByName(name);
+  if (code === undefined) throw new Error(`no response code ${name}`);
+  return BigInt(code);
+}
+
+export function success(gas: bigint, gasLimit: bigint, output: Uint8Array): ExecResult {
+  if (gas > gasLimit) return outOfGas(gasLimit);
+  return { returnValue: output, executionGasUsed: gas };
+}
+
+/** A revert whose data is the status name in UTF-8, as the consensus node's `revertResult(status)` writes it. */
+export function revertWith(status: ResponseCodeName, gas: bigint, gasLimit: bigint): ExecResult {
+  if (gas > gasLimit) return outOfGas(gasLimit);
+  return {
+    returnValue: new TextEncoder().encode(status),
+    executionGasUsed: gas,
+    exceptionError: new EVMError(EVMError.errorMessages.REVERT),
+  };
+}
+
+/** An exceptional halt: the frame's gas is gone and the caller sees a failed call (CONTRACT_EXECUTION_EXCEPTION). */
+export function halt(gasLimit: bigint): ExecResult {
+  return {
+    returnValue: new Uint8Array(0),
+    executionGasUsed: gasLimit,
+    exceptionError: new EVMError(EVMError.errorMessages.INVALID_OPCODE),
+  };
+}
+
+function outOfGas(gasLimit: bigint): ExecResult {
+  return {
+    returnValue: new Uint8Array(0),
+    executionGasUsed: gasLimit,
+    exceptionError: new EVMError(EVMError.errorMessages.OUT_OF_GAS),
+  };
+}
+
+/** `(int64 responseCode)` alone, the answer of a direct HTS function whose other outputs are defaults. */
+export const encodedCode = (status: ResponseCodeName): Uint8Array => encode(int(responseCode(status)));
+
+/** A selector this port does not run (writes, schedules): the request fails with 501 as the reference answers. */
+export function notImplemented(): never {
+  throw new EvmRequestError(501, 'Not Implemented');
+}
