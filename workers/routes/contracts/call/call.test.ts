@@ -278,6 +278,15 @@ describe('POST /api/v1/contracts/call execution', () => {
     }
   });
 
+  it.each([
+    '0x0000000000000000000000000000000000000167',
+    '0x0000000000000000000000000000000000000168',
+    '0x0000000000000000000000000000000000000169',
+  ])('answers a call to the system contract %s without data with CONTRACT_EXECUTION_EXCEPTION', async (to) => {
+    const response = await post({ to, data: '0x' });
+    expect([response.status, response.body._status.messages[0].message]).toEqual([400, 'CONTRACT_EXECUTION_EXCEPTION']);
+  });
+
   it('answers an unknown sender of value with PAYER_ACCOUNT_NOT_FOUND, and a contract sender with 0x', async () => {
     const unknown = await post({ from: longZero(9999n), to: RECEIVER, value: 10 });
     expect([unknown.status, unknown.body._status.messages[0].message]).toEqual([400, 'PAYER_ACCOUNT_NOT_FOUND']);
