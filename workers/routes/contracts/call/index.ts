@@ -3,7 +3,7 @@ import { cors } from 'hono/cors';
 import { web3Settings } from '../../../config/web3.ts';
 import type { AppEnv } from '../../../context.ts';
 import { ApiError } from '../../../errors.ts';
-import { badRequest, type ErrorReply, unsupportedMediaType } from './call-errors.ts';
+import { badRequest, type ErrorReply, serverError, unsupportedMediaType } from './call-errors.ts';
 import { MISSING_BODY, readCallRequest } from './request-body.ts';
 import { validateCallRequest } from './schemas.ts';
 import { callClient, executorName, executorShard } from './shard.ts';
@@ -42,7 +42,10 @@ export async function callRoute(c: Context<AppEnv>): Promise<Response> {
   const namespace = c.env.EVM_EXECUTOR;
   const shard = executorShard(callClient((name) => c.req.header(name)));
   const stub = namespace.get(namespace.idFromName(executorName(shard)));
-  const reply = await stub.call({ kind: 'call', call: validated.request, settings });
+  const reply = await stub.call({ kind: 'call', call: validated.request, settings }).catch((error: unknown) => {
+    // Anything the executor did not answer itself (a failed read, a bug) is the web3 module's bare 500.
+    throw ApiError.web3(500, serverError(500).messages, { cause: error });
+  });
   if (!reply.ok) throw fail(reply.error);
   return new Response(JSON.stringify({ result: reply.result }), {
     headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
