@@ -243,6 +243,26 @@ describe('POST /api/v1/contracts/call execution', () => {
     );
   });
 
+  it('answers an unknown selector of a contract without fallback with a bare CONTRACT_REVERT_EXECUTED', async () => {
+    const response = await post({ to: longZero(COUNTER), data: '0xdeadbeef' });
+    expect([response.status, response.body]).toEqual([
+      400,
+      { _status: { messages: [{ message: 'CONTRACT_REVERT_EXECUTED', detail: '', data: '0x' }] } },
+    ]);
+  });
+
+  // Init code returning one word is a contract create whose answer is that word: the block values as the EVM sees them.
+  const returnWord = (push: string) => `0x${push}60005260206000f3`;
+
+  it.each<[string, string, string]>([
+    ['BLOCKHASH of the latest block', returnWord('4340'), 'b2'.repeat(32)],
+    ['BLOCKHASH of 2^63-1', returnWord('677fffffffffffffff40'), '0'.repeat(64)],
+    ['TIMESTAMP', returnWord('42'), (GENESIS / SECOND + 100n).toString(16).padStart(64, '0')],
+    ['NUMBER', returnWord('43'), (20).toString(16).padStart(64, '0')],
+  ])('answers %s as the reference does', async (_name, data, word) => {
+    expect(await post({ data })).toMatchObject({ status: 200, body: { result: `0x${word}` } });
+  });
+
   it('estimates gas with which the call succeeds', async () => {
     const response = await post({ to: longZero(COUNTER), data: INCREMENT_5, estimate: true });
     expect(response.status).toBe(200);
