@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { createDatabase } from '../../db/client.ts';
 import type { ThrottleSettings, Web3Settings } from '../config/web3.ts';
 import type { Env } from '../env.ts';
+import { BlockCache } from '../routes/contracts/call/block-cache.ts';
 import { tooManyRequests } from '../routes/contracts/call/call-errors.ts';
 import { withDeadline } from '../routes/contracts/call/deadline.ts';
 import { type CallReply, executeCall } from '../routes/contracts/call/execute.ts';
@@ -22,6 +23,7 @@ const throttleKey = (throttle: ThrottleSettings) =>
 export class EvmExecutor extends DurableObject<Env> {
   private throttle: CallThrottle | undefined;
   private throttleSettings = '';
+  private readonly blocks = new BlockCache();
 
   async call(request: ExecutorRequest): Promise<CallReply> {
     const { call, settings } = request;
@@ -34,7 +36,8 @@ export class EvmExecutor extends DurableObject<Env> {
     const db = createDatabase({ url: this.env.DATABASE_URL, localProxy: this.env.DB_LOCAL_PROXY });
     let gasUsed: bigint | undefined;
     try {
-      const execution = await executeCall(withDeadline(db, started + settings.requestTimeoutMs), call, settings);
+      const deadlined = withDeadline(db, started + settings.requestTimeoutMs);
+      const execution = await executeCall(deadlined, call, settings, this.blocks);
       if (execution.kind === 'refused') {
         throttle.restore(call.gas, Date.now());
         return execution.reply;

@@ -226,6 +226,14 @@ describe('POST /api/v1/contracts/call execution', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('runs every call: a repeated one is not answered from the edge cache', async () => {
+    const body = { to: longZero(COUNTER), data: COUNT, block: '0x14' };
+    await post(body);
+    const before = worker.dbQueries;
+    expect(await post(body)).toMatchObject({ status: 200 });
+    expect(worker.dbQueries).toBeGreaterThan(before);
+  });
+
   it('accepts call data in mixed case to an account without code', async () => {
     expect(await post({ to: RECEIVER, data: '0xaBeCd0' })).toMatchObject({ status: 200, body: { result: '0x' } });
   });

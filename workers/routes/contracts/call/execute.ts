@@ -3,10 +3,10 @@ import type { Web3Settings } from '../../../config/web3.ts';
 import { openSession } from '../../../evm/session.ts';
 import { type CallOutcome, type CallTransaction, EvmRequestError } from '../../../evm/types.ts';
 import { hex } from '../../../format/values.ts';
+import type { BlockCache } from './block-cache.ts';
 import { badRequest, type ErrorReply, evmFailure, notFound, serverError } from './call-errors.ts';
 import { isTimeout } from './deadline.ts';
 import { estimateGas, estimateHex } from './estimate.ts';
-import { resolveBlock } from './resolve-block.ts';
 import type { CallRequest } from './schemas.ts';
 
 /** The executor's `jumboTransactions.ethereumMaxCallDataSize`: larger call data fails as TRANSACTION_OVERSIZE. */
@@ -33,7 +33,12 @@ function decodeHex(digits: string): Uint8Array {
 }
 
 /** A call admitted by the throttles: the checks the reference makes after them, then the run (and the estimate). */
-export async function executeCall(db: Database, request: CallRequest, settings: Web3Settings): Promise<Execution> {
+export async function executeCall(
+  db: Database,
+  request: CallRequest,
+  settings: Web3Settings,
+  blocks: BlockCache,
+): Promise<Execution> {
   if (request.gas > settings.evm.maxGasLimit) {
     return refused(badRequest([`gas field must be less than or equal to ${settings.evm.maxGasLimit}`]));
   }
@@ -42,7 +47,7 @@ export async function executeCall(db: Database, request: CallRequest, settings: 
     return refused(evmFailure('TRANSACTION_OVERSIZE', new Uint8Array()));
   }
   try {
-    const block = await resolveBlock(db, request.block);
+    const block = await blocks.resolve(db, request.block, Date.now());
     if (!block) return refused(badRequest(['Unknown block number']));
     const session = openSession({ db, block, settings: settings.evm });
     const transaction: CallTransaction = {
