@@ -330,6 +330,9 @@ describe('POST /api/v1/contracts/call execution', () => {
     await settings({ evm: { validatePayerBalance: true } });
     const refused = await post(transfer);
     expect([refused.status, refused.body._status.messages[0].message]).toEqual([400, 'INSUFFICIENT_PAYER_BALANCE']);
+    const paying = await post({ from: longZero(POOR_ACCOUNT), to: RECEIVER, gasPrice: 1_000_000 });
+    expect([paying.status, paying.body._status.messages[0].message]).toEqual([400, 'INSUFFICIENT_PAYER_BALANCE']);
+    expect(await post({ from: longZero(POOR_ACCOUNT), to: RECEIVER })).toMatchObject({ status: 200 });
     expect(await post({ to: RECEIVER, value: 0 })).toMatchObject({ status: 200 });
   });
 
