@@ -20,6 +20,7 @@ export type JsonValue = null | boolean | string | JsonNumber | JsonValue[] | { [
 
 export type JsonReadResult = { ok: true; value: JsonValue } | { ok: false; message: string };
 
+const MAX_NESTING_DEPTH = 1000;
 const VALID_VALUES = "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
 const SOURCE = '[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)';
 
@@ -45,6 +46,7 @@ const isIdentifierPart = (char: string | undefined) => char !== undefined && /[\
 
 class Reader {
   private position = 0;
+  private depth = 0;
   private readonly text: string;
   constructor(text: string) {
     this.text = text;
@@ -54,6 +56,15 @@ class Reader {
     this.skipWhitespace();
     if (this.position >= this.text.length) throw new JsonSyntaxError('No content to map due to end-of-input');
     return this.value();
+  }
+
+  /** Jackson's `StreamReadConstraints` nesting limit: a body nested deeper is refused, not recursed into. */
+  private enter(): void {
+    if (++this.depth > MAX_NESTING_DEPTH) {
+      throw new JsonSyntaxError(
+        `Document nesting depth (${this.depth}) exceeds the maximum allowed (${MAX_NESTING_DEPTH}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`,
+      );
+    }
   }
 
   private peek(): string | undefined {
@@ -75,8 +86,13 @@ class Reader {
   private value(): JsonValue {
     const char = this.peek();
     if (char === undefined) throw new JsonSyntaxError('Unexpected end-of-input: expected a value');
-    if (char === '{') return this.object();
-    if (char === '[') return this.array();
+    if (char === '{' || char === '[') {
+      try {
+        return char === '{' ? this.object() : this.array();
+      } finally {
+        this.depth--;
+      }
+    }
     if (char === '"') return this.string();
     if (char === '-' || (char >= '0' && char <= '9')) return this.number();
     if (/\p{L}|[_$]/u.test(char)) return this.keyword();
@@ -85,6 +101,7 @@ class Reader {
 
   private object(): { [key: string]: JsonValue } {
     const start = this.position++;
+    this.enter();
     const result: { [key: string]: JsonValue } = {};
     const endOfInput = () =>
       new JsonSyntaxError(
@@ -121,6 +138,7 @@ class Reader {
 
   private array(): JsonValue[] {
     const start = this.position++;
+    this.enter();
     const result: JsonValue[] = [];
     const endOfInput = () =>
       new JsonSyntaxError(

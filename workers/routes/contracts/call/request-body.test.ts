@@ -63,6 +63,10 @@ describe('readCallRequest', () => {
       'JSON parse error: Cannot deserialize value of type `org.hiero.mirror.web3.viewmodel.ContractCallRequest` from Array value (token `JsonToken.START_ARRAY`)',
     ],
     ['  ', 'JSON parse error: No content to map due to end-of-input'],
+    [
+      `{"to": ${'['.repeat(5000)}`,
+      'JSON parse error: Document nesting depth (1001) exceeds the maximum allowed (1000, from `StreamReadConstraints.getMaxNestingDepth()`)',
+    ],
     ['', MISSING_BODY],
     ['null', MISSING_BODY],
   ])('answers %s with the reference detail', (body, expected) => {
