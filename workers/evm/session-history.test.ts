@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifact, callData, fromHex } from '../../simulator/evm/abi.ts';
+import {
+  blockContext,
+  callOf,
+  createEvmTestDatabase,
+  type EvmTestDatabase,
+  probeCode,
+  SECOND,
+  TESTNET_SETTINGS,
+  uintOf,
+} from '../../test/harness/evm-session.ts';
+import { insertCryptoTransfer, insertRow } from '../../test/harness/factories.ts';
+import { insertAccountBalance } from '../../test/harness/factories-accounts.ts';
+import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
+import { insertContract } from '../../test/harness/factories-contracts.ts';
+import { insertContractSlot, insertSlotChange, word32 } from '../../test/harness/factories-evm.ts';
+import { insertEntity } from '../../test/harness/factories-tokens.ts';
+import { longZeroAddress } from './addresses.ts';
+import { openSession } from './session.ts';
+import type { BlockContext } from './types.ts';
+
+/** Calls at historical blocks read the ledger as it was at the block's end; `latest` reads it as it is now. */
+
+const GENESIS = 1_700_000_000n * SECOND;
+const at = (seconds: bigint) => GENESIS + seconds * SECOND;
+const TREASURY = 2n;
+const COUNTER = 1001n;
+const LATE_COUNTER = 1002n;
+const DELETED_COUNTER = 1003n;
+const ACCOUNT = 1600n;
+const BALANCE_PROBE = 1700n;
+const counter = artifact('Counter');
+const count = callData(counter, 'count()', []);
+
+const record = (index: bigint, start: bigint) => ({
+  index,
+  consensus_start: at(start),
+  consensus_end: at(start + 2n),
+  hash: index.toString(16).padStart(2, '0').repeat(48),
+});
+const B10 = record(10n, 1_000n);
+const B20 = record(20n, 2_000n);
+const B30 = record(30n, 3_000n);
+
+let env: EvmTestDatabase;
+const run = (block: BlockContext, ...args: Parameters<typeof callOf>) =>
+  openSession({ db: env.db, block, settings: TESTNET_SETTINGS }).run(callOf(...args));
+
+beforeAll(async () => {
+  env = await createEvmTestDatabase();
+  const sql = env.testDb.sql;
+  for (const row of [B10, B20, B30]) await insertRecordFile(sql, row);
+  await insertEntity(sql, TREASURY, GENESIS, { balance: 10n ** 18n });
+  const runtime = { runtime_bytecode: fromHex(counter.runtime) };
+  await insertContract(sql, { id: COUNTER, created_timestamp: at(500n) }, runtime);
+  // count: 3 from 900 s, 7 from 1,500 s; read (not written) at 1,700 s.
+  await insertSlotChange(sql, {
+    contract_id: COUNTER,
+    slot: 0n,
+    value_read: 0n,
+    value_written: 3n,
+    consensus_timestamp: at(900n),
+  });
+  await insertSlotChange(sql, {
+    contract_id: COUNTER,
+    slot: 0n,
+    value_read: 3n,
+    value_written: 7n,
+    consensus_timestamp: at(1_500n),
+  });
+  await insertSlotChange(sql, {
+    contract_id: COUNTER,
+    slot: 0n,
+    value_read: 7n,
+    value_written: null,
+    consensus_timestamp: at(1_700n),
+  });
+  await insertContractSlot(sql, { contract_id: COUNTER, slot: 0n, value: 7n, modified_timestamp: at(1_500n) });
+  await insertContract(sql, { id: LATE_COUNTER, created_timestamp: at(1_500n) }, runtime);
+  // Deleted at 1,800 s: the current row says so, the history row before it does not.
+  await insertContract(
+    sql,
+    { id: DELETED_COUNTER, created_timestamp: at(500n), deleted: true, timestamp_range: `[${at(1_800n)},)` },
+    runtime,
+  );
+  await insertRow(sql, 'entity_history', {
+    id: DELETED_COUNTER,
+    num: DELETED_COUNTER,
+    realm: 0,
+    shard: 0,
+    type: 'CONTRACT',
+    memo: '',
+    created_timestamp: at(500n),
+    deleted: false,
+    timestamp_range: `[${at(500n)},${at(1_800n)})`,
+  });
+  // The account's balance: 1,000 in the snapshot at 950 s, then +200, +300 (block 10), +400 (block 20); an erratum
+  // deleted a transfer of 5,000 before block 10. `entity.balance`, which latest reads, is set apart from them.
+  await insertEntity(sql, ACCOUNT, at(100n), { balance: 2_468n });
+  await insertAccountBalance(sql, { account_id: TREASURY, balance: 10n ** 18n, consensus_timestamp: at(950n) });
+  await insertAccountBalance(sql, { account_id: ACCOUNT, balance: 1_000n, consensus_timestamp: at(950n) });
+  for (const [seconds, amount] of [
+    [980n, 200n],
+    [1_001n, 300n],
+    [1_500n, 400n],
+  ] as const) {
+    await insertCryptoTransfer(sql, {
+      consensus_timestamp: at(seconds),
+      entity_id: ACCOUNT,
+      amount,
+      payer_account_id: ACCOUNT,
+    });
+  }
+  await insertRow(sql, 'crypto_transfer', {
+    consensus_timestamp: at(990n),
+    entity_id: ACCOUNT,
+    amount: 5_000,
+    payer_account_id: ACCOUNT,
+    is_approval: false,
+    errata: 'DELETE',
+  });
+  await insertContract(
+    sql,
+    { id: BALANCE_PROBE, created_timestamp: at(100n) },
+    { runtime_bytecode: probeCode(0x31, true) },
+  );
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('storage', () => {
+  it('reads a slot at a block from its newest change at or before the block (value written)', async () => {
+    expect(uintOf((await run(blockContext(B10, true), longZeroAddress(COUNTER), count)).output)).toBe(3n);
+  });
+
+  it('takes the value read of a change that wrote nothing', async () => {
+    expect(uintOf((await run(blockContext(B20, true), longZeroAddress(COUNTER), count)).output)).toBe(7n);
+  });
+
+  it('reads the current value at latest', async () => {
+    expect(uintOf((await run(blockContext(B30, false), longZeroAddress(COUNTER), count)).output)).toBe(7n);
+  });
+});
+
+describe('entities', () => {
+  it('answers a call at a block before the contract existed with INVALID_CONTRACT_ID', async () => {
+    expect(await run(blockContext(B10, true), longZeroAddress(LATE_COUNTER), count)).toMatchObject({
+      ok: false,
+      status: 'INVALID_CONTRACT_ID',
+    });
+    expect(await run(blockContext(B20, true), longZeroAddress(LATE_COUNTER), count)).toMatchObject({ ok: true });
+  });
+
+  it('runs a contract at a block before its deletion, and not after it', async () => {
+    expect(await run(blockContext(B10, true), longZeroAddress(DELETED_COUNTER), count)).toMatchObject({ ok: true });
+    expect(await run(blockContext(B30, false), longZeroAddress(DELETED_COUNTER), count)).toMatchObject({
+      ok: false,
+      status: 'INVALID_CONTRACT_ID',
+    });
+  });
+});
+
+describe('hbar balances', () => {
+  const balanceAt = async (block: BlockContext) =>
+    uintOf((await run(block, longZeroAddress(BALANCE_PROBE), word32(uintOf(longZeroAddress(ACCOUNT))))).output);
+
+  it('is the snapshot plus the transfers after it up to the block, without deleted errata', async () => {
+    expect(await balanceAt(blockContext(B10, true))).toBe(1_500n);
+    expect(await balanceAt(blockContext(B20, true))).toBe(1_900n);
+  });
+
+  it('is the entity balance at latest', async () => {
+    expect(await balanceAt(blockContext(B30, false))).toBe(2_468n);
+  });
+});
