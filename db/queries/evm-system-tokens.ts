@@ -32,6 +32,56 @@ function versionAt(table: string, columns: string, where: SQL, at: bigint | unde
               limit 1`;
 }
 
+export interface EvmTokenRow extends Record<string, unknown> {
+  auto_renew_account_id: string | null;
+  auto_renew_period: string | null;
+  created_timestamp: string;
+  decimals: string;
+  deleted: boolean | null;
+  expiration_timestamp: string | null;
+  fee_schedule_key: Uint8Array | null;
+  fixed_fees: Record<string, unknown>[] | null;
+  fractional_fees: Record<string, unknown>[] | null;
+  freeze_default: boolean;
+  freeze_key: Uint8Array | null;
+  key: Uint8Array | null;
+  kyc_key: Uint8Array | null;
+  kyc_status: number;
+  max_supply: string;
+  memo: string;
+  name: string;
+  pause_key: Uint8Array | null;
+  pause_status: string;
+  royalty_fees: Record<string, unknown>[] | null;
+  supply_key: Uint8Array | null;
+  supply_type: string;
+  symbol: string;
+  total_supply: string;
+  treasury_account_id: string;
+  type: string;
+  wipe_key: Uint8Array | null;
+}
+
+const TOKEN_COLUMNS = `x.created_timestamp, x.decimals, x.fee_schedule_key, x.freeze_default, x.freeze_key, x.kyc_key,
+  x.kyc_status, x.max_supply, x.name, x.pause_key, x.pause_status, x.supply_key, x.supply_type, x.symbol,
+  x.total_supply, x.treasury_account_id, x.type, x.wipe_key`;
+const ENTITY_COLUMNS = 'x.auto_renew_account_id, x.auto_renew_period, x.deleted, x.expiration_timestamp, x.key, x.memo';
+const FEE_COLUMNS = 'x.fixed_fees, x.fractional_fees, x.royalty_fees';
+
+/** The token with its entity (admin key, memo, expiry) and its custom fees, each in its version at `at`. */
+export async function evmTokenAt(
+  db: Database,
+  tokenId: bigint,
+  at: bigint | undefined,
+): Promise<EvmTokenRow | undefined> {
+  const [row] = await db.rows<EvmTokenRow>(sql`
+    select t.*, e.*, f.*
+      from (${versionAt('token', TOKEN_COLUMNS, sql`x.token_id = ${tokenId}`, at)}) t
+      join lateral (${versionAt('entity', ENTITY_COLUMNS, sql`x.id = ${tokenId}`, at)}) e on true
+      left join lateral (${versionAt('custom_fee', FEE_COLUMNS, sql`x.entity_id = ${tokenId}`, at)}) f on true`);
+  return row;
+}
+
 /** The treasury's latest balance snapshot at or before `at`, within the window; no row when there is none. */
 function snapshotBefore(at: bigint): SQL {
   return sql`select consensus_timestamp as upper
@@ -107,18 +157,23 @@ export async function fungibleSupplyAt(db: Database, tokenId: bigint, at: bigint
   return BigInt(row?.supply ?? '0');
 }
 
+/**
+ * The NFT versions valid at `at` that match `where`: a current row from its start on, a history row within its
+ * range. Each serial has at most one version valid at any time, so counting them counts serials.
+ */
+function nftVersionsAt(where: SQL, at: bigint): SQL {
+  return sql`select 1 from nft x
+              where ${where} and lower(x.timestamp_range) <= ${at} and x.deleted is not true
+             union all
+             select 1 from nft_history x
+              where ${where} and x.timestamp_range @> ${at}::bigint and x.deleted is not true`;
+}
+
 /** How many of the NFT's serials exist at `at`: minted by then and not burned or wiped by then. */
 export async function nftSupplyAt(db: Database, tokenId: bigint, at: bigint): Promise<bigint> {
-  const [row] = await db.rows<{ count: string }>(sql`
-    select count(*)::text as count
-      from (select distinct on (x.serial_number) x.deleted
-              from (select serial_number, deleted, timestamp_range from nft
-                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}
-                    union all
-                    select serial_number, deleted, timestamp_range from nft_history
-                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}) x
-             order by x.serial_number, lower(x.timestamp_range) desc) latest
-     where latest.deleted is not true`);
+  const [row] = await db.rows<{ count: string }>(
+    sql`select count(*)::text as count from (${nftVersionsAt(sql`x.token_id = ${tokenId}`, at)}) v`,
+  );
   return BigInt(row?.count ?? '0');
 }
 
@@ -180,15 +235,9 @@ export async function cryptoAllowanceAt(
 
 /** How many of the NFT's serials the account owns at `at` (its balance of a non-fungible token). */
 export async function nftBalanceAt(db: Database, accountId: bigint, tokenId: bigint, at: bigint): Promise<bigint> {
-  const [row] = await db.rows<{ count: string }>(sql`
-    select count(*)::text as count
-      from (select distinct on (x.serial_number) x.account_id, x.deleted
-              from (select serial_number, account_id, deleted, timestamp_range from nft
-                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}
-                    union all
-                    select serial_number, account_id, deleted, timestamp_range from nft_history
-                     where token_id = ${tokenId} and lower(timestamp_range) <= ${at}) x
-             order by x.serial_number, lower(x.timestamp_range) desc) latest
-     where latest.account_id = ${accountId} and latest.deleted is not true`);
+  const where = sql`x.account_id = ${accountId} and x.token_id = ${tokenId}`;
+  const [row] = await db.rows<{ count: string }>(
+    sql`select count(*)::text as count from (${nftVersionsAt(where, at)}) v`,
+  );
   return BigInt(row?.count ?? '0');
 }

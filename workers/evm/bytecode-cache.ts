@@ -37,7 +37,9 @@ export class BytecodeCache {
       return cached;
     }
     const loading = runtimeBytecode(db, contractId).then((code = new Uint8Array()) => {
-      this.remember(contractId, code.length);
+      // No code yet is not kept: the importer may write it later (a contract row without its sidecar's bytecode).
+      if (code.length === 0) this.entries.delete(contractId);
+      else this.remember(contractId, code.length);
       return { code, hash: keccak_256(code) };
     });
     loading.catch(() => this.entries.delete(contractId));
@@ -56,16 +58,4 @@ export class BytecodeCache {
       this.sizes.delete(id);
     }
   }
-}
-
-const caches = new WeakMap<Database, BytecodeCache>();
-
-/** The cache of a database client: clients are made once per isolate and database (db/client.ts). */
-export function bytecodeCacheOf(db: Database): BytecodeCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new BytecodeCache();
-    caches.set(db, cache);
-  }
-  return cache;
 }

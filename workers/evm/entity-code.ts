@@ -7,6 +7,7 @@
 import type { EVM } from '@ethereumjs/evm';
 import type { Address } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { hexOfBytes } from '../../db/bytea.ts';
 import type { Database } from '../../db/client.ts';
 import type { Bytecode, BytecodeCache } from './bytecode-cache.ts';
 import type { EntityCode, LedgerState } from './ledger-state.ts';
@@ -16,9 +17,7 @@ import { redirectBytecode } from './system/index.ts';
 const DELEGATION_PREFIX = [0xef, 0x01, 0x00];
 
 const selector = (signature: string): string =>
-  [...keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)]
-    .map((byte) => byte.toString(16).padStart(2, '0'))
-    .join('');
+  hexOfBytes(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4));
 
 /** The functions an account's own address answers through the account proxy. */
 const ACCOUNT_REDIRECT_SELECTORS = new Set(
@@ -55,17 +54,21 @@ export function entityCode(db: Database, bytecodes: BytecodeCache, delegations: 
  * Before each message: a call of an account-service selector to a plain account runs the account proxy. The
  * EVM's event cannot fail, so a failed read is kept for `takeError`, which the run checks after the call.
  */
-export function redirectAccountCalls(evm: EVM, state: () => LedgerState): { takeError(): unknown } {
+export function redirectAccountCalls(evm: EVM, state: LedgerState): { takeError(): unknown } {
   let failure: unknown;
   evm.events.on('beforeMessage', (message, resolve) => {
     const done = () => resolve?.();
     const data = message.data;
     const address = message.codeAddress;
-    if (message.code !== undefined || data.length < 4 || !ACCOUNT_REDIRECT_SELECTORS.has(selectorHex(data))) {
+    if (
+      message.code !== undefined ||
+      data.length < 4 ||
+      !ACCOUNT_REDIRECT_SELECTORS.has(hexOfBytes(data.subarray(0, 4)))
+    ) {
       done();
       return;
     }
-    redirectedCode(state(), address)
+    redirectedCode(state, address)
       .then((code) => {
         if (code) {
           message.code = code;
@@ -85,9 +88,6 @@ export function redirectAccountCalls(evm: EVM, state: () => LedgerState): { take
     },
   };
 }
-
-const selectorHex = (data: Uint8Array): string =>
-  [...data.subarray(0, 4)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 async function redirectedCode(state: LedgerState, address: Address): Promise<Uint8Array | undefined> {
   const entity = await state.entityAt(address);

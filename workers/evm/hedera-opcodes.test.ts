@@ -190,4 +190,17 @@ describe('EVM version by block', () => {
     expect(cancun).toMatchObject({ ok: true });
     expect(shanghai).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION' });
   });
+
+  it('runs PUSH0 from v0.46 (Shanghai) on and fails it before', async () => {
+    const at = (number: bigint) => ({ ...latest, number, historical: true });
+    const PUSH0 = fromHex('5f00');
+    const shanghai = await openSession({ db: env.db, block: at(60_258_042n), settings: mainnet }).run(
+      callOf(undefined, PUSH0),
+    );
+    const london = await openSession({ db: env.db, block: at(60_258_041n), settings: mainnet }).run(
+      callOf(undefined, PUSH0),
+    );
+    expect(shanghai).toMatchObject({ ok: true });
+    expect(london).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION' });
+  });
 });

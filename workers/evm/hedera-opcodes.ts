@@ -23,10 +23,10 @@ const MAX_SYSTEM_NUM = 750n;
 const MAX_INT64 = 2n ** 63n - 1n;
 
 export interface OpcodeContext {
-  /** The state of the current run (the opcodes are made once per session, the state once per run). */
+  /** The state the EVM runs on. */
   state(): LedgerState;
   /** The number of the block the call runs on. */
-  readonly blockNumber: bigint;
+  blockNumber(): bigint;
   /** The first 32 bytes of a block's hash, as a number; undefined when no such block is stored. */
   blockHash(number: bigint): Promise<bigint | undefined>;
 }
@@ -88,7 +88,7 @@ export function hederaOpcodes(common: Common, context: OpcodeContext): CustomOpc
     zeroForSystem(0x3f),
     replace(0x40, async (runState) => {
       const number = runState.stack.pop();
-      const known = number <= context.blockNumber && number <= MAX_INT64;
+      const known = number <= context.blockNumber() && number <= MAX_INT64;
       runState.stack.push(known ? ((await context.blockHash(number)) ?? 0n) : 0n);
     }),
   ];

@@ -13,6 +13,7 @@ import {
   historicalEvmEntity,
 } from '../../db/queries/evm-entities.ts';
 import { ADDRESS_BYTES, entityIdOfLongZero, longZeroAddress } from './addresses.ts';
+import { createLatestCaches, type LatestCaches } from './latest-cache.ts';
 import type { BlockContext, EvmEntity, EvmSettings, LedgerReader } from './types.ts';
 
 const optionalBigint = (value: string | null): bigint | undefined => (value === null ? undefined : BigInt(value));
@@ -51,10 +52,14 @@ export class SessionLedger implements LedgerReader {
   private readonly byId = new Map<bigint, Promise<EvmEntity | undefined>>();
   private readonly idByEvmAddress = new Map<string, Promise<bigint | undefined>>();
 
-  constructor(db: Database, block: BlockContext, settings: EvmSettings) {
+  private readonly latest: LatestCaches;
+
+  /** `latest`: reads of the latest state shared with other sessions; without it, this session's alone. */
+  constructor(db: Database, block: BlockContext, settings: EvmSettings, latest: LatestCaches = createLatestCaches()) {
     this.db = db;
     this.block = block;
     this.settings = settings;
+    this.latest = latest;
   }
 
   entityById(id: bigint): Promise<EvmEntity | undefined> {
@@ -81,7 +86,9 @@ export class SessionLedger implements LedgerReader {
     const key = hexOfBytes(address);
     let found = this.idByEvmAddress.get(key);
     if (!found) {
-      found = evmEntityIdByAddress(this.db, address, this.block.historical ? this.block.consensusEnd : undefined);
+      found = this.block.historical
+        ? evmEntityIdByAddress(this.db, address, this.block.consensusEnd)
+        : this.latest.entityIds.get(key, () => evmEntityIdByAddress(this.db, address, undefined));
       this.idByEvmAddress.set(key, found);
     }
     const evmId = await found;
@@ -94,7 +101,7 @@ export class SessionLedger implements LedgerReader {
 
   private async loadEntity(id: bigint): Promise<EvmEntity | undefined> {
     if (!this.block.historical) {
-      const row = await currentEvmEntity(this.db, id);
+      const row = await this.latest.entities.get(String(id), () => currentEvmEntity(this.db, id));
       return row && entityOf(row, BigInt(row.balance ?? 0));
     }
     const at = this.block.consensusEnd;

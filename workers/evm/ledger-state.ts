@@ -1,12 +1,12 @@
 /**
- * The EVM's state for one run: a write overlay (SimpleStateManager's checkpoint stacks) over the session's ledger
- * reads. Every address is first turned into its entity's canonical form, so a contract reached by its long-zero
- * address and by its EVM address has one account, one code and one storage.
+ * The EVM's state for a run: a write overlay (SimpleStateManager's checkpoint stacks) over the ledger reads of the
+ * session it is bound to. Every address is first turned into its entity's canonical form, so a contract reached by
+ * its long-zero address and by its EVM address has one account, one code and one storage.
  */
 
 import type { Common } from '@ethereumjs/common';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
-import { Account, Address, KECCAK256_NULL, unpadBytes } from '@ethereumjs/util';
+import { Account, Address, bytesToHex, KECCAK256_NULL, unpadBytes } from '@ethereumjs/util';
 import type { Bytecode } from './bytecode-cache.ts';
 import type { SlotReader } from './slot-reader.ts';
 import type { EvmEntity, LedgerReader } from './types.ts';
@@ -17,8 +17,8 @@ export const MINIMUM_ACCOUNT_BALANCE = 100_000_000_000_000_000n;
 /** The code an entity shows to the EVM: a contract's runtime code, a token's redirect proxy, a delegation. */
 export type EntityCode = (entity: EvmEntity, address: Uint8Array) => Promise<Bytecode | undefined>;
 
-export interface LedgerStateOptions {
-  readonly common: Common;
+/** What a run reads through: one session's ledger at its block. */
+export interface StateSource {
   readonly ledger: LedgerReader;
   readonly slots: SlotReader;
   readonly codeOf: EntityCode;
@@ -33,22 +33,31 @@ interface BaseAccount {
 }
 
 export class LedgerState extends SimpleStateManager {
-  private readonly options: LedgerStateOptions;
+  private source: StateSource | undefined;
   private readonly bases = new Map<string, Promise<BaseAccount | undefined>>();
   private readonly canonicals = new Map<string, Promise<Address>>();
-  /** The account whose real balance is shown, without the minimum (the payer when its balance is validated). */
   private realBalanceId: bigint | undefined;
 
-  constructor(options: LedgerStateOptions) {
-    super({ common: options.common });
-    this.options = options;
+  constructor(common: Common) {
+    super({ common });
   }
 
-  /** Drops every write of the previous run; the ledger reads stay. */
-  reset(realBalanceId: bigint | undefined): void {
-    if (realBalanceId !== this.realBalanceId) {
+  private get bound(): StateSource {
+    if (!this.source) throw new Error('the state is not bound to a session');
+    return this.source;
+  }
+
+  /**
+   * Starts a run of a session: drops every write of the previous run, and what was read through another session.
+   * `realBalanceId`: the account whose real balance is shown, without the minimum (a payer whose balance is
+   * validated).
+   */
+  reset(source: StateSource, realBalanceId: bigint | undefined): void {
+    if (source !== this.source || realBalanceId !== this.realBalanceId) {
+      this.source = source;
       this.realBalanceId = realBalanceId;
       this.bases.clear();
+      this.canonicals.clear();
     }
     this.accountStack = [];
     this.codeStack = [];
@@ -62,7 +71,7 @@ export class LedgerState extends SimpleStateManager {
     const key = address.toString();
     let canonical = this.canonicals.get(key);
     if (!canonical) {
-      canonical = this.options.ledger
+      canonical = this.bound.ledger
         .entityByAddress(address.bytes)
         .then((entity) => (entity?.evmAddress ? new Address(entity.evmAddress) : address));
       this.canonicals.set(key, canonical);
@@ -124,11 +133,12 @@ export class LedgerState extends SimpleStateManager {
 
   override async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     const canonical = await this.canonical(address);
-    const written = this.topStorageStack().get(`${canonical.toString()}_${slotHex(key)}`);
+    // Keyed as SimpleStateManager keys its writes.
+    const written = this.topStorageStack().get(`${canonical.toString()}_${bytesToHex(key)}`);
     if (written) return written;
     const base = await this.base(canonical);
     if (base?.entity.type !== 'CONTRACT') return new Uint8Array();
-    return unpadBytes(await this.options.slots.read(base.entity.id, key));
+    return unpadBytes(await this.bound.slots.read(base.entity.id, key));
   }
 
   override async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
@@ -150,19 +160,12 @@ export class LedgerState extends SimpleStateManager {
   }
 
   private async loadBase(canonical: Address): Promise<BaseAccount | undefined> {
-    const entity = await this.options.ledger.entityByAddress(canonical.bytes);
+    const entity = await this.bound.ledger.entityByAddress(canonical.bytes);
     if (!entity || entity.deleted) return undefined;
-    const bytecode = await this.options.codeOf(entity, canonical.bytes);
+    const bytecode = await this.bound.codeOf(entity, canonical.bytes);
     const showsMinimum = entity.type === 'ACCOUNT' && entity.id !== this.realBalanceId;
     const balance = showsMinimum && entity.balance < MINIMUM_ACCOUNT_BALANCE ? MINIMUM_ACCOUNT_BALANCE : entity.balance;
     const account = new Account(entity.ethereumNonce, balance, undefined, bytecode?.hash ?? KECCAK256_NULL);
     return { entity, account, code: bytecode?.code ?? new Uint8Array(), boost: balance - entity.balance };
   }
-}
-
-/** The storage overlay's key of a slot, as SimpleStateManager writes it (`bytesToHex`). */
-function slotHex(key: Uint8Array): string {
-  let out = '0x';
-  for (const byte of key) out += byte.toString(16).padStart(2, '0');
-  return out;
 }

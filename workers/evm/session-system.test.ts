@@ -27,6 +27,14 @@ const SPENDER = 1201n;
 const TOKEN = 1300n;
 const SCHEDULE = 1400n;
 const CODE_SIZE_PROBE = 1500n;
+const STATIC_FORWARDER = 1501n;
+const CALL_FORWARDER = 1502n;
+/** calldatacopy(0, 0, calldatasize); <call>(gas, 0x167, [0,] 0, calldatasize, 0, 0); return the return data. */
+const forwarder = (call: 'fa' | 'f1') =>
+  Buffer.from(
+    `365f5f375f5f365f${call === 'f1' ? '5f' : ''}73${'0'.repeat(36)}0167` + `5a${call}503d5f5f3e3d5ff3`,
+    'hex',
+  );
 const ROW = {
   index: 3n,
   consensus_start: GENESIS + 50n * SECOND,
@@ -55,6 +63,12 @@ beforeAll(async () => {
     { id: CODE_SIZE_PROBE, created_timestamp: GENESIS },
     { runtime_bytecode: probeCode(0x3b, true) },
   );
+  await insertContract(
+    sql,
+    { id: STATIC_FORWARDER, created_timestamp: GENESIS },
+    { runtime_bytecode: forwarder('fa') },
+  );
+  await insertContract(sql, { id: CALL_FORWARDER, created_timestamp: GENESIS }, { runtime_bytecode: forwarder('f1') });
 });
 
 afterAll(async () => {
@@ -109,5 +123,14 @@ describe('system contracts in a session', () => {
 
   it('answers decimals() of a token with 2 as a uint256 word', async () => {
     expect(hexOf((await run(longZeroAddress(TOKEN), fromHex('313ce567'))).output)).toBe(`${'0'.repeat(63)}2`);
+  });
+
+  it('lets HTS tell a static frame: a failed view reverts there with its status, a plain call gets the code', async () => {
+    // getTokenType(address) of an account, not a token.
+    const notToken = new Uint8Array([...fromHex('93272baf'), ...addressWord(longZeroAddress(OWNER))]);
+    const reverted = await run(longZeroAddress(STATIC_FORWARDER), notToken);
+    expect(Buffer.from(reverted.output).toString()).toBe('INVALID_TOKEN_ID');
+    const answered = await run(longZeroAddress(CALL_FORWARDER), notToken);
+    expect([uintOf(answered.output.subarray(0, 32)), uintOf(answered.output.subarray(32, 64))]).toEqual([167n, 0n]);
   });
 });

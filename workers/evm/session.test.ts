@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import { artifact, callData, fromHex, word } from '../../simulator/evm/abi.ts';
 import {
   blockContext,
@@ -15,6 +16,7 @@ import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
+import { createEvmCaches } from './caches.ts';
 import { openSession } from './session.ts';
 
 const GENESIS = 1_700_000_000n * SECOND;
@@ -151,6 +153,40 @@ describe('openSession(...).run', () => {
       callOf(longZeroAddress(STOPPER), new Uint8Array(), { from: longZeroAddress(POOR), value: 1_000_000n }),
     );
     expect(outcome.ok).toBe(true);
+  });
+});
+
+describe('caches', () => {
+  /** The test database's client as a request sees it: its own wrapper, counting statements. */
+  const wrapper = () => {
+    const db = {
+      statements: 0,
+      rows: ((query) => {
+        db.statements++;
+        return env.db.rows(query);
+      }) as Database['rows'],
+    };
+    return db;
+  };
+
+  it('lets the sessions of an isolate share bytecode and latest reads through one EvmCaches', async () => {
+    const caches = createEvmCaches();
+    const first = wrapper();
+    const second = wrapper();
+    const call = callOf(longZeroAddress(COUNTER), count);
+    await openSession({ db: first, block: latest, settings: TESTNET_SETTINGS, caches }).run(call);
+    const outcome = await openSession({ db: second, block: latest, settings: TESTNET_SETTINGS, caches }).run(call);
+    expect(first.statements).toBeGreaterThan(0);
+    expect(second.statements).toBe(0);
+    expect(uintOf(outcome.output)).toBe(7n);
+  });
+
+  it('reads again for a session with caches of its own', async () => {
+    const db = wrapper();
+    await openSession({ db, block: latest, settings: TESTNET_SETTINGS, caches: createEvmCaches() }).run(
+      callOf(longZeroAddress(COUNTER), count),
+    );
+    expect(db.statements).toBeGreaterThan(0);
   });
 });
 

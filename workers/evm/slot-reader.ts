@@ -6,6 +6,7 @@
 import { hexOfBytes } from '../../db/bytea.ts';
 import type { Database } from '../../db/client.ts';
 import { currentSlot, historicalSlot } from '../../db/queries/evm-state.ts';
+import type { LatestCaches } from './latest-cache.ts';
 import type { BlockContext } from './types.ts';
 
 const EMPTY = new Uint8Array();
@@ -21,9 +22,12 @@ export class SlotReader {
   private readonly block: BlockContext;
   private readonly values = new Map<string, Promise<Uint8Array>>();
 
-  constructor(db: Database, block: BlockContext) {
+  private readonly latest: LatestCaches;
+
+  constructor(db: Database, block: BlockContext, latest: LatestCaches) {
     this.db = db;
     this.block = block;
+    this.latest = latest;
   }
 
   /** The value of a 32-byte slot at the block; empty when it was never written. */
@@ -40,7 +44,7 @@ export class SlotReader {
   private async load(contractId: bigint, slot: Uint8Array): Promise<Uint8Array> {
     const value = this.block.historical
       ? await historicalSlot(this.db, contractId, trimLeadingZeros(slot), this.block.consensusEnd)
-      : await currentSlot(this.db, contractId, slot);
+      : await this.latest.slots.get(`${contractId}/${hexOfBytes(slot)}`, () => currentSlot(this.db, contractId, slot));
     return value ?? EMPTY;
   }
 }

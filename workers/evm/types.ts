@@ -4,6 +4,7 @@
  * (`workers/evm/system/`). Values are bigint inside, addresses 20 raw bytes.
  */
 import type { Database } from '../../db/client.ts';
+import type { EvmCaches } from './caches.ts';
 
 /** The record file a call runs on (`record_file` row), resolved from the request's `block`. */
 export interface BlockContext {
@@ -77,6 +78,11 @@ export interface EvmSessionOptions {
   readonly db: Database;
   readonly block: BlockContext;
   readonly settings: EvmSettings;
+  /**
+   * Bytecode and latest reads shared with the other sessions of the isolate (`createEvmCaches()`, made once);
+   * without it, those of `db` (the right choice unless `db` is a per-request wrapper).
+   */
+  readonly caches?: EvmCaches;
 }
 
 /** Thrown for a request the reference rejects with a status other than 400 (404 entity, 501 unsupported). */

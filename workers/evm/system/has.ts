@@ -8,7 +8,6 @@ import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { cryptoAllowanceAt } from '../../../db/queries/evm-system-tokens.ts';
 import { fields } from '../../format/protobuf-reader.ts';
 import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
@@ -24,7 +23,8 @@ import {
   selectorOf,
 } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
-import { accountAt, stateTimestamp } from './hts-context.ts';
+import { accountAt } from './hts-context.ts';
+import { ledgerReads } from './ledger-reads.ts';
 import { parseRedirect } from './redirect-input.ts';
 import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
 
@@ -63,21 +63,20 @@ async function hbarAllowance(call: HasCall, owner: EvmEntity | undefined, spende
   if (!owner) return answer(call, 'INVALID_ALLOWANCE_OWNER_ID', int(0n));
   const spender = await accountAt(call.reader, spenderAddress);
   if (!spender) return answer(call, 'INVALID_ALLOWANCE_SPENDER_ID', int(0n));
-  const amount = await cryptoAllowanceAt(
-    call.reader.db,
-    { owner: owner.id, spender: spender.id },
-    stateTimestamp(call.reader),
-  );
+  const amount = await ledgerReads(call.reader).cryptoAllowance(owner.id, spender.id);
   return answer(call, 'SUCCESS', int(amount));
 }
 
+/** The EVM address of the account a long-zero address numbers (read by its id: an aliased account included). */
 async function evmAddressAlias(call: HasCall): Promise<ExecResult> {
-  const target = call.args.address(0);
-  if (!isLongZero(call.reader, target)) return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
-  const account = await accountAt(call.reader, target);
-  if (!account) return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
-  if (!account.evmAddress) return answer(call, 'INVALID_ACCOUNT_ID', address(ZERO_ADDRESS));
-  return answer(call, 'SUCCESS', address(account.evmAddress));
+  const { reader } = call;
+  const id = entityIdOfLongZero(call.args.address(0), reader.settings.shard, reader.settings.realm);
+  const entity = id === undefined ? undefined : await reader.entityById(id);
+  if (!entity || (entity.type !== 'ACCOUNT' && entity.type !== 'CONTRACT')) {
+    return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
+  }
+  if (!entity.evmAddress) return answer(call, 'INVALID_ACCOUNT_ID', address(ZERO_ADDRESS));
+  return answer(call, 'SUCCESS', address(entity.evmAddress));
 }
 
 async function accountNumAlias(call: HasCall): Promise<ExecResult> {

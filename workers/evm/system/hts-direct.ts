@@ -3,17 +3,12 @@
  * SUCCESS (22) with the values, or the failure's code with default values (the consensus node's non-revertible
  * views). Each charges the HTS view gas.
  */
-import {
-  nftApprovedForAllAt,
-  nftAt,
-  tokenAllowanceAt,
-  tokenRelationshipAt,
-} from '../../../db/queries/evm-system-tokens.ts';
 import { type AbiValue, address, bool, bytes, encode, int, selectorOf, tuple } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
-import { accountAt, type HtsCall, type HtsFunction, priorityAddress, stateTimestamp, tokenAt } from './hts-context.ts';
+import { accountAt, type HtsCall, type HtsFunction, priorityAddress, tokenAt } from './hts-context.ts';
 import { EMPTY_KEY, keyValueTuple } from './keys.ts';
-import { type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
+import { ledgerReads } from './ledger-reads.ts';
+import { type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
 import { DEFAULT_TOKEN, type TokenState } from './token-state.ts';
 import { expiryTuple, feeArrays, ledgerIdOf, TOKEN_KEY_TYPES, tokenInfoTuple } from './token-tuples.ts';
 
@@ -25,7 +20,8 @@ const answer = (call: HtsCall, status: ResponseCodeName, ...values: AbiValue[]) 
 
 /**
  * A view of the token in argument 0: `view` answers for an existing token; otherwise INVALID_TOKEN_ID with
- * `defaults` (the outputs of Token.DEFAULT).
+ * `defaults` (the outputs of Token.DEFAULT). In a static frame a failure reverts with its status instead, as the
+ * consensus node does for backwards compatibility (its issue #8746).
  */
 function tokenView(
   defaults: (call: HtsCall) => AbiValue[],
@@ -33,23 +29,23 @@ function tokenView(
 ): HtsFunction {
   return async (call) => {
     const token = await tokenAt(call.reader, call.args.address(0));
-    if (!token) return answer(call, 'INVALID_TOKEN_ID', ...defaults(call));
-    const [status, ...values] = await view(call, token);
+    const [status, ...values] = token ? await view(call, token) : ['INVALID_TOKEN_ID' as const, ...defaults(call)];
+    if (status !== 'SUCCESS' && call.isStatic) return revertWith(status, VIEW_GAS, call.gasLimit);
     return answer(call, status, ...values);
   };
 }
 
 const ledgerId = (call: HtsCall) => ledgerIdOf(call.reader.settings.network);
 
-/** The relationship flag (frozen or KYC) of the account in argument 1 with the token. */
-function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | null }, token: TokenState) => boolean) {
+/** The relationship flag (frozen or KYC) of the account in argument 1 with the token; false when not associated. */
+function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | null }) => boolean) {
   return tokenView(
     () => [bool(false)],
     async (call, token) => {
       const account = await accountAt(call.reader, call.args.address(1));
       if (!account) return ['INVALID_ACCOUNT_ID', bool(false)];
-      const row = await tokenRelationshipAt(call.reader.db, account.id, token.id, stateTimestamp(call.reader));
-      const value = row !== undefined && flag({ freeze: row.freeze_status, kyc: row.kyc_status }, token);
+      const row = await ledgerReads(call.reader).relationship(account.id, token.id);
+      const value = row?.associated === true && flag({ freeze: row.freeze_status, kyc: row.kyc_status });
       return ['SUCCESS', bool(value)];
     },
   );
@@ -57,8 +53,8 @@ function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | 
 
 async function nftInfoValues(call: HtsCall, token: TokenState, serial: bigint): Promise<AbiValue[] | undefined> {
   if (token.fungible) return undefined;
-  const nft = await nftAt(call.reader.db, token.id, serial, stateTimestamp(call.reader));
-  if (!nft || nft.deleted === true) return undefined;
+  const nft = await ledgerReads(call.reader).nft(token.id, serial);
+  if (!nft) return undefined;
   const owner = nft.account_id === null ? token.treasury : BigInt(nft.account_id);
   const spender = nft.spender === null ? undefined : BigInt(nft.spender);
   return [
@@ -125,20 +121,19 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
     selectorOf('getTokenDefaultKycStatus(address)'),
     tokenView(
       () => [bool(false)],
-      async (_call, token) => ['SUCCESS', bool(token.kycGrantedByDefault)],
+      // Granted when the token has no KYC key to grant it with (DefaultKycStatusCall).
+      async (_call, token) => ['SUCCESS', bool(!token.hasKycKey || token.kycGrantedByDefault)],
     ),
   ],
   [
     selectorOf('isFrozen(address,address)'),
-    // No stored status (an association older than the column) falls back to the token's default.
-    relationshipFlag(({ freeze }, token) =>
-      freeze === null ? token.hasFreezeKey && token.freezeDefault : freeze === FROZEN,
-    ),
+    // As the reference reads token_account: frozen only with the status FROZEN.
+    relationshipFlag(({ freeze }) => freeze === FROZEN),
   ],
   [
     selectorOf('isKyc(address,address)'),
-    // Without a KYC key the status is NOT_APPLICABLE (0), which the consensus node stores as granted.
-    relationshipFlag(({ kyc }, token) => (kyc === null ? token.kycGrantedByDefault : kyc !== KYC_REVOKED)),
+    // As the reference reads token_account: granted unless REVOKED (NOT_APPLICABLE and no status count as granted).
+    relationshipFlag(({ kyc }) => kyc !== KYC_REVOKED),
   ],
   [
     selectorOf('getTokenCustomFees(address)'),
@@ -175,11 +170,7 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
         if (!owner) return ['INVALID_ALLOWANCE_OWNER_ID', int(0n)];
         const spender = await accountAt(call.reader, call.args.address(2));
         if (!spender) return ['INVALID_ALLOWANCE_SPENDER_ID', int(0n)];
-        const amount = await tokenAllowanceAt(
-          call.reader.db,
-          { owner: owner.id, spender: spender.id, tokenId: token.id },
-          stateTimestamp(call.reader),
-        );
+        const amount = await ledgerReads(call.reader).tokenAllowance(owner.id, spender.id, token.id);
         return ['SUCCESS', int(amount)];
       },
     ),
@@ -190,8 +181,8 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
       () => [address(ZERO_ADDRESS)],
       async (call, token) => {
         if (token.fungible) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
-        const nft = await nftAt(call.reader.db, token.id, call.args.uint(1), stateTimestamp(call.reader));
-        if (!nft || nft.deleted === true) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
+        const nft = await ledgerReads(call.reader).nft(token.id, call.args.uint(1));
+        if (!nft) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
         const spender = nft.spender === null ? undefined : BigInt(nft.spender);
         return ['SUCCESS', address(await priorityAddress(call.reader, spender))];
       },
@@ -206,12 +197,7 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
         if (!owner) return ['INVALID_ACCOUNT_ID', bool(false)];
         const operator = await accountAt(call.reader, call.args.address(2));
         const approved =
-          operator !== undefined &&
-          (await nftApprovedForAllAt(
-            call.reader.db,
-            { owner: owner.id, spender: operator.id, tokenId: token.id },
-            stateTimestamp(call.reader),
-          ));
+          operator !== undefined && (await ledgerReads(call.reader).approvedForAll(owner.id, operator.id, token.id));
         return ['SUCCESS', bool(approved)];
       },
     ),

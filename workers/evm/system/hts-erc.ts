@@ -3,15 +3,9 @@
  * data is the status name where the consensus node reverts. Each charges the HTS view gas.
  */
 import type { ExecResult } from '@ethereumjs/evm';
-import {
-  nftApprovedForAllAt,
-  nftAt,
-  nftBalanceAt,
-  tokenAllowanceAt,
-  tokenRelationshipAt,
-} from '../../../db/queries/evm-system-tokens.ts';
 import { address, bool, encode, int, selectorOf, string } from './abi.ts';
-import { accountAt, type HtsCall, priorityAddress, stateTimestamp } from './hts-context.ts';
+import { accountAt, type HtsCall, priorityAddress } from './hts-context.ts';
+import { ledgerReads } from './ledger-reads.ts';
 import { halt, revertWith, success, VIEW_GAS } from './results.ts';
 import type { TokenState } from './token-state.ts';
 
@@ -24,20 +18,9 @@ const UINT8_MAX = 255n;
 
 const ok = (call: HtsCall, output: Uint8Array) => success(VIEW_GAS, call.gasLimit, output);
 
-/** The account's balance of the token: a fungible amount, or how many of the NFT's serials it owns. */
-async function balanceOf(call: HtsCall, token: TokenState, accountId: bigint): Promise<bigint> {
-  const at = stateTimestamp(call.reader);
-  if (at !== undefined && !token.fungible) return nftBalanceAt(call.reader.db, accountId, token.id, at);
-  const relationship = await tokenRelationshipAt(call.reader.db, accountId, token.id, at);
-  return relationship ? BigInt(relationship.balance) : 0n;
-}
-
-/** The serial's NFT row when it exists (minted and not burned) at the block. */
-async function liveNft(call: HtsCall, token: TokenState, serial: bigint) {
-  if (token.fungible) return undefined;
-  const nft = await nftAt(call.reader.db, token.id, serial, stateTimestamp(call.reader));
-  return nft && nft.deleted !== true ? nft : undefined;
-}
+/** The NFT whose serial is argument 0, when the token is an NFT and the serial exists at the block. */
+const liveNft = (call: HtsCall, token: TokenState) =>
+  token.fungible ? Promise.resolve(undefined) : ledgerReads(call.reader).nft(token.id, call.args.uint(0));
 
 const optionalId = (value: string | null): bigint | undefined => (value === null ? undefined : BigInt(value));
 
@@ -57,7 +40,7 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
     async (call, token) => {
       const owner = await accountAt(call.reader, call.args.address(0));
       if (!owner) return revertWith('INVALID_ACCOUNT_ID', VIEW_GAS, call.gasLimit);
-      return ok(call, encode(int(await balanceOf(call, token, owner.id))));
+      return ok(call, encode(int(await ledgerReads(call.reader).balance(owner.id, token))));
     },
   ],
   [
@@ -67,18 +50,14 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
       if (!owner) return revertWith('INVALID_ALLOWANCE_OWNER_ID', VIEW_GAS, call.gasLimit);
       const spender = await accountAt(call.reader, call.args.address(1));
       if (!spender) return revertWith('INVALID_ALLOWANCE_SPENDER_ID', VIEW_GAS, call.gasLimit);
-      const allowance = await tokenAllowanceAt(
-        call.reader.db,
-        { owner: owner.id, spender: spender.id, tokenId: token.id },
-        stateTimestamp(call.reader),
-      );
+      const allowance = await ledgerReads(call.reader).tokenAllowance(owner.id, spender.id, token.id);
       return ok(call, encode(int(allowance)));
     },
   ],
   [
     selectorOf('ownerOf(uint256)'),
     async (call, token) => {
-      const nft = await liveNft(call, token, call.args.uint(0));
+      const nft = await liveNft(call, token);
       if (!nft) return revertWith('INVALID_TOKEN_NFT_SERIAL_NUMBER', VIEW_GAS, call.gasLimit);
       const owner = optionalId(nft.account_id) ?? token.treasury;
       return ok(call, encode(address(await priorityAddress(call.reader, owner))));
@@ -89,7 +68,7 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
     async (call, token) => {
       // A fungible token halts rather than reverting, for backwards compatibility (consensus node issue #8746).
       if (token.fungible) return halt(call.gasLimit);
-      const nft = await liveNft(call, token, call.args.uint(0));
+      const nft = await liveNft(call, token);
       const uri = nft
         ? new TextDecoder().decode(nft.metadata ?? new Uint8Array(0))
         : URI_QUERY_NON_EXISTING_TOKEN_ERROR;
@@ -99,7 +78,7 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
   [
     selectorOf('getApproved(uint256)'),
     async (call, token) => {
-      const nft = await liveNft(call, token, call.args.uint(0));
+      const nft = await liveNft(call, token);
       if (!nft) return revertWith('INVALID_TOKEN_NFT_SERIAL_NUMBER', VIEW_GAS, call.gasLimit);
       return ok(call, encode(address(await priorityAddress(call.reader, optionalId(nft.spender)))));
     },
@@ -111,12 +90,7 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
       if (!owner) return revertWith('INVALID_ACCOUNT_ID', VIEW_GAS, call.gasLimit);
       const operator = await accountAt(call.reader, call.args.address(1));
       const approved =
-        operator !== undefined &&
-        (await nftApprovedForAllAt(
-          call.reader.db,
-          { owner: owner.id, spender: operator.id, tokenId: token.id },
-          stateTimestamp(call.reader),
-        ));
+        operator !== undefined && (await ledgerReads(call.reader).approvedForAll(owner.id, operator.id, token.id));
       return ok(call, encode(bool(approved)));
     },
   ],

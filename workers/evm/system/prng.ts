@@ -7,15 +7,18 @@ import type { PrecompileFunc } from '@ethereumjs/evm';
 import { bytesFromHex } from '../../../db/bytea.ts';
 import type { LedgerReader } from '../types.ts';
 import { leadingSelector, selectorOf } from './abi.ts';
-import { halt, PRNG_GAS, success } from './results.ts';
+import { isStaticFrame } from './frames.ts';
+import { halt, PRNG_GAS, success, VIEW_GAS } from './results.ts';
 
 const GET_PSEUDORANDOM_SEED = selectorOf('getPseudorandomSeed()');
 
 export function prngPrecompile(reader: LedgerReader): PrecompileFunc {
-  return ({ data, gasLimit }) => {
+  return ({ data, gasLimit, _EVM }) => {
     if (leadingSelector(data) !== GET_PSEUDORANDOM_SEED) return halt(gasLimit);
+    // A static frame pays the view gas only (PrngSystemContract.calculateGas).
+    const gas = isStaticFrame(_EVM) ? VIEW_GAS : PRNG_GAS;
     const seed = new Uint8Array(32);
     seed.set(bytesFromHex(reader.block.hash.slice(0, 64)));
-    return success(PRNG_GAS, gasLimit, seed);
+    return success(gas, gasLimit, seed);
   };
 }

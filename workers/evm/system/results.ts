@@ -5,7 +5,6 @@
 import { EVMError, type ExecResult } from '@ethereumjs/evm';
 import { responseCodeByName } from '../../../db/codes/response-codes.ts';
 import { EvmRequestError } from '../types.ts';
-import { encode, int } from './abi.ts';
 
 /**
  * Gas of a view function of HTS and HAS (SystemContractGasCalculator.viewGasRequirement): the canonical price of
@@ -27,9 +26,7 @@ export const EXCHANGE_RATE_GAS = 100n;
 export type ResponseCodeName =
   | 'SUCCESS'
   | 'INVALID_ACCOUNT_ID'
-  | 'INVALID_SIGNATURE'
   | 'INVALID_TOKEN_ID'
-  | 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT'
   | 'INVALID_TOKEN_NFT_SERIAL_NUMBER'
   | 'INVALID_ALLOWANCE_OWNER_ID'
   | 'INVALID_ALLOWANCE_SPENDER_ID'
@@ -77,9 +74,6 @@ function outOfGas(gasLimit: bigint): ExecResult {
     exceptionError: new EVMError(EVMError.errorMessages.OUT_OF_GAS),
   };
 }
-
-/** `(int64 responseCode)` alone, the answer of a direct HTS function whose other outputs are defaults. */
-export const encodedCode = (status: ResponseCodeName): Uint8Array => encode(int(responseCode(status)));
 
 /** A selector this port does not run (writes, schedules): the request fails with 501 as the reference answers. */
 export function notImplemented(): never {

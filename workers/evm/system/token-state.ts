@@ -3,8 +3,7 @@
  * (their newest versions at or before the block for a historical call), with the total supply recomputed for a
  * past block (§6 of the design note: the stored supply of a history row is not the supply at that time).
  */
-import { fungibleSupplyAt, nftSupplyAt } from '../../../db/queries/evm-system-tokens.ts';
-import { tokenInfo } from '../../../db/queries/tokens.ts';
+import { evmTokenAt, fungibleSupplyAt, nftSupplyAt } from '../../../db/queries/evm-system-tokens.ts';
 import type { LedgerReader } from '../types.ts';
 import { type KeyValue, keyValueOf } from './keys.ts';
 
@@ -22,9 +21,9 @@ export interface TokenState {
   readonly finiteSupply: boolean;
   readonly treasury: bigint;
   readonly freezeDefault: boolean;
-  /** Accounts are KYC-granted on association unless the token has a KYC key, as on the consensus node. */
+  /** The token's stored KYC status is GRANTED (the reference's `accountsKycGrantedByDefault`). */
   readonly kycGrantedByDefault: boolean;
-  readonly hasFreezeKey: boolean;
+  readonly hasKycKey: boolean;
   readonly deleted: boolean;
   readonly paused: boolean;
   /** Admin, KYC, freeze, wipe, supply, fee schedule and pause keys (undefined: none), in the TokenKey list's order. */
@@ -38,6 +37,7 @@ export interface TokenState {
 }
 
 const NS_PER_SECOND = 1_000_000_000n;
+const KYC_GRANTED = 1;
 
 const optionalBigInt = (value: string | null): bigint | undefined => (value === null ? undefined : BigInt(value));
 
@@ -45,7 +45,7 @@ const optionalBigInt = (value: string | null): bigint | undefined => (value === 
 export async function loadToken(reader: LedgerReader, tokenId: bigint): Promise<TokenState | undefined> {
   const { block } = reader;
   const at = block.historical ? block.consensusEnd : undefined;
-  const row = await tokenInfo(reader.db, tokenId, at === undefined ? undefined : { operator: 'lte', value: at });
+  const row = await evmTokenAt(reader.db, tokenId, at);
   if (!row) return undefined;
   const fungible = row.type === 'FUNGIBLE_COMMON';
   let totalSupply = BigInt(row.total_supply);
@@ -68,8 +68,8 @@ export async function loadToken(reader: LedgerReader, tokenId: bigint): Promise<
     finiteSupply: row.supply_type === 'FINITE',
     treasury: BigInt(row.treasury_account_id),
     freezeDefault: row.freeze_default,
-    kycGrantedByDefault: row.kyc_key === null,
-    hasFreezeKey: row.freeze_key !== null,
+    kycGrantedByDefault: row.kyc_status === KYC_GRANTED,
+    hasKycKey: row.kyc_key !== null,
     deleted: row.deleted === true,
     paused: row.pause_status === 'PAUSED',
     keys: [row.key, row.kyc_key, row.freeze_key, row.wipe_key, row.supply_key, row.fee_schedule_key, row.pause_key].map(
@@ -98,7 +98,7 @@ export const DEFAULT_TOKEN: TokenState = {
   treasury: 0n,
   freezeDefault: false,
   kycGrantedByDefault: false,
-  hasFreezeKey: false,
+  hasKycKey: false,
   deleted: false,
   paused: false,
   keys: Array.from({ length: 7 }, () => undefined),

@@ -8,7 +8,8 @@ import { createEVM, type EVM, type ExecResult } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Address } from '@ethereumjs/util';
 import type { LedgerReader } from '../../types.ts';
-import { redirectBytecode, systemContracts } from '../index.ts';
+import { address, encode, int, selectorOf } from '../abi.ts';
+import { redirectBytecode, systemContracts, trackCallFrames } from '../index.ts';
 import type { RedirectKind } from '../redirect.ts';
 
 export interface SystemEvm {
@@ -29,6 +30,7 @@ export async function systemEvm(
   const common = createCustomCommon({ chainId: 296 }, Mainnet, { hardfork: Hardfork.Cancun });
   const stateManager = new SimpleStateManager({ common });
   const evm = await createEVM({ common, stateManager, customPrecompiles: systemContracts(reader) });
+  trackCallFrames(evm);
   const deploy = (address: Uint8Array, code: Uint8Array) => stateManager.putCode(new Address(address), code);
   for (const redirect of redirects) await deploy(redirect.address, redirectBytecode(redirect.kind, redirect.address));
   return {
@@ -45,3 +47,19 @@ export async function systemEvm(
     },
   };
 }
+
+/** Call data: the signature's selector, then the argument bytes as given. */
+export function calldata(signature: string, ...args: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(4 + args.reduce((n, arg) => n + arg.length, 0));
+  new DataView(out.buffer).setUint32(0, selectorOf(signature));
+  let at = 4;
+  for (const arg of args) {
+    out.set(arg, at);
+    at += arg.length;
+  }
+  return out;
+}
+
+export const word = (value: bigint): Uint8Array => encode(int(value));
+
+export const addressArg = (value: Uint8Array): Uint8Array => encode(address(value));

@@ -1,0 +1,101 @@
+/**
+ * The system contracts' reads of one session, each made once: the runs of an estimate (up to 20 of the same call)
+ * repeat none of them. Reads are at the session's block: the current tables at `latest`, else as of the block's
+ * `consensus_end`.
+ */
+import {
+  cryptoAllowanceAt,
+  type NftRow,
+  nftApprovedForAllAt,
+  nftAt,
+  nftBalanceAt,
+  type TokenRelationshipRow,
+  tokenAllowanceAt,
+  tokenRelationshipAt,
+} from '../../../db/queries/evm-system-tokens.ts';
+import type { LedgerReader } from '../types.ts';
+import { type ExchangeRate, exchangeRateAt } from './exchange-rate-file.ts';
+import { loadToken, type TokenState } from './token-state.ts';
+
+export class LedgerReads {
+  private readonly reader: LedgerReader;
+  private readonly at: bigint | undefined;
+  private readonly cache = new Map<string, Promise<unknown>>();
+
+  constructor(reader: LedgerReader) {
+    this.reader = reader;
+    this.at = reader.block.historical ? reader.block.consensusEnd : undefined;
+  }
+
+  private once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let value = this.cache.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = load();
+      this.cache.set(key, value);
+    }
+    return value;
+  }
+
+  token(id: bigint): Promise<TokenState | undefined> {
+    return this.once(`token ${id}`, () => loadToken(this.reader, id));
+  }
+
+  relationship(accountId: bigint, tokenId: bigint): Promise<TokenRelationshipRow | undefined> {
+    return this.once(`relationship ${accountId} ${tokenId}`, () =>
+      tokenRelationshipAt(this.reader.db, accountId, tokenId, this.at),
+    );
+  }
+
+  /** The account's balance of the token: a fungible amount, or how many of the NFT's serials it owns. */
+  balance(accountId: bigint, token: TokenState): Promise<bigint> {
+    const at = this.at;
+    if (at !== undefined && !token.fungible) {
+      return this.once(`nft balance ${accountId} ${token.id}`, () =>
+        nftBalanceAt(this.reader.db, accountId, token.id, at),
+      );
+    }
+    return this.relationship(accountId, token.id).then((row) => (row ? BigInt(row.balance) : 0n));
+  }
+
+  /** The serial's NFT when it exists (minted and not burned) at the block. */
+  nft(tokenId: bigint, serial: bigint): Promise<NftRow | undefined> {
+    return this.once(`nft ${tokenId} ${serial}`, async () => {
+      const nft = await nftAt(this.reader.db, tokenId, serial, this.at);
+      return nft && nft.deleted !== true ? nft : undefined;
+    });
+  }
+
+  tokenAllowance(owner: bigint, spender: bigint, tokenId: bigint): Promise<bigint> {
+    return this.once(`token allowance ${owner} ${spender} ${tokenId}`, () =>
+      tokenAllowanceAt(this.reader.db, { owner, spender, tokenId }, this.at),
+    );
+  }
+
+  approvedForAll(owner: bigint, spender: bigint, tokenId: bigint): Promise<boolean> {
+    return this.once(`approved for all ${owner} ${spender} ${tokenId}`, () =>
+      nftApprovedForAllAt(this.reader.db, { owner, spender, tokenId }, this.at),
+    );
+  }
+
+  cryptoAllowance(owner: bigint, spender: bigint): Promise<bigint> {
+    return this.once(`crypto allowance ${owner} ${spender}`, () =>
+      cryptoAllowanceAt(this.reader.db, { owner, spender }, this.at),
+    );
+  }
+
+  exchangeRate(): Promise<ExchangeRate> {
+    return this.once('exchange rate', () => exchangeRateAt(this.reader));
+  }
+}
+
+const sessions = new WeakMap<LedgerReader, LedgerReads>();
+
+/** The reads of the reader's session. */
+export function ledgerReads(reader: LedgerReader): LedgerReads {
+  let reads = sessions.get(reader);
+  if (!reads) {
+    reads = new LedgerReads(reader);
+    sessions.set(reader, reads);
+  }
+  return reads;
+}

@@ -1,0 +1,244 @@
+import { EVMError } from '@ethereumjs/evm';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type Database } from '../../../db/client.ts';
+import { proxyTarget, type SqlProxy, startSqlProxy } from '../../../db/local/sql-proxy.ts';
+import { insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
+import { insertRecordFile } from '../../../test/harness/factories-blocks.ts';
+import { returned } from '../../../test/harness/factories-evm-system.ts';
+import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test/harness/factories-network.ts';
+import { insertEntity } from '../../../test/harness/factories-tokens.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
+import { longZeroAddress } from '../addresses.ts';
+import { SessionLedger } from '../ledger-reader.ts';
+import { type BlockContext, EvmRequestError, type EvmSettings } from '../types.ts';
+import { address, bytes, encode, int } from './abi.ts';
+import { EXCHANGE_RATE_GAS, PRNG_GAS, VIEW_GAS } from './results.ts';
+import { calldata, type SystemEvm, systemEvm } from './testing/system-evm.ts';
+
+const SECOND = 1_000_000_000n;
+const GENESIS = 1_700_000_000n * SECOND;
+const OWNER = 1001n;
+const SPENDER = 1002n;
+const ALIASED = 1003n;
+const ED_ACCOUNT = 1004n;
+const RATE_FILE = 112n;
+
+const ecdsaKey = secp256k1.utils.randomSecretKey();
+const ALIAS = keccak_256(secp256k1.getPublicKey(ecdsaKey, false).subarray(1)).subarray(12);
+const edKey = ed25519.utils.randomSecretKey();
+const ED_PUBLIC = ed25519.getPublicKey(edKey);
+
+const settings: EvmSettings = {
+  chainId: 296n,
+  network: 'TESTNET',
+  maxGasLimit: 15_000_000n,
+  validatePayerBalance: false,
+  shard: 0n,
+  realm: 0n,
+};
+const past: BlockContext = {
+  number: 10n,
+  consensusStart: GENESIS + 100n * SECOND,
+  consensusEnd: GENESIS + 102n * SECOND,
+  hash: 'a1'.repeat(48),
+  historical: true,
+};
+const latest: BlockContext = {
+  number: 20n,
+  consensusStart: GENESIS + 200n * SECOND,
+  consensusEnd: GENESIS + 202n * SECOND,
+  hash: `${'c3d4'.repeat(16)}${'ee'.repeat(16)}`,
+  historical: false,
+};
+const FAR = Number(GENESIS / SECOND) + 86_400;
+
+let testDb: TestDatabase;
+let proxy: SqlProxy;
+let db: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
+  db = createDatabase({ url: testDb.url, localProxy: proxy.address });
+  const sql = testDb.sql;
+  for (const block of [past, latest]) {
+    await insertRecordFile(sql, {
+      index: block.number,
+      consensus_start: block.consensusStart,
+      consensus_end: block.consensusEnd,
+      hash: block.hash,
+    });
+  }
+  await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000n });
+  await insertEntity(sql, OWNER, GENESIS);
+  await insertEntity(sql, SPENDER, GENESIS);
+  await insertEntity(sql, ALIASED, GENESIS, { evm_address: Buffer.from(ALIAS) });
+  await insertEntity(sql, ED_ACCOUNT, GENESIS, { key: Buffer.concat([Buffer.from('1220', 'hex'), ED_PUBLIC]) });
+  await insertCryptoAllowance(sql, { owner: OWNER, spender: SPENDER, amount: 75, from: GENESIS });
+  // 1 ℏ = 12 ¢ before block 10; 1 ℏ = 10 ¢ from a later update on.
+  await insertFileData(sql, {
+    consensus_timestamp: GENESIS + SECOND,
+    entity_id: RATE_FILE,
+    file_data: exchangeRateSetBytes({ hbars: 1, cents: 12, expiration: FAR }, { hbars: 1, cents: 15, expiration: FAR }),
+    transaction_type: FILE_CREATE,
+  });
+  await insertFileData(sql, {
+    consensus_timestamp: GENESIS + 150n * SECOND,
+    entity_id: RATE_FILE,
+    file_data: exchangeRateSetBytes({ hbars: 1, cents: 10, expiration: FAR }, { hbars: 1, cents: 15, expiration: FAR }),
+  });
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await testDb?.drop();
+});
+
+const evmAt = (block: BlockContext): Promise<SystemEvm> =>
+  systemEvm(new SessionLedger(db, block, settings), [{ kind: 'ACCOUNT', address: longZeroAddress(OWNER) }]);
+
+const system = (num: bigint) => longZeroAddress(num);
+
+describe('the exchange rate system contract 0x168', () => {
+  it('converts 100 tinycents to tinybars at the current rate for 100 gas', async () => {
+    const { call } = await evmAt(latest);
+    const result = await call(system(0x168n), calldata('tinycentsToTinybars(uint256)', encode(int(100n))));
+    expect(returned(result).uint(0)).toBe(10n);
+    expect(result.executionGasUsed).toBe(EXCHANGE_RATE_GAS);
+  });
+
+  it('converts tinybars to tinycents at the rate in force at a historical block', async () => {
+    const { call } = await evmAt(past);
+    const result = await call(system(0x168n), calldata('tinybarsToTinycents(uint256)', encode(int(100n))));
+    expect(returned(result).uint(0)).toBe(1200n);
+  });
+
+  it('fails a call without calldata or with an unknown selector', async () => {
+    const { call } = await evmAt(latest);
+    expect((await call(system(0x168n), new Uint8Array(0))).exceptionError).toBeDefined();
+    expect((await call(system(0x168n), calldata('rate()'))).exceptionError).toBeDefined();
+  });
+});
+
+describe('the PRNG system contract 0x169', () => {
+  it('answers the first 32 bytes of the block hash as the seed', async () => {
+    const { call } = await evmAt(latest);
+    const result = await call(system(0x169n), calldata('getPseudorandomSeed()'));
+    expect(Buffer.from(returned(result).uint(0).toString(16).padStart(64, '0'), 'hex')).toEqual(
+      Buffer.from(latest.hash.slice(0, 64), 'hex'),
+    );
+    expect(result.executionGasUsed).toBe(PRNG_GAS);
+  });
+
+  it('fails a call without calldata', async () => {
+    const { call } = await evmAt(latest);
+    expect((await call(system(0x169n), new Uint8Array(0))).exceptionError).toBeDefined();
+  });
+});
+
+describe('the account service system contract 0x16a', () => {
+  const has = system(0x16an);
+
+  it('answers hbarAllowance from crypto_allowance, directly and through the account’s redirect proxy', async () => {
+    const { call } = await evmAt(latest);
+    const owner = encode(address(longZeroAddress(OWNER)));
+    const spender = encode(address(longZeroAddress(SPENDER)));
+    const direct = await call(has, calldata('hbarAllowance(address,address)', owner, spender));
+    expect(direct.executionGasUsed).toBe(VIEW_GAS);
+    const args = returned(direct);
+    expect([args.int(0), args.int(1)]).toEqual([22n, 75n]);
+    const redirected = returned(await call(longZeroAddress(OWNER), calldata('hbarAllowance(address)', spender)));
+    expect([redirected.int(0), redirected.int(1)]).toEqual([22n, 75n]);
+  });
+
+  it('answers an account’s EVM address and the account of an EVM address', async () => {
+    const { call } = await evmAt(latest);
+    const alias = returned(
+      await call(has, calldata('getEvmAddressAlias(address)', encode(address(longZeroAddress(ALIASED))))),
+    );
+    expect([alias.int(0), alias.address(1)]).toEqual([22n, new Uint8Array(ALIAS)]);
+    const none = returned(
+      await call(has, calldata('getEvmAddressAlias(address)', encode(address(longZeroAddress(OWNER))))),
+    );
+    expect(none.int(0)).toBe(15n);
+    const num = returned(await call(has, calldata('getHederaAccountNumAlias(address)', encode(address(ALIAS)))));
+    expect([num.int(0), num.address(1)]).toEqual([22n, longZeroAddress(ALIASED)]);
+  });
+
+  it('answers isValidAlias for an existing account’s address and not for an unknown one', async () => {
+    const { call } = await evmAt(latest);
+    expect(returned(await call(has, calldata('isValidAlias(address)', encode(address(ALIAS))))).bool(0)).toBe(true);
+    const unknown = encode(address(new Uint8Array(20).fill(0x42)));
+    expect(returned(await call(has, calldata('isValidAlias(address)', unknown))).bool(0)).toBe(false);
+  });
+
+  it('verifies an ECDSA signature against the account’s EVM address with isAuthorizedRaw', async () => {
+    const { call } = await evmAt(latest);
+    const hash = keccak_256(new TextEncoder().encode('hello'));
+    const compact = secp256k1.sign(hash, ecdsaKey, { prehash: false });
+    const publicKey = secp256k1.getPublicKey(ecdsaKey, false);
+    const signature = secp256k1.Signature.fromBytes(compact, 'compact');
+    const bit = [0, 1].find((b) =>
+      Buffer.from(signature.addRecoveryBit(b).recoverPublicKey(hash).toBytes(false)).equals(Buffer.from(publicKey)),
+    );
+    const withV = new Uint8Array([...compact, 27 + (bit ?? 0)]);
+    const authorize = (message: Uint8Array) =>
+      call(has, calldata('isAuthorizedRaw(address,bytes,bytes)', encode(address(ALIAS), bytes(message), bytes(withV))));
+    const valid = await authorize(hash);
+    expect(returned(valid).bool(0)).toBe(true);
+    expect(valid.executionGasUsed).toBe(3000n);
+    expect(returned(await authorize(keccak_256(new Uint8Array([1])))).bool(0)).toBe(false);
+  });
+
+  it('verifies an ED25519 signature against the account’s key with isAuthorizedRaw', async () => {
+    const { call } = await evmAt(latest);
+    const message = new TextEncoder().encode('a message');
+    const signature = ed25519.sign(message, edKey);
+    const authorize = (sig: Uint8Array) =>
+      call(
+        has,
+        calldata(
+          'isAuthorizedRaw(address,bytes,bytes)',
+          encode(address(longZeroAddress(ED_ACCOUNT)), bytes(message), bytes(sig)),
+        ),
+      );
+    expect(returned(await authorize(signature)).bool(0)).toBe(true);
+    const tampered = signature.slice();
+    tampered[0] = (tampered[0] ?? 0) ^ 1;
+    expect(returned(await authorize(tampered)).bool(0)).toBe(false);
+  });
+
+  it('reverts isAuthorizedRaw for a signature of neither length', async () => {
+    const { call } = await evmAt(latest);
+    const result = await call(
+      has,
+      calldata(
+        'isAuthorizedRaw(address,bytes,bytes)',
+        encode(address(ALIAS), bytes(new Uint8Array(32)), bytes(new Uint8Array(10))),
+      ),
+    );
+    expect(result.exceptionError?.error).toBe(EVMError.errorMessages.REVERT);
+    expect(Buffer.from(result.returnValue).toString()).toBe('INVALID_TRANSACTION_BODY');
+  });
+
+  it('answers 501 for a write such as hbarApprove', async () => {
+    const { call } = await evmAt(latest);
+    const approve = calldata(
+      'hbarApprove(address,address,int256)',
+      encode(address(longZeroAddress(OWNER)), address(longZeroAddress(SPENDER)), int(1n)),
+    );
+    await expect(call(has, approve)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
+  });
+});
+
+describe('the schedule service 0x16b', () => {
+  it('answers 501 for any call', async () => {
+    const { call } = await evmAt(latest);
+    await expect(call(system(0x16bn), calldata('getScheduledCreateFungibleTokenInfo(address)'))).rejects.toEqual(
+      new EvmRequestError(501, 'Not Implemented'),
+    );
+  });
+});
