@@ -13,6 +13,7 @@ import { requestLog } from './middleware/request-log.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
 import { blockRoutes } from './routes/blocks/index.ts';
+import { callRoute, contractsPreflight } from './routes/contracts/call/index.ts';
 import { contractRoutes } from './routes/contracts/index.ts';
 import { docsRoutes } from './routes/docs/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps) {
     c.set('db', createDatabase({ url: c.env.DATABASE_URL, localProxy: c.env.DB_LOCAL_PROXY }));
     await next();
   });
+  app.options('/api/v1/contracts/*', contractsPreflight);
   app.options('/api/*', answerPreflight);
   const cached = edgeCache(deps.cacheKeyPrefix);
   // The credentials, the edge cache, then (on a miss, before the database) the rate limit, in one middleware: each
@@ -56,6 +58,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/accounts', accountRoutes);
   app.route('/api/v1/balances', balanceRoutes);
   app.route('/api/v1/blocks', blockRoutes);
+  app.post('/api/v1/contracts/call', callRoute);
   app.route('/api/v1/contracts', contractRoutes);
   app.route('/api/v1', docsRoutes);
   app.route('/api/v1/network', networkRoutes);

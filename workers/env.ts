@@ -1,3 +1,4 @@
+import type { EvmExecutor } from './durable/evm-executor.ts';
 import type { RateLimiter } from './durable/rate-limiter.ts';
 
 /** Bindings and vars of the Worker (wrangler.toml `[vars]`, secrets, and what `npm start` passes). */
@@ -10,6 +11,8 @@ export interface Env {
   DATABASE_ID?: string;
   /** The shards of the per-client token buckets (wrangler.toml `durable_objects`); without it nothing is rate limited. */
   RATE_LIMITER?: DurableObjectNamespace<RateLimiter>;
-  /** Settings in the reference's tree, as `HIERO_MIRROR_REST_*` variables (see workers/config/config.ts). */
+  /** The shards that run POST /api/v1/contracts/call and own its throttles (wrangler.toml `durable_objects`). */
+  EVM_EXECUTOR: DurableObjectNamespace<EvmExecutor>;
+  /** Settings in the reference's tree, as `HIERO_MIRROR_REST_*`/`HIERO_MIRROR_WEB3_*` variables (workers/config/config.ts). */
   [setting: `HIERO_MIRROR_${string}`]: string | undefined;
 }

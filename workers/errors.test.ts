@@ -70,4 +70,16 @@ describe('ApiError', () => {
   it('renders an empty message list', () => {
     expect(errorBody([])).toEqual({ _status: { messages: [] } });
   });
+
+  it('writes web3 errors with all three keys, 5xx messages included', () => {
+    const revert = ApiError.web3(400, { message: 'CONTRACT_REVERT_EXECUTED', data: '0x' });
+    expect(toErrorResponse(revert)).toEqual({
+      status: 400,
+      body: { _status: { messages: [{ message: 'CONTRACT_REVERT_EXECUTED', detail: '', data: '0x' }] } },
+    });
+    expect(toErrorResponse(ApiError.web3(503, { message: 'Service Unavailable' }))).toEqual({
+      status: 503,
+      body: { _status: { messages: [{ message: 'Service Unavailable', detail: '', data: '' }] } },
+    });
+  });
 });

@@ -1,6 +1,8 @@
 /**
  * The one error type of the REST API and the body the reference writes for it:
  * `{"_status":{"messages":[{"message":"..."}]}}`, with `detail` (and `data`, from contract calls) only when set.
+ * POST /api/v1/contracts/call answers in the web3 module's flavour instead: every message has all three keys (`""`
+ * when empty), and its 5xx messages are its own (`FAIL_INVALID`, `Service Unavailable`), not hidden.
  * Message texts are part of the interface: they match the reference mirror node word for word.
  */
 
@@ -17,6 +19,9 @@ export interface ErrorBody {
 
 type MessageInput = string | ErrorMessage;
 
+/** `rest`: the REST API's body; `web3`: the contracts/call body, all keys always present. */
+export type ErrorFlavour = 'rest' | 'web3';
+
 const toMessage = (input: MessageInput): ErrorMessage => (typeof input === 'string' ? { message: input } : input);
 
 /**
@@ -30,11 +35,12 @@ export class ApiError extends Error {
   readonly messages: readonly ErrorMessage[];
   /** Response headers that belong to the error (`Retry-After` of a 429). */
   readonly headers: Readonly<Record<string, string>>;
+  readonly flavour: ErrorFlavour;
 
   constructor(
     status: number,
     messages: MessageInput | readonly MessageInput[],
-    options?: { cause?: unknown; headers?: Record<string, string> },
+    options?: { cause?: unknown; headers?: Record<string, string>; flavour?: ErrorFlavour },
   ) {
     const list = (Array.isArray(messages) ? messages : [messages]).map(toMessage);
     super(list.map((m) => m.message).join('; '), options);
@@ -42,6 +48,16 @@ export class ApiError extends Error {
     this.status = status;
     this.messages = list;
     this.headers = options?.headers ?? {};
+    this.flavour = options?.flavour ?? 'rest';
+  }
+
+  /** An error of POST /api/v1/contracts/call, in the web3 module's body. */
+  static web3(
+    status: number,
+    messages: ErrorMessage | readonly ErrorMessage[],
+    options?: { cause?: unknown; headers?: Record<string, string> },
+  ): ApiError {
+    return new ApiError(status, messages as ErrorMessage | ErrorMessage[], { ...options, flavour: 'web3' });
   }
 
   static badRequest(messages: MessageInput | readonly MessageInput[]): ApiError {
@@ -94,7 +110,14 @@ export const invalidParamUsageMessage = (name: string, reason: string): string =
 export const tooManyValuesMessage = (name: string, count: number, max: number): string =>
   `Parameter values count exceeds maximum number allowed: ${name} count: ${count} max: ${max}`;
 
-export function errorBody(messages: readonly ErrorMessage[]): ErrorBody {
+export function errorBody(messages: readonly ErrorMessage[], flavour: ErrorFlavour = 'rest'): ErrorBody {
+  if (flavour === 'web3') {
+    return {
+      _status: {
+        messages: messages.map(({ message, detail, data }) => ({ message, detail: detail ?? '', data: data ?? '' })),
+      },
+    };
+  }
   return {
     _status: {
       messages: messages.map(({ message, detail, data }) => {
@@ -113,6 +136,7 @@ export function errorBody(messages: readonly ErrorMessage[]): ErrorBody {
  */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (!(error instanceof ApiError)) return { status: 500, body: errorBody([{ message: 'Internal error' }]) };
+  if (error.flavour === 'web3') return { status: error.status, body: errorBody(error.messages, 'web3') };
   const hidden = HIDDEN_MESSAGES[error.status];
   return { status: error.status, body: errorBody(hidden === undefined ? error.messages : [{ message: hidden }]) };
 }

@@ -20,6 +20,7 @@ const app = createApp({
   cacheKeyPrefix,
 });
 
+export { EvmExecutor } from './durable/evm-executor.ts';
 export { RateLimiter } from './durable/rate-limiter.ts';
 
 export default {

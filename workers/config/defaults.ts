@@ -51,4 +51,21 @@ export const DEFAULT_CONFIG = {
     },
   },
   common: { shard: 0, realm: 0 },
+  /** The reference's web3 settings (`hiero.mirror.web3.*`) that POST /api/v1/contracts/call reads (workers/config/web3.ts). */
+  web3: {
+    evm: {
+      /** MAINNET, TESTNET, PREVIEWNET or OTHER: the chain id and the EVM versions by block. */
+      network: 'TESTNET',
+      maxGasLimit: 15_000_000,
+      validatePayerBalance: false,
+    },
+    /** Milliseconds a call may take before its next database statement is refused (503). */
+    requestTimeout: 10_000,
+    throttle: {
+      requestsPerSecond: 500,
+      /** The reference's code default (its docs table says 1,500,000,000). */
+      gasPerSecond: 7_500_000_000,
+      gasLimitRefundPercent: 100,
+    },
+  },
 };

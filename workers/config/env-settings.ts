@@ -11,7 +11,7 @@ export const SETTINGS_PREFIX = 'HIERO_MIRROR_';
 /**
  * Every settings variable the Worker reads, with the path of the setting in the tree: one per node of the
  * reference's tree, named after its path in upper case the way the reference's relaxed binding names them
- * (`common.*` under `HIERO_MIRROR_`, the rest under `HIERO_MIRROR_REST_`). A variable may name a leaf
+ * (`common.*` and `web3.*` under `HIERO_MIRROR_`, the rest under `HIERO_MIRROR_REST_`). A variable may name a leaf
  * (`..._EDGE_RATELIMIT_READS_RATE=600`) or a whole subtree as a JSON object (`..._EDGE_RATELIMIT_READS=
  * {"rate":600,"burst":1200}`). The `*Ns` twins of durations are derived, not settings: the text form is the
  * setting (`..._QUERY_MAXTIMESTAMPRANGE=1d`).
@@ -22,7 +22,7 @@ export const SETTINGS_VARIABLES: ReadonlyMap<string, readonly string[]> = (() =>
     for (const [key, value] of Object.entries(node)) {
       if (key.endsWith('Ns') && typeof value === 'number') continue;
       const keyPath = [...path, key];
-      const root = keyPath[0] === 'common' ? SETTINGS_PREFIX : `${SETTINGS_PREFIX}REST_`;
+      const root = keyPath[0] === 'common' || keyPath[0] === 'web3' ? SETTINGS_PREFIX : `${SETTINGS_PREFIX}REST_`;
       variables.set(root + keyPath.map((part) => part.toUpperCase()).join('_'), keyPath);
       if (isTree(value)) visit(value, keyPath);
     }

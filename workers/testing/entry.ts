@@ -49,6 +49,7 @@ const app = createApp({
   },
 });
 
+export { EvmExecutor } from '../durable/evm-executor.ts';
 export { RateLimiter } from '../durable/rate-limiter.ts';
 
 async function setState(request: Request): Promise<Response> {

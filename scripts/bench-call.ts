@@ -1,0 +1,220 @@
+/**
+ * `npm run bench:call [-- --duration S] [--connections N]`
+ *
+ * POST /api/v1/contracts/call under load, on a ledger the simulated network wrote (`.data/bench-call/streams`,
+ * written and ingested into an embedded Postgres under `.data/bench-call/pg` once, then reused), served as
+ * `npm start` serves it. Three kinds of request, one after the other: a pure function of a SimToken contract
+ * (`decimals()`), an ERC-20 `balanceOf` of an HTS token through its redirect, and an estimate of a SimToken transfer
+ * by a holder. One line per kind, then `call: N calls/s geo-mean, p50 M ms`. Each connection is a client of its own
+ * (its own address), so the load spreads over the executor shards as many clients' would.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
+import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
+import { migrate } from '../db/migrate.ts';
+import { addressWord, artifact, callData, word } from '../simulator/evm/abi.ts';
+import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
+import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
+import { freePort } from './local-stack/free-port.ts';
+import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
+};
+const durationMs = Number(option('duration', '10')) * 1000;
+const connections = Number(option('connections', '16'));
+/** The simulated ledger: enough files for contracts, HTS tokens and their holders to exist. */
+const SIMULATION = ['--files', '60', '--tps', '40', '--seed', 'bench-call'];
+const WARM_UP_MS = 2000;
+
+const OUT_DIR = path.join(REPO_ROOT, '.data/bench-call');
+const STREAMS = path.join(OUT_DIR, 'streams');
+const log = (message: string) => console.error(`bench: ${message}`);
+
+const stops: (() => Promise<void>)[] = [];
+const stopAll = async () => {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stopAll().then(() => process.exit(130)));
+}
+
+interface Kind {
+  readonly name: string;
+  readonly body: object;
+  /** The `result` the ledger model says the call answers; the line of a kind answered otherwise says so. */
+  readonly expected: RegExp;
+}
+
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
+const numOf = (id: string) => BigInt(id.split('.')[2] ?? '0');
+const longZero = (num: bigint) => `0x${num.toString(16).padStart(40, '0')}`;
+
+try {
+  mkdirSync(OUT_DIR, { recursive: true });
+  if (!existsSync(path.join(STREAMS, 'ledger.json'))) {
+    log('simulating the ledger (once)');
+    await runNode([path.join(REPO_ROOT, 'simulator/main.ts'), '--out', STREAMS, ...SIMULATION, '--quiet']);
+  }
+  const local = await startLocalPostgres({ dir: path.join(OUT_DIR, 'pg'), port: await freePort(), database: 'bench' });
+  stops.push(() => local.stop());
+  await migrate(local.url);
+  if (await isEmpty(local.url)) {
+    log('ingesting the simulated streams (once)');
+    await runNode(
+      [
+        path.join(REPO_ROOT, 'ingest/main.ts'),
+        '--source',
+        STREAMS,
+        '--address-book',
+        path.join(STREAMS, ADDRESS_BOOK_FILE),
+        '--until-idle',
+      ],
+      { DATABASE_URL: local.url },
+    );
+  }
+  const kinds = requestKinds(JSON.parse(readFileSync(path.join(STREAMS, 'ledger.json'), 'utf8')) as LedgerSnapshot);
+
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(local.url, local.socketDir)] });
+  stops.push(() => proxy.close());
+  const worker = await startWorkerProcess({
+    port: await freePort(),
+    vars: {
+      DATABASE_URL: local.url,
+      DB_LOCAL_PROXY: proxy.address,
+      HIERO_MIRROR_REST_EDGE_RATELIMIT_ENABLED: 'false',
+    },
+    persistTo: path.join(OUT_DIR, 'wrangler-state'),
+    output: 'ignore',
+  });
+  stops.push(() => worker.stop());
+  log(`Worker ${worker.baseUrl}`);
+
+  const results: { rate: number; p50: number }[] = [];
+  for (const kind of kinds) {
+    const answer = await answerOf(worker.baseUrl, kind);
+    const wrong = kind.expected.test(answer) ? '' : ` (answers ${answer.slice(0, 80)}, not ${kind.expected.source})`;
+    await load(worker.baseUrl, kind, Math.min(WARM_UP_MS, durationMs));
+    const { rate, p50, failed } = await load(worker.baseUrl, kind, durationMs);
+    results.push({ rate, p50 });
+    const non2xx = failed ? ` (${failed} non-2xx)` : '';
+    console.log(`${kind.name}: ${rate.toFixed(0)} calls/s, p50 ${p50.toFixed(1)} ms${non2xx}${wrong}`);
+  }
+  const geoMean = (values: number[]) => Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+  const rates = geoMean(results.map((r) => Math.max(r.rate, 1e-9)));
+  const p50s = geoMean(results.map((r) => Math.max(r.p50, 1e-9)));
+  console.log(`call: ${rates.toFixed(0)} calls/s geo-mean, p50 ${p50s.toFixed(1)} ms`);
+  await stopAll();
+} catch (error) {
+  await stopAll();
+  console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+}
+
+/** The three kinds of request, on contracts, tokens and holders the simulated ledger has. */
+function requestKinds(ledger: LedgerSnapshot): Kind[] {
+  const simToken = artifact('SimToken');
+  const erc20 = ledger.contracts.find((c) => c.kind === 'SimToken' && Object.keys(c.erc20Balances).length > 0);
+  const holding = ledger.tokenBalances.find(
+    (b) => BigInt(b.balance) > 0n && ledger.tokens.some((t) => t.id === b.token && t.type === 'FUNGIBLE_COMMON'),
+  );
+  if (!erc20 || !holding) throw new Error('the simulated ledger has no SimToken holder or HTS token holder');
+  const addressOf = (id: string) => {
+    const account = ledger.accounts.find((a) => a.id === id);
+    return account?.evmAddress ? `0x${account.evmAddress}` : longZero(numOf(id));
+  };
+  const [holder = '', balance = '0'] = Object.entries(erc20.erc20Balances).find(([, b]) => BigInt(b) > 0n) ?? [];
+  const addressBytes = (id: string) => Buffer.from(addressOf(id).slice(2), 'hex');
+  return [
+    {
+      name: 'pure',
+      body: { to: longZero(numOf(erc20.id)), data: hex(callData(simToken, 'decimals()', [])) },
+      expected: new RegExp(`^0x${hex(word(6n)).slice(2)}$`),
+    },
+    {
+      name: 'erc20-balanceOf-redirect',
+      body: {
+        to: longZero(numOf(holding.token)),
+        data: hex(callData(simToken, 'balanceOf(address)', [addressWord(addressBytes(holding.account))])),
+      },
+      expected: new RegExp(`^0x${hex(word(BigInt(holding.balance))).slice(2)}$`),
+    },
+    {
+      name: 'estimate-transfer',
+      body: {
+        from: addressOf(holder),
+        to: longZero(numOf(erc20.id)),
+        estimate: true,
+        data: hex(
+          callData(simToken, 'transfer(address,uint256)', [
+            addressWord(addressBytes(holding.account)),
+            word(BigInt(balance) / 2n),
+          ]),
+        ),
+      },
+      expected: /^0x[0-9a-f]{16}$/,
+    },
+  ];
+}
+
+/** `connections` clients posting `kind` back to back for `ms`; the rate and the median latency of the answers. */
+async function load(baseUrl: string, kind: Kind, ms: number): Promise<{ rate: number; p50: number; failed: number }> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const body = JSON.stringify(kind.body);
+  const until = performance.now() + ms;
+  const client = async (index: number) => {
+    const headers = { 'content-type': 'application/json', 'cf-connecting-ip': `198.18.${index >> 8}.${index & 255}` };
+    while (performance.now() < until) {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/v1/contracts/call`, { method: 'POST', headers, body });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (response.status !== 200) failed++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, (_, i) => client(i)));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rate: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, failed };
+}
+
+/** The `result` of one call of `kind`, or its status and body when it fails. */
+async function answerOf(baseUrl: string, kind: Kind): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/contracts/call`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(kind.body),
+  });
+  const text = await response.text();
+  return response.status === 200
+    ? String((JSON.parse(text) as { result: unknown }).result)
+    : `${response.status} ${text}`;
+}
+
+async function isEmpty(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ n: string }>('select count(*) as n from (select 1 from record_file limit 1) t');
+  await client.end();
+  return rows[0]?.n === '0';
+}
+
+function runNode(argv: string[], env: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...argv], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
+  });
+}
