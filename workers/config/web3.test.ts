@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfig, configFromEnv } from './config.ts';
+import { buildConfig } from './config.ts';
+import { configFromEnv } from './env-settings.ts';
 import { web3Settings } from './web3.ts';
 
 describe('web3Settings', () => {

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { createDatabase } from '../../db/client.ts';
 import type { ThrottleSettings, Web3Settings } from '../config/web3.ts';
 import type { Env } from '../env.ts';
+import { evmCachesOf } from '../evm/caches.ts';
 import { BlockCache } from '../routes/contracts/call/block-cache.ts';
 import { tooManyRequests } from '../routes/contracts/call/call-errors.ts';
 import { withDeadline } from '../routes/contracts/call/deadline.ts';
@@ -36,8 +37,9 @@ export class EvmExecutor extends DurableObject<Env> {
     const db = createDatabase({ url: this.env.DATABASE_URL, localProxy: this.env.DB_LOCAL_PROXY });
     let gasUsed: bigint | undefined;
     try {
+      // The deadline wraps the client per request; the EVM's shared caches stay those of the client itself.
       const deadlined = withDeadline(db, started + settings.requestTimeoutMs);
-      const execution = await executeCall(deadlined, call, settings, this.blocks);
+      const execution = await executeCall(deadlined, call, settings, this.blocks, evmCachesOf(db));
       if (execution.kind === 'refused') {
         throttle.restore(call.gas, Date.now());
         return execution.reply;

@@ -1,5 +1,6 @@
 import type { Database } from '../../../../db/client.ts';
 import type { Web3Settings } from '../../../config/web3.ts';
+import type { EvmCaches } from '../../../evm/caches.ts';
 import { openSession } from '../../../evm/session.ts';
 import { type CallOutcome, type CallTransaction, EvmRequestError } from '../../../evm/types.ts';
 import { hex } from '../../../format/values.ts';
@@ -38,6 +39,7 @@ export async function executeCall(
   request: CallRequest,
   settings: Web3Settings,
   blocks: BlockCache,
+  caches: EvmCaches,
 ): Promise<Execution> {
   if (request.gas > settings.evm.maxGasLimit) {
     return refused(badRequest([`gas field must be less than or equal to ${settings.evm.maxGasLimit}`]));
@@ -49,7 +51,7 @@ export async function executeCall(
   try {
     const block = await blocks.resolve(db, request.block, Date.now());
     if (!block) return refused(badRequest(['Unknown block number']));
-    const session = openSession({ db, block, settings: settings.evm });
+    const session = openSession({ db, block, settings: settings.evm, caches });
     const transaction: CallTransaction = {
       from: request.from,
       to: request.to,
