@@ -203,8 +203,15 @@ describe('POST /api/v1/contracts/call execution', () => {
   });
 
   it('answers 503 once a call outlives the request timeout', async () => {
-    await settings({ requestTimeout: 1 });
-    const response = await post({ to: longZero(COUNTER), data: INCREMENT_5, estimate: true });
+    await settings({ requestTimeout: 50 });
+    // A lock holds the call's entity read past its budget (a historical block: no shared cache answers it); the
+    // budget is checked before each statement, so the storage read after it is refused.
+    await db.sql.query('begin');
+    await db.sql.query('lock table entity in access exclusive mode');
+    const pending = post({ to: longZero(COUNTER), data: INCREMENT_5, estimate: true, block: '20' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await db.sql.query('rollback');
+    const response = await pending;
     expect([response.status, response.body]).toEqual([
       503,
       { _status: { messages: [{ message: 'Service Unavailable', detail: '', data: '' }] } },
