@@ -51,6 +51,7 @@ try {
   const urls = JSON.parse(readFileSync(path.join(PERF_DIR, 'urls.json'), 'utf8')) as string[];
   const urlsFile = path.join(OUT_DIR, 'urls.json');
   const selected = only ? urls.filter((u) => only.test(u)) : urls;
+  if (selected.length === 0) throw new Error(`--only ${only} matches none of the ${urls.length} URLs of urls.json`);
   writeFileSync(urlsFile, JSON.stringify(selected));
 
   const passes = [
