@@ -1,30 +1,75 @@
-import { inject } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../../db/client.ts';
-import { proxyTarget, startSqlProxy } from '../../db/local/sql-proxy.ts';
-import type { BlockContext, CallTransaction, EvmSettings } from '../../workers/evm/types.ts';
+import { proxyTarget, type SqlProxy, startSqlProxy } from '../../db/local/sql-proxy.ts';
+import { openSession } from '../../workers/evm/session.ts';
+import type {
+  BlockContext,
+  CallTransaction,
+  EvmSession,
+  EvmSessionOptions,
+  EvmSettings,
+} from '../../workers/evm/types.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
-/** A fresh database and the Worker's own driver on it (through the local SQL-over-HTTP proxy). */
-export interface EvmTestDatabase {
-  readonly testDb: TestDatabase;
+export const SECOND = 1_000_000_000n;
+/** When the entities of an EVM test ledger are created. */
+export const GENESIS = 1_700_000_000n * SECOND;
+
+/** A test file's own database, seen by the EVM through the Worker's driver (the local SQL-over-HTTP proxy). */
+export interface EvmLedger {
+  /** The Worker's driver on the database. */
   readonly db: Database;
-  close(): Promise<void>;
+  /** A plain client on the database, to seed it. */
+  readonly sql: pg.Client;
+  /** A session at `block`, with the testnet settings and the driver's caches unless `options` says otherwise. */
+  session(block: BlockContext, options?: Partial<Omit<EvmSessionOptions, 'block'>>): EvmSession;
 }
 
-export async function createEvmTestDatabase(): Promise<EvmTestDatabase> {
-  const testDb = await createTestDatabase();
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
+/**
+ * Registers the file's `beforeAll` (a fresh database, then `seed`) and `afterAll` (the proxy closed, the database
+ * dropped). The ledger's members can be read only while the file's tests run.
+ */
+export function useEvmLedger(seed: (sql: pg.Client) => Promise<void>): EvmLedger {
+  let testDb: TestDatabase | undefined;
+  let proxy: SqlProxy | undefined;
+  let db: Database | undefined;
+  const opened = () => {
+    if (!testDb || !db) throw new Error('the EVM test ledger is open only while the tests run');
+    return { testDb, db };
+  };
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
+    db = createDatabase({ url: testDb.url, localProxy: proxy.address });
+    await seed(testDb.sql);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await testDb?.drop();
+  });
   return {
-    testDb,
-    db: createDatabase({ url: testDb.url, localProxy: proxy.address }),
-    async close() {
-      await proxy.close();
-      await testDb.drop();
+    get db() {
+      return opened().db;
     },
+    get sql() {
+      return opened().testDb.sql;
+    },
+    session: (block, options = {}) => openSession({ db: opened().db, block, settings: TESTNET_SETTINGS, ...options }),
   };
 }
 
-export const SECOND = 1_000_000_000n;
+/** `db` behind a wrapper of its own, as a request sees it, counting the statements it runs. */
+export function countingClient(db: Database): Database & { statements: number } {
+  const counted = {
+    statements: 0,
+    rows: ((query) => {
+      counted.statements++;
+      return db.rows(query);
+    }) as Database['rows'],
+  };
+  return counted;
+}
 
 /** The web3 defaults (testnet). */
 export const TESTNET_SETTINGS: EvmSettings = {

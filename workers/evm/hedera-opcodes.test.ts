@@ -1,26 +1,24 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromHex } from '../../simulator/evm/abi.ts';
 import {
   blockContext,
   callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
+  GENESIS,
   hexOf,
   probeCode,
   SECOND,
   TESTNET_SETTINGS,
   uintOf,
+  useEvmLedger,
 } from '../../test/harness/evm-session.ts';
 import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { word32 } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
-import { openSession } from './session.ts';
 import type { BlockContext, CallTransaction } from './types.ts';
 
-const GENESIS = 1_700_000_000n * SECOND;
 const TREASURY = 2n;
 const ACCOUNT = 1500n;
 const ALIASED_ACCOUNT = 1501n;
@@ -54,11 +52,7 @@ const LATEST_ROW = {
 };
 const latest = blockContext(LATEST_ROW, false);
 
-let env: EvmTestDatabase;
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
+const ledger = useEvmLedger(async (sql) => {
   await insertRecordFile(sql, OLD_ROW);
   await insertRecordFile(sql, LATEST_ROW);
   await insertEntity(sql, TREASURY, GENESIS, { balance: 5_000_000_000n });
@@ -89,10 +83,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await env?.close();
-});
-
 async function answer(
   opcode: number,
   operand?: bigint | Uint8Array,
@@ -101,9 +91,7 @@ async function answer(
 ) {
   const data =
     operand === undefined ? new Uint8Array() : typeof operand === 'bigint' ? word32(operand) : word32(uintOf(operand));
-  const outcome = await openSession({ db: env.db, block, settings: TESTNET_SETTINGS }).run(
-    callOf(probe(opcode), data, change),
-  );
+  const outcome = await ledger.session(block).run(callOf(probe(opcode), data, change));
   if (!outcome.ok) throw new Error(`probe 0x${opcode.toString(16)} failed: ${outcome.status}`);
   return outcome.output;
 }
@@ -137,7 +125,7 @@ describe('block values', () => {
 
 describe('addresses', () => {
   it('ADDRESS of a contract with an EVM address is that address, also when called by long-zero', async () => {
-    const session = openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS });
+    const session = ledger.session(latest);
     for (const to of [longZeroAddress(ALIASED_CONTRACT), CONTRACT_EVM_ADDRESS]) {
       const outcome = await session.run(callOf(to));
       expect(hexOf(outcome.output).slice(24)).toBe(hexOf(CONTRACT_EVM_ADDRESS));
@@ -180,16 +168,13 @@ describe('balances and code of accounts', () => {
   it('treats the long-zero address of an account with an EVM address as a missing account', async () => {
     expect(uintOf(await answer(OPCODES.BALANCE, longZeroAddress(ALIASED_ACCOUNT)))).toBe(0n);
     expect(uintOf(await answer(OPCODES.EXTCODEHASH, longZeroAddress(ALIASED_ACCOUNT)))).toBe(0n);
-    const outcome = await openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(
-      callOf(longZeroAddress(ALIASED_ACCOUNT), fromHex('12345678')),
-    );
+    const outcome = await ledger.session(latest).run(callOf(longZeroAddress(ALIASED_ACCOUNT), fromHex('12345678')));
     expect(outcome).toMatchObject({ ok: false, status: 'INVALID_CONTRACT_ID' });
   });
 });
 
 describe('SELFDESTRUCT', () => {
-  const destruct = (id: bigint) =>
-    openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(callOf(longZeroAddress(id)));
+  const destruct = (id: bigint) => ledger.session(latest).run(callOf(longZeroAddress(id)));
 
   it('sweeps to an existing account', async () => {
     expect(await destruct(SELF_DESTRUCTS.account[0])).toMatchObject({ ok: true });
@@ -210,12 +195,8 @@ describe('EVM version by block', () => {
 
   it('runs Cancun opcodes from v0.50 on and fails them with CONTRACT_EXECUTION_EXCEPTION on v0.46', async () => {
     const at = (number: bigint) => ({ ...latest, number, historical: true });
-    const cancun = await openSession({ db: env.db, block: at(65_435_845n), settings: mainnet }).run(
-      callOf(undefined, TLOAD),
-    );
-    const shanghai = await openSession({ db: env.db, block: at(65_435_844n), settings: mainnet }).run(
-      callOf(undefined, TLOAD),
-    );
+    const cancun = await ledger.session(at(65_435_845n), { settings: mainnet }).run(callOf(undefined, TLOAD));
+    const shanghai = await ledger.session(at(65_435_844n), { settings: mainnet }).run(callOf(undefined, TLOAD));
     expect(cancun).toMatchObject({ ok: true });
     expect(shanghai).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION' });
   });
@@ -223,12 +204,8 @@ describe('EVM version by block', () => {
   it('runs PUSH0 from v0.46 (Shanghai) on and fails it before', async () => {
     const at = (number: bigint) => ({ ...latest, number, historical: true });
     const PUSH0 = fromHex('5f00');
-    const shanghai = await openSession({ db: env.db, block: at(60_258_042n), settings: mainnet }).run(
-      callOf(undefined, PUSH0),
-    );
-    const london = await openSession({ db: env.db, block: at(60_258_041n), settings: mainnet }).run(
-      callOf(undefined, PUSH0),
-    );
+    const shanghai = await ledger.session(at(60_258_042n), { settings: mainnet }).run(callOf(undefined, PUSH0));
+    const london = await ledger.session(at(60_258_041n), { settings: mainnet }).run(callOf(undefined, PUSH0));
     expect(shanghai).toMatchObject({ ok: true });
     expect(london).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION' });
   });

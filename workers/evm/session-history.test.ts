@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { artifact, callData, fromHex } from '../../simulator/evm/abi.ts';
 import {
   blockContext,
   callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
+  GENESIS,
   probeCode,
   SECOND,
-  TESTNET_SETTINGS,
   uintOf,
+  useEvmLedger,
 } from '../../test/harness/evm-session.ts';
 import { insertCryptoTransfer, insertRow } from '../../test/harness/factories.ts';
 import { insertAccountBalance } from '../../test/harness/factories-accounts.ts';
@@ -17,12 +16,10 @@ import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertContractSlot, insertSlotChange, word32 } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
-import { openSession } from './session.ts';
 import type { BlockContext } from './types.ts';
 
 /** Calls at historical blocks read the ledger as it was at the block's end; `latest` reads it as it is now. */
 
-const GENESIS = 1_700_000_000n * SECOND;
 const at = (seconds: bigint) => GENESIS + seconds * SECOND;
 const TREASURY = 2n;
 const COUNTER = 1001n;
@@ -45,13 +42,7 @@ const B10 = record(10n, 1_000n);
 const B20 = record(20n, 2_000n);
 const B30 = record(30n, 3_000n);
 
-let env: EvmTestDatabase;
-const run = (block: BlockContext, ...args: Parameters<typeof callOf>) =>
-  openSession({ db: env.db, block, settings: TESTNET_SETTINGS }).run(callOf(...args));
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
+const ledger = useEvmLedger(async (sql) => {
   for (const row of [B10, B20, B30]) await insertRecordFile(sql, row);
   await insertEntity(sql, TREASURY, GENESIS, { balance: 10n ** 18n });
   const runtime = { runtime_bytecode: fromHex(counter.runtime) };
@@ -134,9 +125,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await env?.close();
-});
+const run = (block: BlockContext, ...args: Parameters<typeof callOf>) => ledger.session(block).run(callOf(...args));
 
 describe('storage', () => {
   it('reads a slot at a block from its newest change at or before the block (value written)', async () => {

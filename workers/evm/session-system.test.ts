@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressWord, fromHex, word } from '../../simulator/evm/abi.ts';
 import {
   blockContext,
   callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
+  GENESIS,
   hexOf,
   probeCode,
   SECOND,
-  TESTNET_SETTINGS,
   uintOf,
+  useEvmLedger,
 } from '../../test/harness/evm-session.ts';
 import { insertCryptoAllowance } from '../../test/harness/factories-accounts.ts';
 import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertEntity, insertToken, insertTokenAccount } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
-import { openSession } from './session.ts';
 import { EvmRequestError } from './types.ts';
 
 /** The system contracts as the EVM of a session reaches them: precompiles, and the proxies entities show. */
 
-const GENESIS = 1_700_000_000n * SECOND;
 const OWNER = 1200n;
 const SPENDER = 1201n;
 const TOKEN = 1300n;
@@ -43,13 +40,7 @@ const ROW = {
 };
 const latest = blockContext(ROW, false);
 
-let env: EvmTestDatabase;
-const run = (...args: Parameters<typeof callOf>) =>
-  openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(callOf(...args));
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
+const ledger = useEvmLedger(async (sql) => {
   await insertRecordFile(sql, ROW);
   await insertEntity(sql, 2n, GENESIS, { balance: 10_000n });
   await insertEntity(sql, OWNER, GENESIS, { balance: 10_000n });
@@ -71,9 +62,7 @@ beforeAll(async () => {
   await insertContract(sql, { id: CALL_FORWARDER, created_timestamp: GENESIS }, { runtime_bytecode: forwarder('f1') });
 });
 
-afterAll(async () => {
-  await env?.close();
-});
+const run = (...args: Parameters<typeof callOf>) => ledger.session(latest).run(callOf(...args));
 
 /** The ABI string a call returned. */
 function abiString(output: Uint8Array): string {

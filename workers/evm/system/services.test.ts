@@ -2,15 +2,13 @@ import { EVMError } from '@ethereumjs/evm';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../../db/client.ts';
-import { proxyTarget, type SqlProxy, startSqlProxy } from '../../../db/local/sql-proxy.ts';
+import { describe, expect, it } from 'vitest';
+import { useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
 import { insertRecordFile } from '../../../test/harness/factories-blocks.ts';
 import { returned } from '../../../test/harness/factories-evm-system.ts';
 import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test/harness/factories-network.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { SessionLedger } from '../ledger-reader.ts';
 import { type BlockContext, EvmRequestError, type EvmSettings } from '../types.ts';
@@ -55,15 +53,7 @@ const latest: BlockContext = {
 };
 const FAR = Number(GENESIS / SECOND) + 86_400;
 
-let testDb: TestDatabase;
-let proxy: SqlProxy;
-let db: Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
-  db = createDatabase({ url: testDb.url, localProxy: proxy.address });
-  const sql = testDb.sql;
+const ledger = useEvmLedger(async (sql) => {
   for (const block of [past, latest]) {
     await insertRecordFile(sql, {
       index: block.number,
@@ -92,13 +82,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await proxy?.close();
-  await testDb?.drop();
-});
-
 const evmAt = (block: BlockContext): Promise<SystemEvm> =>
-  systemEvm(new SessionLedger(db, block, settings), [{ kind: 'ACCOUNT', address: longZeroAddress(OWNER) }]);
+  systemEvm(new SessionLedger(ledger.db, block, settings), [{ kind: 'ACCOUNT', address: longZeroAddress(OWNER) }]);
 
 const system = (num: bigint) => longZeroAddress(num);
 
