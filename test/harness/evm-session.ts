@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { proxyTarget, type SqlProxy, startSqlProxy } from '../../db/local/sql-proxy.ts';
+import { buildConfig } from '../../workers/config/config.ts';
+import { web3Settings } from '../../workers/config/web3.ts';
 import { openSession } from '../../workers/evm/session.ts';
 import type {
   BlockContext,
@@ -11,6 +13,9 @@ import type {
   EvmSettings,
 } from '../../workers/evm/types.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/** The EVM settings the Worker runs with by default (testnet; workers/config/web3.test.ts holds their values). */
+export const TESTNET_SETTINGS: EvmSettings = web3Settings(buildConfig()).evm;
 
 export const SECOND = 1_000_000_000n;
 /** When the entities of an EVM test ledger are created. */
@@ -70,16 +75,6 @@ export function countingClient(db: Database): Database & { statements: number } 
   };
   return counted;
 }
-
-/** The web3 defaults (testnet). */
-export const TESTNET_SETTINGS: EvmSettings = {
-  chainId: 296n,
-  network: 'TESTNET',
-  maxGasLimit: 15_000_000n,
-  validatePayerBalance: false,
-  shard: 0n,
-  realm: 0n,
-};
 
 /** A block context of a record file row (the route resolves `block` into one). */
 export function blockContext(

@@ -2,15 +2,14 @@ import type { ExecResult } from '@ethereumjs/evm';
 import type pg from 'pg';
 import { expect } from 'vitest';
 import { AbiArgs } from '../../workers/evm/system/abi.ts';
-import type { BlockContext, EvmSettings } from '../../workers/evm/types.ts';
+import type { BlockContext } from '../../workers/evm/types.ts';
+import { GENESIS, SECOND } from './evm-session.ts';
 import { insertRow } from './factories.ts';
 import { insertAccountBalance, insertNftAllowance } from './factories-accounts.ts';
 import { insertRecordFile } from './factories-blocks.ts';
 import { insertEntity, insertNft, insertToken, insertTokenAccount } from './factories-tokens.ts';
 
-/** The token ledger of the system contract tests: entity ids, blocks and settings. */
-export const SECOND = 1_000_000_000n;
-export const GENESIS = 1_700_000_000n * SECOND;
+/** The token ledger of the system contract tests: entity ids and blocks. */
 export const SNAPSHOT = GENESIS + 30n * SECOND;
 export const HOLDER = 1001n;
 export const SPENDER = 1002n;
@@ -19,15 +18,6 @@ export const FUNGIBLE = 1500n;
 export const NFT = 1600n;
 export const ALIAS = Buffer.from('7f'.repeat(20), 'hex');
 export const ADMIN_KEY = Buffer.from(`1220${'ab'.repeat(32)}`, 'hex');
-
-export const settings: EvmSettings = {
-  chainId: 296n,
-  network: 'TESTNET',
-  maxGasLimit: 15_000_000n,
-  validatePayerBalance: false,
-  shard: 0n,
-  realm: 0n,
-};
 
 /** Block 10 closes between the transfers before it and those after it. */
 export const past: BlockContext = {

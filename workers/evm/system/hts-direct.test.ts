@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { GENESIS, SECOND, TESTNET_SETTINGS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import {
   ADMIN_KEY,
   ALIAS,
   FUNGIBLE,
-  GENESIS,
   HOLDER,
   latest,
   NFT,
   returned,
-  SECOND,
   SPENDER,
   seedTokenLedger,
-  settings,
 } from '../../../test/harness/factories-evm-system.ts';
 import { longZeroAddress } from '../addresses.ts';
 
@@ -31,7 +28,7 @@ const tokens = [
 ];
 
 const evmAt = (block: BlockContext): Promise<SystemEvm> =>
-  systemEvm(new SessionLedger(ledger.db, block, settings), tokens);
+  systemEvm(new SessionLedger(ledger.db, block, TESTNET_SETTINGS), tokens);
 
 describe('HTS functions called on 0x167 directly', () => {
   it('charges the view gas and answers isToken with SUCCESS', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countingClient, useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { countingClient, TESTNET_SETTINGS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import {
   ALIAS,
   ALIASED,
@@ -12,7 +12,6 @@ import {
   revertText,
   SPENDER,
   seedTokenLedger,
-  settings,
 } from '../../../test/harness/factories-evm-system.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { SessionLedger } from '../ledger-reader.ts';
@@ -28,7 +27,7 @@ const tokens = [
 ];
 
 const evmAt = (block: BlockContext): Promise<SystemEvm> =>
-  systemEvm(new SessionLedger(ledger.db, block, settings), tokens);
+  systemEvm(new SessionLedger(ledger.db, block, TESTNET_SETTINGS), tokens);
 
 /** A string return value (one dynamic `string` output). */
 const text = (args: AbiArgs) => new TextDecoder().decode(args.bytes(0));
@@ -144,7 +143,7 @@ describe('ERC reads of a token through its redirect proxy', () => {
 
   it('reads nothing again when a session runs the same call a second time, as an estimate does', async () => {
     const counting = countingClient(ledger.db);
-    const reader = new SessionLedger(counting, past, settings);
+    const reader = new SessionLedger(counting, past, TESTNET_SETTINGS);
     const balanceOf = calldata('balanceOf(address)', addressArg(longZeroAddress(HOLDER)));
     const first = await (await systemEvm(reader, tokens)).call(longZeroAddress(FUNGIBLE), balanceOf);
     const afterFirst = counting.statements;

@@ -3,7 +3,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
-import { useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { GENESIS, SECOND, TESTNET_SETTINGS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
 import { insertRecordFile } from '../../../test/harness/factories-blocks.ts';
 import { returned } from '../../../test/harness/factories-evm-system.ts';
@@ -11,13 +11,11 @@ import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { SessionLedger } from '../ledger-reader.ts';
-import { type BlockContext, EvmRequestError, type EvmSettings } from '../types.ts';
+import { type BlockContext, EvmRequestError } from '../types.ts';
 import { address, bytes, encode, int } from './abi.ts';
 import { EXCHANGE_RATE_GAS, PRNG_GAS, VIEW_GAS } from './results.ts';
 import { calldata, type SystemEvm, systemEvm } from './testing/system-evm.ts';
 
-const SECOND = 1_000_000_000n;
-const GENESIS = 1_700_000_000n * SECOND;
 const OWNER = 1001n;
 const SPENDER = 1002n;
 const ALIASED = 1003n;
@@ -29,14 +27,6 @@ const ALIAS = keccak_256(secp256k1.getPublicKey(ecdsaKey, false).subarray(1)).su
 const edKey = ed25519.utils.randomSecretKey();
 const ED_PUBLIC = ed25519.getPublicKey(edKey);
 
-const settings: EvmSettings = {
-  chainId: 296n,
-  network: 'TESTNET',
-  maxGasLimit: 15_000_000n,
-  validatePayerBalance: false,
-  shard: 0n,
-  realm: 0n,
-};
 const past: BlockContext = {
   number: 10n,
   consensusStart: GENESIS + 100n * SECOND,
@@ -83,7 +73,9 @@ const ledger = useEvmLedger(async (sql) => {
 });
 
 const evmAt = (block: BlockContext): Promise<SystemEvm> =>
-  systemEvm(new SessionLedger(ledger.db, block, settings), [{ kind: 'ACCOUNT', address: longZeroAddress(OWNER) }]);
+  systemEvm(new SessionLedger(ledger.db, block, TESTNET_SETTINGS), [
+    { kind: 'ACCOUNT', address: longZeroAddress(OWNER) },
+  ]);
 
 const system = (num: bigint) => longZeroAddress(num);
 
