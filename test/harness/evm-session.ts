@@ -12,6 +12,7 @@ import type {
   EvmSessionOptions,
   EvmSettings,
 } from '../../workers/evm/types.ts';
+import { insertRecordFile } from './factories-blocks.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** The EVM settings the Worker runs with by default (testnet; workers/config/web3.test.ts holds their values). */
@@ -88,6 +89,18 @@ export function blockContext(
     hash: row.hash,
     historical,
   };
+}
+
+/** The record files of `blocks`, as the route finds them when it resolves `block`. */
+export async function insertBlocks(sql: pg.Client, blocks: readonly BlockContext[]): Promise<void> {
+  for (const block of blocks) {
+    await insertRecordFile(sql, {
+      index: block.number,
+      consensus_start: block.consensusStart,
+      consensus_end: block.consensusEnd,
+      hash: block.hash,
+    });
+  }
 }
 
 /** A call with the route's defaults: no `from`, no value, gas 15,000,000, gas price 0. */

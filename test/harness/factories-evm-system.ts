@@ -1,13 +1,19 @@
 import type { ExecResult } from '@ethereumjs/evm';
 import type pg from 'pg';
 import { expect } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { longZeroAddress } from '../../workers/evm/addresses.ts';
+import { SessionLedger } from '../../workers/evm/ledger-reader.ts';
 import { AbiArgs } from '../../workers/evm/system/abi.ts';
+import type { RedirectKind } from '../../workers/evm/system/redirect.ts';
+import { type SystemEvm, systemEvm } from '../../workers/evm/system/testing/system-evm.ts';
 import type { BlockContext } from '../../workers/evm/types.ts';
-import { GENESIS, SECOND } from './evm-session.ts';
+import { GENESIS, insertBlocks, SECOND, TESTNET_SETTINGS } from './evm-session.ts';
 import { insertRow } from './factories.ts';
 import { insertAccountBalance, insertNftAllowance } from './factories-accounts.ts';
-import { insertRecordFile } from './factories-blocks.ts';
 import { insertEntity, insertNft, insertToken, insertTokenAccount } from './factories-tokens.ts';
+
+type Redirect = { kind: RedirectKind; address: Uint8Array };
 
 /** The token ledger of the system contract tests: entity ids and blocks. */
 export const SNAPSHOT = GENESIS + 30n * SECOND;
@@ -41,14 +47,7 @@ export const latest: BlockContext = {
  * address.
  */
 export async function seedTokenLedger(sql: pg.Client): Promise<void> {
-  for (const block of [past, latest]) {
-    await insertRecordFile(sql, {
-      index: block.number,
-      consensus_start: block.consensusStart,
-      consensus_end: block.consensusEnd,
-      hash: block.hash,
-    });
-  }
+  await insertBlocks(sql, [past, latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000n });
   await insertEntity(sql, HOLDER, GENESIS, { balance: 100n });
   await insertEntity(sql, SPENDER, GENESIS, { balance: 100n });
@@ -183,6 +182,21 @@ export async function seedTokenLedger(sql: pg.Client): Promise<void> {
       payer_account_id: HOLDER,
     });
   }
+}
+
+/** The redirect proxies of the ledger's two tokens. */
+export const TOKEN_REDIRECTS: readonly Redirect[] = [
+  { kind: 'TOKEN', address: longZeroAddress(FUNGIBLE) },
+  { kind: 'TOKEN', address: longZeroAddress(NFT) },
+];
+
+/** An EVM with the system contracts reading `db` at `block` with the default settings, and the given proxies. */
+export function systemEvmAt(
+  db: Database,
+  block: BlockContext,
+  redirects: readonly Redirect[] = TOKEN_REDIRECTS,
+): Promise<SystemEvm> {
+  return systemEvm(new SessionLedger(db, block, TESTNET_SETTINGS), redirects);
 }
 
 /** The return data of a call that succeeded, to read with AbiArgs. */

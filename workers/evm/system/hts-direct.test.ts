@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENESIS, SECOND, TESTNET_SETTINGS, useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { GENESIS, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import {
   ADMIN_KEY,
   ALIAS,
@@ -10,25 +10,19 @@ import {
   returned,
   SPENDER,
   seedTokenLedger,
+  systemEvmAt,
 } from '../../../test/harness/factories-evm-system.ts';
 import { longZeroAddress } from '../addresses.ts';
 
 const HTS = longZeroAddress(0x167n);
 
-import { SessionLedger } from '../ledger-reader.ts';
 import { type BlockContext, EvmRequestError } from '../types.ts';
 import { VIEW_GAS } from './results.ts';
-import { addressArg, calldata, type SystemEvm, systemEvm, word } from './testing/system-evm.ts';
+import { addressArg, calldata, word } from './testing/system-evm.ts';
 
 const ledger = useEvmLedger(seedTokenLedger);
 
-const tokens = [
-  { kind: 'TOKEN' as const, address: longZeroAddress(FUNGIBLE) },
-  { kind: 'TOKEN' as const, address: longZeroAddress(NFT) },
-];
-
-const evmAt = (block: BlockContext): Promise<SystemEvm> =>
-  systemEvm(new SessionLedger(ledger.db, block, TESTNET_SETTINGS), tokens);
+const evmAt = (block: BlockContext) => systemEvmAt(ledger.db, block);
 
 describe('HTS functions called on 0x167 directly', () => {
   it('charges the view gas and answers isToken with SUCCESS', async () => {

@@ -12,22 +12,18 @@ import {
   revertText,
   SPENDER,
   seedTokenLedger,
+  systemEvmAt,
+  TOKEN_REDIRECTS,
 } from '../../../test/harness/factories-evm-system.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { SessionLedger } from '../ledger-reader.ts';
 import { type BlockContext, EvmRequestError } from '../types.ts';
 import type { AbiArgs } from './abi.ts';
-import { addressArg, calldata, type SystemEvm, systemEvm, word } from './testing/system-evm.ts';
+import { addressArg, calldata, systemEvm, word } from './testing/system-evm.ts';
 
 const ledger = useEvmLedger(seedTokenLedger);
 
-const tokens = [
-  { kind: 'TOKEN' as const, address: longZeroAddress(FUNGIBLE) },
-  { kind: 'TOKEN' as const, address: longZeroAddress(NFT) },
-];
-
-const evmAt = (block: BlockContext): Promise<SystemEvm> =>
-  systemEvm(new SessionLedger(ledger.db, block, TESTNET_SETTINGS), tokens);
+const evmAt = (block: BlockContext) => systemEvmAt(ledger.db, block);
 
 /** A string return value (one dynamic `string` output). */
 const text = (args: AbiArgs) => new TextDecoder().decode(args.bytes(0));
@@ -145,9 +141,9 @@ describe('ERC reads of a token through its redirect proxy', () => {
     const counting = countingClient(ledger.db);
     const reader = new SessionLedger(counting, past, TESTNET_SETTINGS);
     const balanceOf = calldata('balanceOf(address)', addressArg(longZeroAddress(HOLDER)));
-    const first = await (await systemEvm(reader, tokens)).call(longZeroAddress(FUNGIBLE), balanceOf);
+    const first = await (await systemEvm(reader, TOKEN_REDIRECTS)).call(longZeroAddress(FUNGIBLE), balanceOf);
     const afterFirst = counting.statements;
-    const second = await (await systemEvm(reader, tokens)).call(longZeroAddress(FUNGIBLE), balanceOf);
+    const second = await (await systemEvm(reader, TOKEN_REDIRECTS)).call(longZeroAddress(FUNGIBLE), balanceOf);
     expect(afterFirst).toBeGreaterThan(0);
     expect(counting.statements).toBe(afterFirst);
     expect(returned(second).uint(0)).toBe(returned(first).uint(0));

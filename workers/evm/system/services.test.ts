@@ -3,18 +3,16 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
-import { GENESIS, SECOND, TESTNET_SETTINGS, useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { GENESIS, insertBlocks, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
-import { insertRecordFile } from '../../../test/harness/factories-blocks.ts';
-import { returned } from '../../../test/harness/factories-evm-system.ts';
+import { returned, systemEvmAt } from '../../../test/harness/factories-evm-system.ts';
 import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test/harness/factories-network.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
-import { SessionLedger } from '../ledger-reader.ts';
 import { type BlockContext, EvmRequestError } from '../types.ts';
 import { address, bytes, encode, int } from './abi.ts';
 import { EXCHANGE_RATE_GAS, PRNG_GAS, VIEW_GAS } from './results.ts';
-import { calldata, type SystemEvm, systemEvm } from './testing/system-evm.ts';
+import { calldata } from './testing/system-evm.ts';
 
 const OWNER = 1001n;
 const SPENDER = 1002n;
@@ -44,14 +42,7 @@ const latest: BlockContext = {
 const FAR = Number(GENESIS / SECOND) + 86_400;
 
 const ledger = useEvmLedger(async (sql) => {
-  for (const block of [past, latest]) {
-    await insertRecordFile(sql, {
-      index: block.number,
-      consensus_start: block.consensusStart,
-      consensus_end: block.consensusEnd,
-      hash: block.hash,
-    });
-  }
+  await insertBlocks(sql, [past, latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000n });
   await insertEntity(sql, OWNER, GENESIS);
   await insertEntity(sql, SPENDER, GENESIS);
@@ -72,10 +63,8 @@ const ledger = useEvmLedger(async (sql) => {
   });
 });
 
-const evmAt = (block: BlockContext): Promise<SystemEvm> =>
-  systemEvm(new SessionLedger(ledger.db, block, TESTNET_SETTINGS), [
-    { kind: 'ACCOUNT', address: longZeroAddress(OWNER) },
-  ]);
+const evmAt = (block: BlockContext) =>
+  systemEvmAt(ledger.db, block, [{ kind: 'ACCOUNT', address: longZeroAddress(OWNER) }]);
 
 const system = (num: bigint) => longZeroAddress(num);
 
