@@ -77,17 +77,21 @@ export function countingClient(db: Database): Database & { statements: number } 
   return counted;
 }
 
-/** A block context of a record file row (the route resolves `block` into one). */
-export function blockContext(
-  row: { index: bigint; consensus_start: bigint; consensus_end: bigint; hash: string },
-  historical: boolean,
+/**
+ * Block `index` as a call sees it: a record file from `start` that lasts two seconds, with `hash` or one made of
+ * the index's low byte; historical when `historical` says so, the latest block otherwise.
+ */
+export function ledgerBlock(
+  index: bigint,
+  start: bigint,
+  options: { historical?: boolean; hash?: string } = {},
 ): BlockContext {
   return {
-    number: row.index,
-    consensusStart: row.consensus_start,
-    consensusEnd: row.consensus_end,
-    hash: row.hash,
-    historical,
+    number: index,
+    consensusStart: start,
+    consensusEnd: start + 2n * SECOND,
+    hash: options.hash ?? (index % 256n).toString(16).padStart(2, '0').repeat(48),
+    historical: options.historical ?? false,
   };
 }
 

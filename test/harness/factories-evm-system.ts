@@ -8,7 +8,7 @@ import { AbiArgs } from '../../workers/evm/system/abi.ts';
 import type { RedirectKind } from '../../workers/evm/system/redirect.ts';
 import { type SystemEvm, systemEvm } from '../../workers/evm/system/testing/system-evm.ts';
 import type { BlockContext } from '../../workers/evm/types.ts';
-import { GENESIS, insertBlocks, SECOND, TESTNET_SETTINGS } from './evm-session.ts';
+import { GENESIS, insertBlocks, ledgerBlock, SECOND, TESTNET_SETTINGS } from './evm-session.ts';
 import { insertRow } from './factories.ts';
 import { insertAccountBalance, insertNftAllowance } from './factories-accounts.ts';
 import { insertEntity, insertNft, insertToken, insertTokenAccount } from './factories-tokens.ts';
@@ -26,20 +26,8 @@ export const ALIAS = Buffer.from('7f'.repeat(20), 'hex');
 export const ADMIN_KEY = Buffer.from(`1220${'ab'.repeat(32)}`, 'hex');
 
 /** Block 10 closes between the transfers before it and those after it. */
-export const past: BlockContext = {
-  number: 10n,
-  consensusStart: SNAPSHOT + 8n * SECOND,
-  consensusEnd: SNAPSHOT + 10n * SECOND,
-  hash: 'a1'.repeat(48),
-  historical: true,
-};
-export const latest: BlockContext = {
-  number: 20n,
-  consensusStart: SNAPSHOT + 100n * SECOND,
-  consensusEnd: SNAPSHOT + 102n * SECOND,
-  hash: 'b2'.repeat(48),
-  historical: false,
-};
+export const past = ledgerBlock(10n, SNAPSHOT + 8n * SECOND, { historical: true });
+export const latest = ledgerBlock(20n, SNAPSHOT + 100n * SECOND);
 
 /**
  * A ledger with a fungible token (custom fee, admin and freeze keys, an allowance, balances moved before and after

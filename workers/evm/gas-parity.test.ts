@@ -1,8 +1,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { expect, it } from 'vitest';
 import { artifact, callData, fromHex, word } from '../../simulator/evm/abi.ts';
-import { blockContext, callOf, GENESIS, useEvmLedger } from '../../test/harness/evm-session.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
+import { callOf, GENESIS, insertBlocks, ledgerBlock, useEvmLedger } from '../../test/harness/evm-session.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
@@ -24,14 +23,14 @@ const ANVIL_GAS_USED = {
 };
 /** anvil's first account, the sender of those transactions (its storage slots depend on its address). */
 const SENDER = fromHex('f39fd6e51aad88f6f4ce6ab8827279cfffb92266');
-const ROW = { index: 3n, consensus_start: GENESIS, consensus_end: GENESIS + 1n, hash: 'aa'.repeat(48) };
+const latest = ledgerBlock(3n, GENESIS);
 /** The storage slot of `mapping[key]` for a mapping at `slot`. */
 const mapSlot = (key: Uint8Array, slot: bigint) =>
   BigInt(
     `0x${Buffer.from(keccak_256(new Uint8Array([...new Uint8Array(12), ...key, ...word(slot)]))).toString('hex')}`,
   );
 const ledger = useEvmLedger(async (sql) => {
-  await insertRecordFile(sql, ROW);
+  await insertBlocks(sql, [latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 1n });
   await insertEntity(sql, 1050n, GENESIS, { balance: 10n ** 18n, evm_address: Buffer.from(SENDER) });
   await insertContract(
@@ -99,7 +98,7 @@ it('uses the gas anvil uses for deploys, calls, storage writes and refunds', asy
   };
   const used: Record<string, bigint> = {};
   for (const [name, call] of Object.entries(cases)) {
-    const outcome = await ledger.session(blockContext(ROW, false)).run(call);
+    const outcome = await ledger.session(latest).run(call);
     expect(outcome.ok).toBe(true);
     used[name] = outcome.gasUsed;
   }

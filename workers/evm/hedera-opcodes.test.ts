@@ -2,17 +2,17 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import { fromHex } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
   GENESIS,
   hexOf,
+  insertBlocks,
+  ledgerBlock,
   probeCode,
   SECOND,
   TESTNET_SETTINGS,
   uintOf,
   useEvmLedger,
 } from '../../test/harness/evm-session.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { word32 } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
@@ -38,23 +38,13 @@ const probe = (opcode: number) => longZeroAddress(2000n + BigInt(opcode));
 const OPCODES = { ADDRESS: 0x30, BALANCE: 0x31, CALLER: 0x33, EXTCODESIZE: 0x3b, EXTCODEHASH: 0x3f, BLOCKHASH: 0x40 };
 const NULLARY = { TIMESTAMP: 0x42, NUMBER: 0x43, PREVRANDAO: 0x44, CHAINID: 0x46, COINBASE: 0x41 };
 
-const OLD_ROW = {
-  index: 5n,
-  consensus_start: GENESIS + 10n * SECOND,
-  consensus_end: GENESIS + 12n * SECOND,
-  hash: `${'0a'.repeat(32)}${'ff'.repeat(16)}`,
-};
-const LATEST_ROW = {
-  index: 900n,
-  consensus_start: GENESIS + 1_800n * SECOND + 123_456_789n,
-  consensus_end: GENESIS + 1_802n * SECOND,
+const old = ledgerBlock(5n, GENESIS + 10n * SECOND, { historical: true, hash: `${'0a'.repeat(32)}${'ff'.repeat(16)}` });
+const latest = ledgerBlock(900n, GENESIS + 1_800n * SECOND + 123_456_789n, {
   hash: `${'c3'.repeat(32)}${'ee'.repeat(16)}`,
-};
-const latest = blockContext(LATEST_ROW, false);
+});
 
 const ledger = useEvmLedger(async (sql) => {
-  await insertRecordFile(sql, OLD_ROW);
-  await insertRecordFile(sql, LATEST_ROW);
+  await insertBlocks(sql, [old, latest]);
   await insertEntity(sql, TREASURY, GENESIS, { balance: 5_000_000_000n });
   await insertEntity(sql, ACCOUNT, GENESIS, { balance: 1_234n });
   await insertEntity(sql, ALIASED_ACCOUNT, GENESIS, { balance: 99n, evm_address: Buffer.from(ACCOUNT_EVM_ADDRESS) });
@@ -98,26 +88,26 @@ async function answer(
 
 describe('block values', () => {
   it('BLOCKHASH of the current block is the first 32 bytes of its record file hash', async () => {
-    expect(hexOf(await answer(OPCODES.BLOCKHASH, LATEST_ROW.index))).toBe(LATEST_ROW.hash.slice(0, 64));
+    expect(hexOf(await answer(OPCODES.BLOCKHASH, latest.number))).toBe(latest.hash.slice(0, 64));
   });
 
   it('BLOCKHASH reaches blocks more than 256 back', async () => {
-    expect(hexOf(await answer(OPCODES.BLOCKHASH, OLD_ROW.index))).toBe(OLD_ROW.hash.slice(0, 64));
+    expect(hexOf(await answer(OPCODES.BLOCKHASH, old.number))).toBe(old.hash.slice(0, 64));
   });
 
   it('BLOCKHASH is zero for a later block, a missing one and 2^63-1', async () => {
-    for (const number of [LATEST_ROW.index + 1n, 6n, 2n ** 63n - 1n, 2n ** 64n]) {
+    for (const number of [latest.number + 1n, 6n, 2n ** 63n - 1n, 2n ** 64n]) {
       expect(uintOf(await answer(OPCODES.BLOCKHASH, number))).toBe(0n);
     }
   });
 
   it('TIMESTAMP is the seconds of consensus_start, NUMBER the record file index', async () => {
-    expect(uintOf(await answer(NULLARY.TIMESTAMP))).toBe(LATEST_ROW.consensus_start / SECOND);
-    expect(uintOf(await answer(NULLARY.NUMBER))).toBe(LATEST_ROW.index);
+    expect(uintOf(await answer(NULLARY.TIMESTAMP))).toBe(latest.consensusStart / SECOND);
+    expect(uintOf(await answer(NULLARY.NUMBER))).toBe(latest.number);
   });
 
   it('PREVRANDAO is the first 32 bytes of the block hash, CHAINID the network setting, COINBASE 0.0.98', async () => {
-    expect(hexOf(await answer(NULLARY.PREVRANDAO))).toBe(LATEST_ROW.hash.slice(0, 64));
+    expect(hexOf(await answer(NULLARY.PREVRANDAO))).toBe(latest.hash.slice(0, 64));
     expect(uintOf(await answer(NULLARY.CHAINID))).toBe(296n);
     expect(uintOf(await answer(NULLARY.COINBASE))).toBe(98n);
   });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
   GENESIS,
+  insertBlocks,
+  ledgerBlock,
   probeCode,
   SECOND,
   TESTNET_SETTINGS,
   uintOf,
   useEvmLedger,
 } from '../../test/harness/evm-session.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
@@ -21,16 +21,10 @@ const RECEIVER = 1101n;
 const CONTRACT = 1102n;
 const ALIASED = 1103n;
 const ALIAS = fromHex('abababababababababababababababababababab');
-const ROW = {
-  index: 7n,
-  consensus_start: GENESIS + 70n * SECOND,
-  consensus_end: GENESIS + 72n * SECOND,
-  hash: 'e5'.repeat(48),
-};
-const latest = blockContext(ROW, false);
+const latest = ledgerBlock(7n, GENESIS + 70n * SECOND);
 
 const ledger = useEvmLedger(async (sql) => {
-  await insertRecordFile(sql, ROW);
+  await insertBlocks(sql, [latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 10n ** 18n });
   await insertEntity(sql, SENDER, GENESIS, { balance: 100n });
   await insertEntity(sql, RECEIVER, GENESIS, { balance: 0n });

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { addressWord, fromHex, word } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
   GENESIS,
   hexOf,
+  insertBlocks,
+  ledgerBlock,
   probeCode,
   SECOND,
   uintOf,
   useEvmLedger,
 } from '../../test/harness/evm-session.ts';
 import { insertCryptoAllowance } from '../../test/harness/factories-accounts.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertEntity, insertToken, insertTokenAccount } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
@@ -32,16 +32,10 @@ const forwarder = (call: 'fa' | 'f1') =>
     `365f5f375f5f365f${call === 'f1' ? '5f' : ''}73${'0'.repeat(36)}0167` + `5a${call}503d5f5f3e3d5ff3`,
     'hex',
   );
-const ROW = {
-  index: 3n,
-  consensus_start: GENESIS + 50n * SECOND,
-  consensus_end: GENESIS + 52n * SECOND,
-  hash: 'd4'.repeat(48),
-};
-const latest = blockContext(ROW, false);
+const latest = ledgerBlock(3n, GENESIS + 50n * SECOND);
 
 const ledger = useEvmLedger(async (sql) => {
-  await insertRecordFile(sql, ROW);
+  await insertBlocks(sql, [latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 10_000n });
   await insertEntity(sql, OWNER, GENESIS, { balance: 10_000n });
   await insertEntity(sql, SPENDER, GENESIS, { balance: 10_000n });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { artifact, callData, fromHex, word } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
   countingClient,
   GENESIS,
   hexOf,
+  insertBlocks,
+  ledgerBlock,
   SECOND,
   uintOf,
   useEvmLedger,
 } from '../../test/harness/evm-session.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
@@ -25,16 +25,10 @@ const POOR = 1004n;
 const CLEARER = 1005n;
 const counter = artifact('Counter');
 
-const LATEST_ROW = {
-  index: 20n,
-  consensus_start: GENESIS + 100n * SECOND,
-  consensus_end: GENESIS + 102n * SECOND,
-  hash: 'b2'.repeat(48),
-};
-const latest = blockContext(LATEST_ROW, false);
+const latest = ledgerBlock(20n, GENESIS + 100n * SECOND);
 
 const ledger = useEvmLedger(async (sql) => {
-  await insertRecordFile(sql, LATEST_ROW);
+  await insertBlocks(sql, [latest]);
   await insertEntity(sql, TREASURY, GENESIS, { balance: 5_000_000_000_000_000_000n });
   await insertContract(
     sql,

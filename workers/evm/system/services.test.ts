@@ -3,7 +3,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
-import { GENESIS, insertBlocks, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { GENESIS, insertBlocks, ledgerBlock, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
 import { returned, systemEvmAt } from '../../../test/harness/factories-evm-system.ts';
 import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test/harness/factories-network.ts';
@@ -25,20 +25,8 @@ const ALIAS = keccak_256(secp256k1.getPublicKey(ecdsaKey, false).subarray(1)).su
 const edKey = ed25519.utils.randomSecretKey();
 const ED_PUBLIC = ed25519.getPublicKey(edKey);
 
-const past: BlockContext = {
-  number: 10n,
-  consensusStart: GENESIS + 100n * SECOND,
-  consensusEnd: GENESIS + 102n * SECOND,
-  hash: 'a1'.repeat(48),
-  historical: true,
-};
-const latest: BlockContext = {
-  number: 20n,
-  consensusStart: GENESIS + 200n * SECOND,
-  consensusEnd: GENESIS + 202n * SECOND,
-  hash: `${'c3d4'.repeat(16)}${'ee'.repeat(16)}`,
-  historical: false,
-};
+const past = ledgerBlock(10n, GENESIS + 100n * SECOND, { historical: true });
+const latest = ledgerBlock(20n, GENESIS + 200n * SECOND, { hash: `${'c3d4'.repeat(16)}${'ee'.repeat(16)}` });
 const FAR = Number(GENESIS / SECOND) + 86_400;
 
 const ledger = useEvmLedger(async (sql) => {
