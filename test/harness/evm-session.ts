@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../../db/client.ts';
-import { proxyTarget, type SqlProxy, startSqlProxy } from '../../db/local/sql-proxy.ts';
+import { proxyTarget, startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { buildConfig } from '../../workers/config/config.ts';
 import { web3Settings } from '../../workers/config/web3.ts';
 import { openSession } from '../../workers/evm/session.ts';
@@ -22,6 +22,18 @@ export const SECOND = 1_000_000_000n;
 /** When the entities of an EVM test ledger are created. */
 export const GENESIS = 1_700_000_000n * SECOND;
 
+/** The Worker's driver on a test database, through a local SQL-over-HTTP proxy of its own. */
+export interface WorkerDriver {
+  readonly db: Database;
+  /** Closes the proxy. */
+  close(): Promise<void>;
+}
+
+export async function openWorkerDriver(url: string): Promise<WorkerDriver> {
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(url, inject('pgSocketDir'))] });
+  return { db: createDatabase({ url, localProxy: proxy.address }), close: () => proxy.close() };
+}
+
 /** A test file's own database, seen by the EVM through the Worker's driver (the local SQL-over-HTTP proxy). */
 export interface EvmLedger {
   /** The Worker's driver on the database. */
@@ -38,20 +50,18 @@ export interface EvmLedger {
  */
 export function useEvmLedger(seed: (sql: pg.Client) => Promise<void>): EvmLedger {
   let testDb: TestDatabase | undefined;
-  let proxy: SqlProxy | undefined;
-  let db: Database | undefined;
+  let driver: WorkerDriver | undefined;
   const opened = () => {
-    if (!testDb || !db) throw new Error('the EVM test ledger is open only while the tests run');
-    return { testDb, db };
+    if (!testDb || !driver) throw new Error('the EVM test ledger is open only while the tests run');
+    return { testDb, db: driver.db };
   };
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
-    db = createDatabase({ url: testDb.url, localProxy: proxy.address });
+    driver = await openWorkerDriver(testDb.url);
     await seed(testDb.sql);
   });
   afterAll(async () => {
-    await proxy?.close();
+    await driver?.close();
     await testDb?.drop();
   });
   return {
