@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { explainGenericQueries, planNodes } from '../../test/harness/explain.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { insertHashedRecordFiles, usePlanDatabase } from '../../test/harness/plan-database.ts';
 import { type EvmBlockKey, evmBlock } from './evm-blocks.ts';
 
-let db: TestDatabase;
-
-// 100,000 record files whose hashes are 48 bytes of hex, as stored
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await db.sql.query(
-    `insert into record_file (consensus_start, consensus_end, count, digest_algorithm, file_hash, hash, index, name,
-                              prev_hash, load_start, load_end, version)
-     select g * 2, g * 2 + 1, 1, 0, '', encode(sha384(g::text::bytea), 'hex'), g, g || '.rcd', '', 0, 0, 6
-       from generate_series(1, 100000) g`,
-  );
-  await db.sql.query('analyze record_file');
-}, 120_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = usePlanDatabase((sql) => insertHashedRecordFiles(sql, 100_000), 120_000);
 
 describe('query plan of the block a call runs on', () => {
   it.each<[string, () => Promise<EvmBlockKey>, string]>([

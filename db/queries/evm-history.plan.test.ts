@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainQueries, type PlanNode, planNodes } from '../../test/harness/explain.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { expectBoundedPlan, type PlanNode, planOfStatement } from '../../test/harness/explain.ts';
+import { usePlanDatabase } from '../../test/harness/plan-database.ts';
 import type { Database } from '../client.ts';
 import { historicalBalance } from './evm-balances.ts';
 import { currentEvmEntity, evmEntityIdByAddress, historicalEvmEntity } from './evm-entities.ts';
@@ -24,35 +24,19 @@ const ENTITY = 8000n;
 const EVM_ADDRESS = Buffer.from('42'.repeat(20), 'hex');
 const BIG_TABLES = ['contract_state_change', 'crypto_transfer', 'entity_history', 'account_balance', 'record_file'];
 
-let db: TestDatabase;
-
-async function planOf(run: (db: Database) => Promise<unknown>): Promise<PlanNode[]> {
-  const [plan] = await explainQueries(db.sql, run);
-  if (!plan) throw new Error('no statement was run');
-  return planNodes(plan);
-}
-
-function expectBounded(plan: PlanNode[], maxRows: number) {
-  const seqScans = plan.filter((n) => n['Node Type'] === 'Seq Scan' && BIG_TABLES.includes(n['Relation Name'] ?? ''));
-  expect(seqScans.map((n) => n['Relation Name'])).toEqual([]);
-  const rows = plan.map((n) => (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 1));
-  expect(Math.max(...rows)).toBeLessThanOrEqual(maxRows);
-}
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await db.sql.query(`
+const db = usePlanDatabase(async (sql) => {
+  await sql.query(`
     insert into contract_state_change (consensus_timestamp, contract_id, payer_account_id, slot, value_read, value_written)
     select ${START} + g * ${STEP}, ${CONTRACT}, 2, decode(lpad(to_hex(g % 10), 2, '0'), 'hex'), '\\x01', int8send(g)
       from generate_series(1::bigint, ${ROWS}) g`);
-  await db.sql.query(`
+  await sql.query(`
     insert into crypto_transfer (entity_id, consensus_timestamp, amount, payer_account_id, is_approval)
     select ${ACCOUNT}, ${START} + g * ${STEP}, 1, ${ACCOUNT}, false from generate_series(1::bigint, ${ROWS}) g`);
-  await db.sql.query(`
+  await sql.query(`
     insert into account_balance (consensus_timestamp, account_id, balance)
     select ${START} + g * ${SNAPSHOT_STEP}, account, g
       from generate_series(0::bigint, 100) g, (values (2), (${ACCOUNT})) as a(account)`);
-  await db.sql.query(
+  await sql.query(
     `
     insert into entity_history (id, num, realm, shard, type, memo, timestamp_range, created_timestamp, evm_address)
     select ${ENTITY}, ${ENTITY}, 0, 0, 'CONTRACT', g::text,
@@ -60,25 +44,27 @@ beforeAll(async () => {
       from generate_series(1::bigint, ${ROWS}) g`,
     [EVM_ADDRESS],
   );
-  await db.sql.query(
+  await sql.query(
     `
     insert into entity (id, num, realm, shard, type, memo, timestamp_range, created_timestamp, evm_address)
     values (${ENTITY}, ${ENTITY}, 0, 0, 'CONTRACT', '', int8range(${START + BigInt(ROWS + 1) * STEP}, null), ${START}, $1)`,
     [EVM_ADDRESS],
   );
-  await db.sql.query(`
+  await sql.query(`
     insert into record_file (name, index, consensus_start, consensus_end, hash, prev_hash, count, digest_algorithm,
                              hapi_version_major, hapi_version_minor, hapi_version_patch, version, file_hash,
                              gas_used, logs_bloom, size, load_start, load_end)
     select g || '.rcd', g, ${START} + g * 2000000000, ${START} + g * 2000000000 + 1, md5(g::text) || md5(g::text) || md5(g::text),
            '', 1, 0, 0, 54, 0, 6, '', 0, '', 1, 0, 0
       from generate_series(1::bigint, ${ROWS}) g`);
-  await db.sql.query('analyze');
+  await sql.query('analyze');
 }, 600_000);
 
-afterAll(async () => {
-  await db?.drop();
-});
+/** The plan of the statement `run` issues. */
+const planOf = (run: (db: Database) => Promise<unknown>) => planOfStatement(db.sql, run);
+
+/** No big table is read whole, and no node produces more than `maxRows` rows over all its loops. */
+const expectBounded = (plan: PlanNode[], maxRows: number) => expectBoundedPlan(plan, BIG_TABLES, maxRows);
 
 const middle = START + BigInt(ROWS / 2) * STEP + 5n;
 

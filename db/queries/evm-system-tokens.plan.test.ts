@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainQueries, type PlanNode, planNodes } from '../../test/harness/explain.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { GENESIS, SECOND } from '../../test/harness/evm-session.ts';
+import { type PlanNode, planOfStatement } from '../../test/harness/explain.ts';
+import { usePlanDatabase } from '../../test/harness/plan-database.ts';
 import { nftAt, nftBalanceAt, tokenAllowanceAt, tokenRelationshipAt } from './evm-system-tokens.ts';
 
-const SECOND = 1_000_000_000n;
-const START = 1_700_000_000n * SECOND;
+const START = GENESIS;
 const TOKEN = 5000n;
 const NFT = 7000n;
 const ACCOUNTS = 1000;
@@ -13,11 +13,7 @@ const ROWS = 1_000_000;
 /** A block in the middle of the transfers: a call at it reads history. */
 const AT = START + BigInt(ROWS / 2) * SECOND;
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const sql = db.sql;
+const db = usePlanDatabase(async (sql) => {
   // A million transfers of the token among a thousand accounts, one a second, and a snapshot every hour.
   await sql.query(
     `insert into token_transfer (token_id, account_id, amount, consensus_timestamp, payer_account_id)
@@ -59,15 +55,8 @@ beforeAll(async () => {
   await sql.query('analyze token_transfer, account_balance, token_balance, token_account, nft, nft_history');
 }, 600_000);
 
-afterAll(async () => {
-  await db?.drop();
-});
-
-async function planOf(run: Parameters<typeof explainQueries>[1]): Promise<PlanNode[]> {
-  const [plan] = await explainQueries(db.sql, run);
-  if (!plan) throw new Error('no plan');
-  return planNodes(plan);
-}
+/** The plan of the statement `run` issues. */
+const planOf = (run: Parameters<typeof planOfStatement>[1]) => planOfStatement(db.sql, run);
 
 /** Rows a table's scans returned; a partitioned table's scans name its partitions (`token_balance_p2020`). */
 const rowsOf = (nodes: PlanNode[], table: string) =>

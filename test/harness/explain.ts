@@ -1,5 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
 
 const dialect = new PgDialect();
@@ -79,4 +80,19 @@ export async function explainGenericQueries(
 /** Every node of a plan, depth first. */
 export function planNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
+}
+
+/** Every node of the plan of the one statement `run` issues, explained as `explainQueries` does. */
+export async function planOfStatement(client: pg.Client, run: (db: Database) => Promise<unknown>): Promise<PlanNode[]> {
+  const [plan] = await explainQueries(client, run);
+  if (!plan) throw new Error('no statement was run');
+  return planNodes(plan);
+}
+
+/** No table of `bigTables` is read whole, and no node produces more than `maxRows` rows over all its loops. */
+export function expectBoundedPlan(plan: PlanNode[], bigTables: readonly string[], maxRows: number): void {
+  const seqScans = plan.filter((n) => n['Node Type'] === 'Seq Scan' && bigTables.includes(n['Relation Name'] ?? ''));
+  expect(seqScans.map((n) => n['Relation Name'])).toEqual([]);
+  const rows = plan.map((n) => (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 1));
+  expect(Math.max(...rows)).toBeLessThanOrEqual(maxRows);
 }

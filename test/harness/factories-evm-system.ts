@@ -1,16 +1,21 @@
 import type { ExecResult } from '@ethereumjs/evm';
 import type pg from 'pg';
 import { expect } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { longZeroAddress } from '../../workers/evm/addresses.ts';
+import { SessionLedger } from '../../workers/evm/ledger-reader.ts';
 import { AbiArgs } from '../../workers/evm/system/abi.ts';
-import type { BlockContext, EvmSettings } from '../../workers/evm/types.ts';
+import type { RedirectKind } from '../../workers/evm/system/redirect.ts';
+import { type SystemEvm, systemEvm } from '../../workers/evm/system/testing/system-evm.ts';
+import type { BlockContext } from '../../workers/evm/types.ts';
+import { GENESIS, insertBlocks, ledgerBlock, SECOND, TESTNET_SETTINGS } from './evm-session.ts';
 import { insertRow } from './factories.ts';
 import { insertAccountBalance, insertNftAllowance } from './factories-accounts.ts';
-import { insertRecordFile } from './factories-blocks.ts';
 import { insertEntity, insertNft, insertToken, insertTokenAccount } from './factories-tokens.ts';
 
-/** The token ledger of the system contract tests: entity ids, blocks and settings. */
-export const SECOND = 1_000_000_000n;
-export const GENESIS = 1_700_000_000n * SECOND;
+type Redirect = { kind: RedirectKind; address: Uint8Array };
+
+/** The token ledger of the system contract tests: entity ids and blocks. */
 export const SNAPSHOT = GENESIS + 30n * SECOND;
 export const HOLDER = 1001n;
 export const SPENDER = 1002n;
@@ -20,30 +25,9 @@ export const NFT = 1600n;
 export const ALIAS = Buffer.from('7f'.repeat(20), 'hex');
 export const ADMIN_KEY = Buffer.from(`1220${'ab'.repeat(32)}`, 'hex');
 
-export const settings: EvmSettings = {
-  chainId: 296n,
-  network: 'TESTNET',
-  maxGasLimit: 15_000_000n,
-  validatePayerBalance: false,
-  shard: 0n,
-  realm: 0n,
-};
-
 /** Block 10 closes between the transfers before it and those after it. */
-export const past: BlockContext = {
-  number: 10n,
-  consensusStart: SNAPSHOT + 8n * SECOND,
-  consensusEnd: SNAPSHOT + 10n * SECOND,
-  hash: 'a1'.repeat(48),
-  historical: true,
-};
-export const latest: BlockContext = {
-  number: 20n,
-  consensusStart: SNAPSHOT + 100n * SECOND,
-  consensusEnd: SNAPSHOT + 102n * SECOND,
-  hash: 'b2'.repeat(48),
-  historical: false,
-};
+export const past = ledgerBlock(10n, SNAPSHOT + 8n * SECOND, { historical: true });
+export const latest = ledgerBlock(20n, SNAPSHOT + 100n * SECOND);
 
 /**
  * A ledger with a fungible token (custom fee, admin and freeze keys, an allowance, balances moved before and after
@@ -51,14 +35,7 @@ export const latest: BlockContext = {
  * address.
  */
 export async function seedTokenLedger(sql: pg.Client): Promise<void> {
-  for (const block of [past, latest]) {
-    await insertRecordFile(sql, {
-      index: block.number,
-      consensus_start: block.consensusStart,
-      consensus_end: block.consensusEnd,
-      hash: block.hash,
-    });
-  }
+  await insertBlocks(sql, [past, latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000n });
   await insertEntity(sql, HOLDER, GENESIS, { balance: 100n });
   await insertEntity(sql, SPENDER, GENESIS, { balance: 100n });
@@ -193,6 +170,21 @@ export async function seedTokenLedger(sql: pg.Client): Promise<void> {
       payer_account_id: HOLDER,
     });
   }
+}
+
+/** The redirect proxies of the ledger's two tokens. */
+export const TOKEN_REDIRECTS: readonly Redirect[] = [
+  { kind: 'TOKEN', address: longZeroAddress(FUNGIBLE) },
+  { kind: 'TOKEN', address: longZeroAddress(NFT) },
+];
+
+/** An EVM with the system contracts reading `db` at `block` with the default settings, and the given proxies. */
+export function systemEvmAt(
+  db: Database,
+  block: BlockContext,
+  redirects: readonly Redirect[] = TOKEN_REDIRECTS,
+): Promise<SystemEvm> {
+  return systemEvm(new SessionLedger(db, block, TESTNET_SETTINGS), redirects);
 }
 
 /** The return data of a call that succeeded, to read with AbiArgs. */

@@ -3,6 +3,9 @@ import { proto } from '@hiero-ledger/proto';
 import type pg from 'pg';
 import protobuf from 'protobufjs';
 import { insertFileData } from './factories-network.ts';
+import type { TestDatabase } from './test-database.ts';
+import type { TestWorker } from './test-worker.ts';
+import { registerWorkerSuite } from './worker-suite.ts';
 
 /**
  * Bodies and schedules for `POST /api/v1/network/fees`: HAPI transactions as a wallet sends them (built with the
@@ -148,13 +151,25 @@ export async function insertSimpleFeeSchedule(sql: pg.Client, at: bigint, schedu
   await insertFileData(sql, { consensus_timestamp: at, entity_id: 113n, file_data: simpleFeeScheduleBytes(schedule) });
 }
 
+/** What `postFees` sends besides the body: a query string (`?mode=STATE`), a content type (`''` for none). */
+export interface PostFeesOptions {
+  query?: string;
+  contentType?: string;
+}
+
+/** An answer of the estimate route. */
+export interface FeesAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies of every shape; assertions check them.
+  body: any;
+}
+
 /** POSTs a body to the estimate route; the answer's JSON parsed. */
 export async function postFees(
   baseUrl: string,
   body: Uint8Array | string | undefined,
-  options: { query?: string; contentType?: string } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies of every shape; assertions check them.
-): Promise<{ status: number; body: any }> {
+  options: PostFeesOptions = {},
+): Promise<FeesAnswer> {
   const headers: Record<string, string> = {};
   if (options.contentType !== '') headers['content-type'] = options.contentType ?? 'application/protobuf';
   const res = await fetch(`${baseUrl}/api/v1/network/fees${options.query ?? ''}`, {
@@ -168,6 +183,27 @@ export async function postFees(
     body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
   };
 }
+
+/** When a fee suite's first schedule is written to 0.0.113; the versions a test publishes come after it. */
+export const FIRST_SCHEDULE_AT = 1_700_000_000_000_000_000n;
+
+/**
+ * Registers a Worker suite for the estimate route (see `registerWorkerSuite`) whose 0.0.113 holds `schedule` from
+ * FIRST_SCHEDULE_AT on (none without it), with `post` sending a body to the route of that suite's Worker.
+ */
+export function registerFeeSuite(schedule?: ScheduleJson): {
+  db: TestDatabase;
+  worker: TestWorker;
+  post: (body: Uint8Array | string | undefined, options?: PostFeesOptions) => Promise<FeesAnswer>;
+} {
+  const suite = registerWorkerSuite(
+    schedule ? { seed: (db) => insertSimpleFeeSchedule(db.sql, FIRST_SCHEDULE_AT, schedule) } : {},
+  );
+  return { ...suite, post: (body, options) => postFees(suite.worker.baseUrl, body, options) };
+}
+
+/** The body of a 400 the estimate route answers, as the reference writes it. */
+export const badRequest = (detail: string) => ({ _status: { messages: [{ message: 'Bad Request', detail }] } });
 
 /** A body and what the schedule charges for it. */
 export interface FeeCase {

@@ -1,37 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { createEvmTestDatabase, type EvmTestDatabase } from '../../test/harness/evm-session.ts';
+import { describe, expect, it } from 'vitest';
+import { countingClient, useEvmLedger } from '../../test/harness/evm-session.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { BytecodeCache } from './bytecode-cache.ts';
 
-let env: EvmTestDatabase;
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
+const ledger = useEvmLedger(async (sql) => {
   for (const id of [1n, 2n, 3n]) {
     await insertContract(
-      env.testDb.sql,
+      sql,
       { id: 1000n + id, created_timestamp: 1n },
       { runtime_bytecode: Buffer.alloc(400, Number(id)) },
     );
   }
 });
 
-afterAll(async () => {
-  await env?.close();
-});
-
 /** The test database's client, counting the statements it runs. */
-function counted(): Database & { statements: number } {
-  const db = {
-    statements: 0,
-    rows: ((query) => {
-      db.statements++;
-      return env.db.rows(query);
-    }) as Database['rows'],
-  };
-  return db;
-}
+const counted = () => countingClient(ledger.db);
 
 describe('BytecodeCache', () => {
   it('reads a contract once and answers later sessions from memory', async () => {

@@ -1,20 +1,11 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { artifact, callData, fromHex, word } from '../../simulator/evm/abi.ts';
-import {
-  blockContext,
-  callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
-  SECOND,
-  TESTNET_SETTINGS,
-} from '../../test/harness/evm-session.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
+import { callOf, GENESIS, insertBlocks, ledgerBlock, useEvmLedger } from '../../test/harness/evm-session.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
-import { openSession } from './session.ts';
 
 /**
  * Gas as an independent EVM counts it: anvil (Foundry, `--hardfork cancun`) ran the same transactions on the same
@@ -32,42 +23,47 @@ const ANVIL_GAS_USED = {
 };
 /** anvil's first account, the sender of those transactions (its storage slots depend on its address). */
 const SENDER = fromHex('f39fd6e51aad88f6f4ce6ab8827279cfffb92266');
-const G = 1_700_000_000n * SECOND;
-const ROW = { index: 3n, consensus_start: G, consensus_end: G + 1n, hash: 'aa'.repeat(48) };
+const latest = ledgerBlock(3n, GENESIS);
 /** The storage slot of `mapping[key]` for a mapping at `slot`. */
 const mapSlot = (key: Uint8Array, slot: bigint) =>
   BigInt(
     `0x${Buffer.from(keccak_256(new Uint8Array([...new Uint8Array(12), ...key, ...word(slot)]))).toString('hex')}`,
   );
-let env: EvmTestDatabase;
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
-  await insertRecordFile(sql, ROW);
-  await insertEntity(sql, 2n, G, { balance: 1n });
-  await insertEntity(sql, 1050n, G, { balance: 10n ** 18n, evm_address: Buffer.from(SENDER) });
+const ledger = useEvmLedger(async (sql) => {
+  await insertBlocks(sql, [latest]);
+  await insertEntity(sql, 2n, GENESIS, { balance: 1n });
+  await insertEntity(sql, 1050n, GENESIS, { balance: 10n ** 18n, evm_address: Buffer.from(SENDER) });
   await insertContract(
     sql,
-    { id: 1001n, created_timestamp: G },
+    { id: 1001n, created_timestamp: GENESIS },
     { runtime_bytecode: fromHex(artifact('Counter').runtime) },
   );
-  await insertContractSlot(sql, { contract_id: 1001n, slot: 0n, value: 7n, modified_timestamp: G });
+  await insertContractSlot(sql, { contract_id: 1001n, slot: 0n, value: 7n, modified_timestamp: GENESIS });
   await insertContract(
     sql,
-    { id: 1003n, created_timestamp: G },
+    { id: 1003n, created_timestamp: GENESIS },
     { runtime_bytecode: fromHex(artifact('Counter').runtime) },
   );
-  await insertContractSlot(sql, { contract_id: 1003n, slot: 0n, value: 12n, modified_timestamp: G });
-  await insertContractSlot(sql, { contract_id: 1003n, slot: mapSlot(SENDER, 1n), value: 5n, modified_timestamp: G });
+  await insertContractSlot(sql, { contract_id: 1003n, slot: 0n, value: 12n, modified_timestamp: GENESIS });
+  await insertContractSlot(sql, {
+    contract_id: 1003n,
+    slot: mapSlot(SENDER, 1n),
+    value: 5n,
+    modified_timestamp: GENESIS,
+  });
   await insertContract(
     sql,
-    { id: 1002n, created_timestamp: G },
+    { id: 1002n, created_timestamp: GENESIS },
     { runtime_bytecode: fromHex(artifact('SimToken').runtime) },
   );
-  await insertContractSlot(sql, { contract_id: 1002n, slot: 2n, value: 1000n, modified_timestamp: G });
-  await insertContractSlot(sql, { contract_id: 1002n, slot: mapSlot(SENDER, 3n), value: 1000n, modified_timestamp: G });
+  await insertContractSlot(sql, { contract_id: 1002n, slot: 2n, value: 1000n, modified_timestamp: GENESIS });
+  await insertContractSlot(sql, {
+    contract_id: 1002n,
+    slot: mapSlot(SENDER, 3n),
+    value: 1000n,
+    modified_timestamp: GENESIS,
+  });
 });
-afterAll(async () => env?.close());
 
 it('uses the gas anvil uses for deploys, calls, storage writes and refunds', async () => {
   const c = artifact('Counter');
@@ -102,9 +98,7 @@ it('uses the gas anvil uses for deploys, calls, storage writes and refunds', asy
   };
   const used: Record<string, bigint> = {};
   for (const [name, call] of Object.entries(cases)) {
-    const outcome = await openSession({ db: env.db, block: blockContext(ROW, false), settings: TESTNET_SETTINGS }).run(
-      call,
-    );
+    const outcome = await ledger.session(latest).run(call);
     expect(outcome.ok).toBe(true);
     used[name] = outcome.gasUsed;
   }

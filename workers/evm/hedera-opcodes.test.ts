@@ -1,26 +1,24 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromHex } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
+  GENESIS,
   hexOf,
+  insertBlocks,
+  ledgerBlock,
   probeCode,
   SECOND,
   TESTNET_SETTINGS,
   uintOf,
+  useEvmLedger,
 } from '../../test/harness/evm-session.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { word32 } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
-import { openSession } from './session.ts';
 import type { BlockContext, CallTransaction } from './types.ts';
 
-const GENESIS = 1_700_000_000n * SECOND;
 const TREASURY = 2n;
 const ACCOUNT = 1500n;
 const ALIASED_ACCOUNT = 1501n;
@@ -40,27 +38,13 @@ const probe = (opcode: number) => longZeroAddress(2000n + BigInt(opcode));
 const OPCODES = { ADDRESS: 0x30, BALANCE: 0x31, CALLER: 0x33, EXTCODESIZE: 0x3b, EXTCODEHASH: 0x3f, BLOCKHASH: 0x40 };
 const NULLARY = { TIMESTAMP: 0x42, NUMBER: 0x43, PREVRANDAO: 0x44, CHAINID: 0x46, COINBASE: 0x41 };
 
-const OLD_ROW = {
-  index: 5n,
-  consensus_start: GENESIS + 10n * SECOND,
-  consensus_end: GENESIS + 12n * SECOND,
-  hash: `${'0a'.repeat(32)}${'ff'.repeat(16)}`,
-};
-const LATEST_ROW = {
-  index: 900n,
-  consensus_start: GENESIS + 1_800n * SECOND + 123_456_789n,
-  consensus_end: GENESIS + 1_802n * SECOND,
+const old = ledgerBlock(5n, GENESIS + 10n * SECOND, { historical: true, hash: `${'0a'.repeat(32)}${'ff'.repeat(16)}` });
+const latest = ledgerBlock(900n, GENESIS + 1_800n * SECOND + 123_456_789n, {
   hash: `${'c3'.repeat(32)}${'ee'.repeat(16)}`,
-};
-const latest = blockContext(LATEST_ROW, false);
+});
 
-let env: EvmTestDatabase;
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
-  await insertRecordFile(sql, OLD_ROW);
-  await insertRecordFile(sql, LATEST_ROW);
+const ledger = useEvmLedger(async (sql) => {
+  await insertBlocks(sql, [old, latest]);
   await insertEntity(sql, TREASURY, GENESIS, { balance: 5_000_000_000n });
   await insertEntity(sql, ACCOUNT, GENESIS, { balance: 1_234n });
   await insertEntity(sql, ALIASED_ACCOUNT, GENESIS, { balance: 99n, evm_address: Buffer.from(ACCOUNT_EVM_ADDRESS) });
@@ -89,10 +73,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await env?.close();
-});
-
 async function answer(
   opcode: number,
   operand?: bigint | Uint8Array,
@@ -101,35 +81,33 @@ async function answer(
 ) {
   const data =
     operand === undefined ? new Uint8Array() : typeof operand === 'bigint' ? word32(operand) : word32(uintOf(operand));
-  const outcome = await openSession({ db: env.db, block, settings: TESTNET_SETTINGS }).run(
-    callOf(probe(opcode), data, change),
-  );
+  const outcome = await ledger.session(block).run(callOf(probe(opcode), data, change));
   if (!outcome.ok) throw new Error(`probe 0x${opcode.toString(16)} failed: ${outcome.status}`);
   return outcome.output;
 }
 
 describe('block values', () => {
   it('BLOCKHASH of the current block is the first 32 bytes of its record file hash', async () => {
-    expect(hexOf(await answer(OPCODES.BLOCKHASH, LATEST_ROW.index))).toBe(LATEST_ROW.hash.slice(0, 64));
+    expect(hexOf(await answer(OPCODES.BLOCKHASH, latest.number))).toBe(latest.hash.slice(0, 64));
   });
 
   it('BLOCKHASH reaches blocks more than 256 back', async () => {
-    expect(hexOf(await answer(OPCODES.BLOCKHASH, OLD_ROW.index))).toBe(OLD_ROW.hash.slice(0, 64));
+    expect(hexOf(await answer(OPCODES.BLOCKHASH, old.number))).toBe(old.hash.slice(0, 64));
   });
 
   it('BLOCKHASH is zero for a later block, a missing one and 2^63-1', async () => {
-    for (const number of [LATEST_ROW.index + 1n, 6n, 2n ** 63n - 1n, 2n ** 64n]) {
+    for (const number of [latest.number + 1n, 6n, 2n ** 63n - 1n, 2n ** 64n]) {
       expect(uintOf(await answer(OPCODES.BLOCKHASH, number))).toBe(0n);
     }
   });
 
   it('TIMESTAMP is the seconds of consensus_start, NUMBER the record file index', async () => {
-    expect(uintOf(await answer(NULLARY.TIMESTAMP))).toBe(LATEST_ROW.consensus_start / SECOND);
-    expect(uintOf(await answer(NULLARY.NUMBER))).toBe(LATEST_ROW.index);
+    expect(uintOf(await answer(NULLARY.TIMESTAMP))).toBe(latest.consensusStart / SECOND);
+    expect(uintOf(await answer(NULLARY.NUMBER))).toBe(latest.number);
   });
 
   it('PREVRANDAO is the first 32 bytes of the block hash, CHAINID the network setting, COINBASE 0.0.98', async () => {
-    expect(hexOf(await answer(NULLARY.PREVRANDAO))).toBe(LATEST_ROW.hash.slice(0, 64));
+    expect(hexOf(await answer(NULLARY.PREVRANDAO))).toBe(latest.hash.slice(0, 64));
     expect(uintOf(await answer(NULLARY.CHAINID))).toBe(296n);
     expect(uintOf(await answer(NULLARY.COINBASE))).toBe(98n);
   });
@@ -137,7 +115,7 @@ describe('block values', () => {
 
 describe('addresses', () => {
   it('ADDRESS of a contract with an EVM address is that address, also when called by long-zero', async () => {
-    const session = openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS });
+    const session = ledger.session(latest);
     for (const to of [longZeroAddress(ALIASED_CONTRACT), CONTRACT_EVM_ADDRESS]) {
       const outcome = await session.run(callOf(to));
       expect(hexOf(outcome.output).slice(24)).toBe(hexOf(CONTRACT_EVM_ADDRESS));
@@ -180,16 +158,13 @@ describe('balances and code of accounts', () => {
   it('treats the long-zero address of an account with an EVM address as a missing account', async () => {
     expect(uintOf(await answer(OPCODES.BALANCE, longZeroAddress(ALIASED_ACCOUNT)))).toBe(0n);
     expect(uintOf(await answer(OPCODES.EXTCODEHASH, longZeroAddress(ALIASED_ACCOUNT)))).toBe(0n);
-    const outcome = await openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(
-      callOf(longZeroAddress(ALIASED_ACCOUNT), fromHex('12345678')),
-    );
+    const outcome = await ledger.session(latest).run(callOf(longZeroAddress(ALIASED_ACCOUNT), fromHex('12345678')));
     expect(outcome).toMatchObject({ ok: false, status: 'INVALID_CONTRACT_ID' });
   });
 });
 
 describe('SELFDESTRUCT', () => {
-  const destruct = (id: bigint) =>
-    openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(callOf(longZeroAddress(id)));
+  const destruct = (id: bigint) => ledger.session(latest).run(callOf(longZeroAddress(id)));
 
   it('sweeps to an existing account', async () => {
     expect(await destruct(SELF_DESTRUCTS.account[0])).toMatchObject({ ok: true });
@@ -210,12 +185,8 @@ describe('EVM version by block', () => {
 
   it('runs Cancun opcodes from v0.50 on and fails them with CONTRACT_EXECUTION_EXCEPTION on v0.46', async () => {
     const at = (number: bigint) => ({ ...latest, number, historical: true });
-    const cancun = await openSession({ db: env.db, block: at(65_435_845n), settings: mainnet }).run(
-      callOf(undefined, TLOAD),
-    );
-    const shanghai = await openSession({ db: env.db, block: at(65_435_844n), settings: mainnet }).run(
-      callOf(undefined, TLOAD),
-    );
+    const cancun = await ledger.session(at(65_435_845n), { settings: mainnet }).run(callOf(undefined, TLOAD));
+    const shanghai = await ledger.session(at(65_435_844n), { settings: mainnet }).run(callOf(undefined, TLOAD));
     expect(cancun).toMatchObject({ ok: true });
     expect(shanghai).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION' });
   });
@@ -223,12 +194,8 @@ describe('EVM version by block', () => {
   it('runs PUSH0 from v0.46 (Shanghai) on and fails it before', async () => {
     const at = (number: bigint) => ({ ...latest, number, historical: true });
     const PUSH0 = fromHex('5f00');
-    const shanghai = await openSession({ db: env.db, block: at(60_258_042n), settings: mainnet }).run(
-      callOf(undefined, PUSH0),
-    );
-    const london = await openSession({ db: env.db, block: at(60_258_041n), settings: mainnet }).run(
-      callOf(undefined, PUSH0),
-    );
+    const shanghai = await ledger.session(at(60_258_042n), { settings: mainnet }).run(callOf(undefined, PUSH0));
+    const london = await ledger.session(at(60_258_041n), { settings: mainnet }).run(callOf(undefined, PUSH0));
     expect(shanghai).toMatchObject({ ok: true });
     expect(london).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION' });
   });

@@ -1,44 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromHex } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
+  GENESIS,
+  insertBlocks,
+  ledgerBlock,
   probeCode,
   SECOND,
   TESTNET_SETTINGS,
   uintOf,
+  useEvmLedger,
 } from '../../test/harness/evm-session.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
-import { openSession } from './session.ts';
 import type { CallTransaction, EvmSettings } from './types.ts';
 
-const GENESIS = 1_700_000_000n * SECOND;
 const SENDER = 1100n;
 const RECEIVER = 1101n;
 const CONTRACT = 1102n;
 const ALIASED = 1103n;
 const ALIAS = fromHex('abababababababababababababababababababab');
-const ROW = {
-  index: 7n,
-  consensus_start: GENESIS + 70n * SECOND,
-  consensus_end: GENESIS + 72n * SECOND,
-  hash: 'e5'.repeat(48),
-};
-const latest = blockContext(ROW, false);
+const latest = ledgerBlock(7n, GENESIS + 70n * SECOND);
 
-let env: EvmTestDatabase;
-const run = (change: Partial<CallTransaction>, settings: EvmSettings = TESTNET_SETTINGS) =>
-  openSession({ db: env.db, block: latest, settings }).run(callOf(longZeroAddress(RECEIVER), new Uint8Array(), change));
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
-  await insertRecordFile(sql, ROW);
+const ledger = useEvmLedger(async (sql) => {
+  await insertBlocks(sql, [latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 10n ** 18n });
   await insertEntity(sql, SENDER, GENESIS, { balance: 100n });
   await insertEntity(sql, RECEIVER, GENESIS, { balance: 0n });
@@ -47,9 +33,8 @@ beforeAll(async () => {
   await insertContract(sql, { id: CONTRACT, created_timestamp: GENESIS }, { runtime_bytecode: probeCode(0x33, false) });
 });
 
-afterAll(async () => {
-  await env?.close();
-});
+const run = (change: Partial<CallTransaction>, settings: EvmSettings = TESTNET_SETTINGS) =>
+  ledger.session(latest, { settings }).run(callOf(longZeroAddress(RECEIVER), new Uint8Array(), change));
 
 describe('the sender and payer of a call', () => {
   it('answers an unknown long-zero `from` sending value with PAYER_ACCOUNT_NOT_FOUND', async () => {
@@ -70,16 +55,16 @@ describe('the sender and payer of a call', () => {
     const outcome = await run({ from: longZeroAddress(CONTRACT), value: 10n });
     expect(outcome).toMatchObject({ ok: true });
     expect(outcome.output).toHaveLength(0);
-    const caller = await openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(
-      callOf(longZeroAddress(CONTRACT), new Uint8Array(), { from: longZeroAddress(CONTRACT) }),
-    );
+    const caller = await ledger
+      .session(latest)
+      .run(callOf(longZeroAddress(CONTRACT), new Uint8Array(), { from: longZeroAddress(CONTRACT) }));
     expect(uintOf(caller.output)).toBe(2n);
   });
 
   it('finds `from` by a 20-byte alias', async () => {
-    const caller = await openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(
-      callOf(longZeroAddress(CONTRACT), new Uint8Array(), { from: ALIAS }),
-    );
+    const caller = await ledger
+      .session(latest)
+      .run(callOf(longZeroAddress(CONTRACT), new Uint8Array(), { from: ALIAS }));
     expect(caller.ok).toBe(true);
     expect(uintOf(caller.output)).toBe(uintOf(ALIAS));
   });

@@ -1,28 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { artifact, callData, fromHex } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
+  GENESIS,
+  insertBlocks,
+  ledgerBlock,
   probeCode,
   SECOND,
-  TESTNET_SETTINGS,
   uintOf,
+  useEvmLedger,
 } from '../../test/harness/evm-session.ts';
 import { insertCryptoTransfer, insertRow } from '../../test/harness/factories.ts';
 import { insertAccountBalance } from '../../test/harness/factories-accounts.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertContractSlot, insertSlotChange, word32 } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
-import { openSession } from './session.ts';
 import type { BlockContext } from './types.ts';
 
 /** Calls at historical blocks read the ledger as it was at the block's end; `latest` reads it as it is now. */
 
-const GENESIS = 1_700_000_000n * SECOND;
 const at = (seconds: bigint) => GENESIS + seconds * SECOND;
 const TREASURY = 2n;
 const COUNTER = 1001n;
@@ -35,24 +32,12 @@ const LATE_EVM_ADDRESS = fromHex('1a7e1a7e1a7e1a7e1a7e1a7e1a7e1a7e1a7e1a7e');
 const counter = artifact('Counter');
 const count = callData(counter, 'count()', []);
 
-const record = (index: bigint, start: bigint) => ({
-  index,
-  consensus_start: at(start),
-  consensus_end: at(start + 2n),
-  hash: index.toString(16).padStart(2, '0').repeat(48),
-});
-const B10 = record(10n, 1_000n);
-const B20 = record(20n, 2_000n);
-const B30 = record(30n, 3_000n);
+const B10 = ledgerBlock(10n, at(1_000n), { historical: true });
+const B20 = ledgerBlock(20n, at(2_000n), { historical: true });
+const LATEST = ledgerBlock(30n, at(3_000n));
 
-let env: EvmTestDatabase;
-const run = (block: BlockContext, ...args: Parameters<typeof callOf>) =>
-  openSession({ db: env.db, block, settings: TESTNET_SETTINGS }).run(callOf(...args));
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
-  for (const row of [B10, B20, B30]) await insertRecordFile(sql, row);
+const ledger = useEvmLedger(async (sql) => {
+  await insertBlocks(sql, [B10, B20, LATEST]);
   await insertEntity(sql, TREASURY, GENESIS, { balance: 10n ** 18n });
   const runtime = { runtime_bytecode: fromHex(counter.runtime) };
   await insertContract(sql, { id: COUNTER, created_timestamp: at(500n) }, runtime);
@@ -134,44 +119,42 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await env?.close();
-});
+const run = (block: BlockContext, ...args: Parameters<typeof callOf>) => ledger.session(block).run(callOf(...args));
 
 describe('storage', () => {
   it('reads a slot at a block from its newest change at or before the block (value written)', async () => {
-    expect(uintOf((await run(blockContext(B10, true), longZeroAddress(COUNTER), count)).output)).toBe(3n);
+    expect(uintOf((await run(B10, longZeroAddress(COUNTER), count)).output)).toBe(3n);
   });
 
   it('takes the value read of a change that wrote nothing', async () => {
-    expect(uintOf((await run(blockContext(B20, true), longZeroAddress(COUNTER), count)).output)).toBe(7n);
+    expect(uintOf((await run(B20, longZeroAddress(COUNTER), count)).output)).toBe(7n);
   });
 
   it('reads the current value at latest', async () => {
-    expect(uintOf((await run(blockContext(B30, false), longZeroAddress(COUNTER), count)).output)).toBe(7n);
+    expect(uintOf((await run(LATEST, longZeroAddress(COUNTER), count)).output)).toBe(7n);
   });
 });
 
 describe('entities', () => {
   it('answers a call at a block before the contract existed with INVALID_CONTRACT_ID', async () => {
-    expect(await run(blockContext(B10, true), longZeroAddress(LATE_COUNTER), count)).toMatchObject({
+    expect(await run(B10, longZeroAddress(LATE_COUNTER), count)).toMatchObject({
       ok: false,
       status: 'INVALID_CONTRACT_ID',
     });
-    expect(await run(blockContext(B20, true), longZeroAddress(LATE_COUNTER), count)).toMatchObject({ ok: true });
+    expect(await run(B20, longZeroAddress(LATE_COUNTER), count)).toMatchObject({ ok: true });
   });
 
   it('finds a contract by its EVM address only at blocks after it was created', async () => {
-    expect(await run(blockContext(B10, true), LATE_EVM_ADDRESS, count)).toMatchObject({
+    expect(await run(B10, LATE_EVM_ADDRESS, count)).toMatchObject({
       ok: false,
       status: 'INVALID_CONTRACT_ID',
     });
-    expect(await run(blockContext(B20, true), LATE_EVM_ADDRESS, count)).toMatchObject({ ok: true });
+    expect(await run(B20, LATE_EVM_ADDRESS, count)).toMatchObject({ ok: true });
   });
 
   it('runs a contract at a block before its deletion, and not after it', async () => {
-    expect(await run(blockContext(B10, true), longZeroAddress(DELETED_COUNTER), count)).toMatchObject({ ok: true });
-    expect(await run(blockContext(B30, false), longZeroAddress(DELETED_COUNTER), count)).toMatchObject({
+    expect(await run(B10, longZeroAddress(DELETED_COUNTER), count)).toMatchObject({ ok: true });
+    expect(await run(LATEST, longZeroAddress(DELETED_COUNTER), count)).toMatchObject({
       ok: false,
       status: 'INVALID_CONTRACT_ID',
     });
@@ -183,11 +166,11 @@ describe('hbar balances', () => {
     uintOf((await run(block, longZeroAddress(BALANCE_PROBE), word32(uintOf(longZeroAddress(ACCOUNT))))).output);
 
   it('is the snapshot plus the transfers after it up to the block, without deleted errata', async () => {
-    expect(await balanceAt(blockContext(B10, true))).toBe(1_500n);
-    expect(await balanceAt(blockContext(B20, true))).toBe(1_900n);
+    expect(await balanceAt(B10)).toBe(1_500n);
+    expect(await balanceAt(B20)).toBe(1_900n);
   });
 
   it('is the entity balance at latest', async () => {
-    expect(await balanceAt(blockContext(B30, false))).toBe(2_468n);
+    expect(await balanceAt(LATEST)).toBe(2_468n);
   });
 });

@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressWord, fromHex, word } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
+  GENESIS,
   hexOf,
+  insertBlocks,
+  ledgerBlock,
   probeCode,
   SECOND,
-  TESTNET_SETTINGS,
   uintOf,
+  useEvmLedger,
 } from '../../test/harness/evm-session.ts';
 import { insertCryptoAllowance } from '../../test/harness/factories-accounts.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertEntity, insertToken, insertTokenAccount } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
-import { openSession } from './session.ts';
 import { EvmRequestError } from './types.ts';
 
 /** The system contracts as the EVM of a session reaches them: precompiles, and the proxies entities show. */
 
-const GENESIS = 1_700_000_000n * SECOND;
 const OWNER = 1200n;
 const SPENDER = 1201n;
 const TOKEN = 1300n;
@@ -35,22 +32,10 @@ const forwarder = (call: 'fa' | 'f1') =>
     `365f5f375f5f365f${call === 'f1' ? '5f' : ''}73${'0'.repeat(36)}0167` + `5a${call}503d5f5f3e3d5ff3`,
     'hex',
   );
-const ROW = {
-  index: 3n,
-  consensus_start: GENESIS + 50n * SECOND,
-  consensus_end: GENESIS + 52n * SECOND,
-  hash: 'd4'.repeat(48),
-};
-const latest = blockContext(ROW, false);
+const latest = ledgerBlock(3n, GENESIS + 50n * SECOND);
 
-let env: EvmTestDatabase;
-const run = (...args: Parameters<typeof callOf>) =>
-  openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS }).run(callOf(...args));
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
-  await insertRecordFile(sql, ROW);
+const ledger = useEvmLedger(async (sql) => {
+  await insertBlocks(sql, [latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 10_000n });
   await insertEntity(sql, OWNER, GENESIS, { balance: 10_000n });
   await insertEntity(sql, SPENDER, GENESIS, { balance: 10_000n });
@@ -71,9 +56,7 @@ beforeAll(async () => {
   await insertContract(sql, { id: CALL_FORWARDER, created_timestamp: GENESIS }, { runtime_bytecode: forwarder('f1') });
 });
 
-afterAll(async () => {
-  await env?.close();
-});
+const run = (...args: Parameters<typeof callOf>) => ledger.session(latest).run(callOf(...args));
 
 /** The ABI string a call returned. */
 function abiString(output: Uint8Array): string {

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { artifact, callData, fromHex, word } from '../../simulator/evm/abi.ts';
 import {
-  blockContext,
   callOf,
-  createEvmTestDatabase,
-  type EvmTestDatabase,
+  countingClient,
+  GENESIS,
   hexOf,
+  insertBlocks,
+  ledgerBlock,
   SECOND,
-  TESTNET_SETTINGS,
   uintOf,
+  useEvmLedger,
 } from '../../test/harness/evm-session.ts';
-import { insertRecordFile } from '../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
 import { createEvmCaches } from './caches.ts';
-import { openSession } from './session.ts';
 
-const GENESIS = 1_700_000_000n * SECOND;
 const TREASURY = 2n;
 const COUNTER = 1001n;
 const STOPPER = 1002n;
@@ -28,21 +25,10 @@ const POOR = 1004n;
 const CLEARER = 1005n;
 const counter = artifact('Counter');
 
-const LATEST_ROW = {
-  index: 20n,
-  consensus_start: GENESIS + 100n * SECOND,
-  consensus_end: GENESIS + 102n * SECOND,
-  hash: 'b2'.repeat(48),
-};
-const latest = blockContext(LATEST_ROW, false);
+const latest = ledgerBlock(20n, GENESIS + 100n * SECOND);
 
-let env: EvmTestDatabase;
-const session = () => openSession({ db: env.db, block: latest, settings: TESTNET_SETTINGS });
-
-beforeAll(async () => {
-  env = await createEvmTestDatabase();
-  const sql = env.testDb.sql;
-  await insertRecordFile(sql, LATEST_ROW);
+const ledger = useEvmLedger(async (sql) => {
+  await insertBlocks(sql, [latest]);
   await insertEntity(sql, TREASURY, GENESIS, { balance: 5_000_000_000_000_000_000n });
   await insertContract(
     sql,
@@ -65,9 +51,7 @@ beforeAll(async () => {
   await insertContractSlot(sql, { contract_id: CLEARER, slot: 0n, value: 1n, modified_timestamp: GENESIS });
 });
 
-afterAll(async () => {
-  await env?.close();
-});
+const session = () => ledger.session(latest);
 
 const count = callData(counter, 'count()', []);
 const increment = (step: bigint) => callData(counter, 'increment(uint256)', [word(step)]);
@@ -158,24 +142,15 @@ describe('openSession(...).run', () => {
 
 describe('caches', () => {
   /** The test database's client as a request sees it: its own wrapper, counting statements. */
-  const wrapper = () => {
-    const db = {
-      statements: 0,
-      rows: ((query) => {
-        db.statements++;
-        return env.db.rows(query);
-      }) as Database['rows'],
-    };
-    return db;
-  };
+  const wrapper = () => countingClient(ledger.db);
 
   it('lets the sessions of an isolate share bytecode and latest reads through one EvmCaches', async () => {
     const caches = createEvmCaches();
     const first = wrapper();
     const second = wrapper();
     const call = callOf(longZeroAddress(COUNTER), count);
-    await openSession({ db: first, block: latest, settings: TESTNET_SETTINGS, caches }).run(call);
-    const outcome = await openSession({ db: second, block: latest, settings: TESTNET_SETTINGS, caches }).run(call);
+    await ledger.session(latest, { db: first, caches }).run(call);
+    const outcome = await ledger.session(latest, { db: second, caches }).run(call);
     expect(first.statements).toBeGreaterThan(0);
     expect(second.statements).toBe(0);
     expect(uintOf(outcome.output)).toBe(7n);
@@ -183,9 +158,7 @@ describe('caches', () => {
 
   it('reads again for a session with caches of its own', async () => {
     const db = wrapper();
-    await openSession({ db, block: latest, settings: TESTNET_SETTINGS, caches: createEvmCaches() }).run(
-      callOf(longZeroAddress(COUNTER), count),
-    );
+    await ledger.session(latest, { db, caches: createEvmCaches() }).run(callOf(longZeroAddress(COUNTER), count));
     expect(db.statements).toBeGreaterThan(0);
   });
 });

@@ -1,52 +1,28 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../../db/client.ts';
-import { proxyTarget, type SqlProxy, startSqlProxy } from '../../../db/local/sql-proxy.ts';
+import { describe, expect, it } from 'vitest';
+import { GENESIS, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import {
   ADMIN_KEY,
   ALIAS,
   FUNGIBLE,
-  GENESIS,
   HOLDER,
   latest,
   NFT,
   returned,
-  SECOND,
   SPENDER,
   seedTokenLedger,
-  settings,
+  systemEvmAt,
 } from '../../../test/harness/factories-evm-system.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
 import { longZeroAddress } from '../addresses.ts';
 
 const HTS = longZeroAddress(0x167n);
 
-import { SessionLedger } from '../ledger-reader.ts';
 import { type BlockContext, EvmRequestError } from '../types.ts';
 import { VIEW_GAS } from './results.ts';
-import { addressArg, calldata, type SystemEvm, systemEvm, word } from './testing/system-evm.ts';
+import { addressArg, calldata, word } from './testing/system-evm.ts';
 
-let testDb: TestDatabase;
-let proxy: SqlProxy;
-let db: Database;
+const ledger = useEvmLedger(seedTokenLedger);
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
-  db = createDatabase({ url: testDb.url, localProxy: proxy.address });
-  await seedTokenLedger(testDb.sql);
-});
-
-afterAll(async () => {
-  await proxy?.close();
-  await testDb?.drop();
-});
-
-const tokens = [
-  { kind: 'TOKEN' as const, address: longZeroAddress(FUNGIBLE) },
-  { kind: 'TOKEN' as const, address: longZeroAddress(NFT) },
-];
-
-const evmAt = (block: BlockContext): Promise<SystemEvm> => systemEvm(new SessionLedger(db, block, settings), tokens);
+const evmAt = (block: BlockContext) => systemEvmAt(ledger.db, block);
 
 describe('HTS functions called on 0x167 directly', () => {
   it('charges the view gas and answers isToken with SUCCESS', async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../../db/client.ts';
-import { proxyTarget, type SqlProxy, startSqlProxy } from '../../../db/local/sql-proxy.ts';
+import { describe, expect, it } from 'vitest';
+import { countingClient, TESTNET_SETTINGS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import {
   ALIAS,
   ALIASED,
@@ -13,37 +12,18 @@ import {
   revertText,
   SPENDER,
   seedTokenLedger,
-  settings,
+  systemEvmAt,
+  TOKEN_REDIRECTS,
 } from '../../../test/harness/factories-evm-system.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { SessionLedger } from '../ledger-reader.ts';
 import { type BlockContext, EvmRequestError } from '../types.ts';
 import type { AbiArgs } from './abi.ts';
-import { addressArg, calldata, type SystemEvm, systemEvm, word } from './testing/system-evm.ts';
+import { addressArg, calldata, systemEvm, word } from './testing/system-evm.ts';
 
-let testDb: TestDatabase;
-let proxy: SqlProxy;
-let db: Database;
+const ledger = useEvmLedger(seedTokenLedger);
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
-  db = createDatabase({ url: testDb.url, localProxy: proxy.address });
-  await seedTokenLedger(testDb.sql);
-});
-
-afterAll(async () => {
-  await proxy?.close();
-  await testDb?.drop();
-});
-
-const tokens = [
-  { kind: 'TOKEN' as const, address: longZeroAddress(FUNGIBLE) },
-  { kind: 'TOKEN' as const, address: longZeroAddress(NFT) },
-];
-
-const evmAt = (block: BlockContext): Promise<SystemEvm> => systemEvm(new SessionLedger(db, block, settings), tokens);
+const evmAt = (block: BlockContext) => systemEvmAt(ledger.db, block);
 
 /** A string return value (one dynamic `string` output). */
 const text = (args: AbiArgs) => new TextDecoder().decode(args.bytes(0));
@@ -158,20 +138,14 @@ describe('ERC reads of a token through its redirect proxy', () => {
   });
 
   it('reads nothing again when a session runs the same call a second time, as an estimate does', async () => {
-    let statements = 0;
-    const counting: Database = {
-      rows(query) {
-        statements++;
-        return db.rows(query);
-      },
-    };
-    const reader = new SessionLedger(counting, past, settings);
+    const counting = countingClient(ledger.db);
+    const reader = new SessionLedger(counting, past, TESTNET_SETTINGS);
     const balanceOf = calldata('balanceOf(address)', addressArg(longZeroAddress(HOLDER)));
-    const first = await (await systemEvm(reader, tokens)).call(longZeroAddress(FUNGIBLE), balanceOf);
-    const afterFirst = statements;
-    const second = await (await systemEvm(reader, tokens)).call(longZeroAddress(FUNGIBLE), balanceOf);
+    const first = await (await systemEvm(reader, TOKEN_REDIRECTS)).call(longZeroAddress(FUNGIBLE), balanceOf);
+    const afterFirst = counting.statements;
+    const second = await (await systemEvm(reader, TOKEN_REDIRECTS)).call(longZeroAddress(FUNGIBLE), balanceOf);
     expect(afterFirst).toBeGreaterThan(0);
-    expect(statements).toBe(afterFirst);
+    expect(counting.statements).toBe(afterFirst);
     expect(returned(second).uint(0)).toBe(returned(first).uint(0));
   });
 

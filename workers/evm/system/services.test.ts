@@ -2,24 +2,18 @@ import { EVMError } from '@ethereumjs/evm';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../../db/client.ts';
-import { proxyTarget, type SqlProxy, startSqlProxy } from '../../../db/local/sql-proxy.ts';
+import { describe, expect, it } from 'vitest';
+import { GENESIS, insertBlocks, ledgerBlock, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
-import { insertRecordFile } from '../../../test/harness/factories-blocks.ts';
-import { returned } from '../../../test/harness/factories-evm-system.ts';
+import { returned, systemEvmAt } from '../../../test/harness/factories-evm-system.ts';
 import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test/harness/factories-network.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness/test-database.ts';
 import { longZeroAddress } from '../addresses.ts';
-import { SessionLedger } from '../ledger-reader.ts';
-import { type BlockContext, EvmRequestError, type EvmSettings } from '../types.ts';
+import { type BlockContext, EvmRequestError } from '../types.ts';
 import { address, bytes, encode, int } from './abi.ts';
 import { EXCHANGE_RATE_GAS, PRNG_GAS, VIEW_GAS } from './results.ts';
-import { calldata, type SystemEvm, systemEvm } from './testing/system-evm.ts';
+import { calldata } from './testing/system-evm.ts';
 
-const SECOND = 1_000_000_000n;
-const GENESIS = 1_700_000_000n * SECOND;
 const OWNER = 1001n;
 const SPENDER = 1002n;
 const ALIASED = 1003n;
@@ -31,47 +25,12 @@ const ALIAS = keccak_256(secp256k1.getPublicKey(ecdsaKey, false).subarray(1)).su
 const edKey = ed25519.utils.randomSecretKey();
 const ED_PUBLIC = ed25519.getPublicKey(edKey);
 
-const settings: EvmSettings = {
-  chainId: 296n,
-  network: 'TESTNET',
-  maxGasLimit: 15_000_000n,
-  validatePayerBalance: false,
-  shard: 0n,
-  realm: 0n,
-};
-const past: BlockContext = {
-  number: 10n,
-  consensusStart: GENESIS + 100n * SECOND,
-  consensusEnd: GENESIS + 102n * SECOND,
-  hash: 'a1'.repeat(48),
-  historical: true,
-};
-const latest: BlockContext = {
-  number: 20n,
-  consensusStart: GENESIS + 200n * SECOND,
-  consensusEnd: GENESIS + 202n * SECOND,
-  hash: `${'c3d4'.repeat(16)}${'ee'.repeat(16)}`,
-  historical: false,
-};
+const past = ledgerBlock(10n, GENESIS + 100n * SECOND, { historical: true });
+const latest = ledgerBlock(20n, GENESIS + 200n * SECOND, { hash: `${'c3d4'.repeat(16)}${'ee'.repeat(16)}` });
 const FAR = Number(GENESIS / SECOND) + 86_400;
 
-let testDb: TestDatabase;
-let proxy: SqlProxy;
-let db: Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(testDb.url, inject('pgSocketDir'))] });
-  db = createDatabase({ url: testDb.url, localProxy: proxy.address });
-  const sql = testDb.sql;
-  for (const block of [past, latest]) {
-    await insertRecordFile(sql, {
-      index: block.number,
-      consensus_start: block.consensusStart,
-      consensus_end: block.consensusEnd,
-      hash: block.hash,
-    });
-  }
+const ledger = useEvmLedger(async (sql) => {
+  await insertBlocks(sql, [past, latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000n });
   await insertEntity(sql, OWNER, GENESIS);
   await insertEntity(sql, SPENDER, GENESIS);
@@ -92,13 +51,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await proxy?.close();
-  await testDb?.drop();
-});
-
-const evmAt = (block: BlockContext): Promise<SystemEvm> =>
-  systemEvm(new SessionLedger(db, block, settings), [{ kind: 'ACCOUNT', address: longZeroAddress(OWNER) }]);
+const evmAt = (block: BlockContext) =>
+  systemEvmAt(ledger.db, block, [{ kind: 'ACCOUNT', address: longZeroAddress(OWNER) }]);
 
 const system = (num: bigint) => longZeroAddress(num);
 

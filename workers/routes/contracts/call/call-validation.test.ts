@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { GENESIS, SECOND } from '../../../../test/harness/evm-session.ts';
 import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+import { EVERY_FIELD_INVALID, INVALID_ADDRESSES } from './testing/invalid-requests.ts';
 
 /** The request checks of POST /api/v1/contracts/call and the block forms it accepts, through workerd. */
 
-const SECOND = 1_000_000_000n;
-const GENESIS = 1_700_000_000n * SECOND;
 const EARLIEST_HASH = 'ef'.repeat(48);
 const NOBODY = '0x00000000000000000000000000000000000004e2';
 
@@ -47,15 +47,9 @@ const detailsOf = (body: { _status: { messages: { detail: string }[] } }) =>
 
 describe('POST /api/v1/contracts/call validation', () => {
   it('reports every violated field with the reference detail', async () => {
-    const response = await post({ to: '0x', from: '0x', value: -1, gas: -1, gasPrice: -1 });
+    const response = await post(EVERY_FIELD_INVALID.request);
     expect(response.status).toBe(400);
-    expect(detailsOf(response.body)).toEqual([
-      'from field invalid hexadecimal string',
-      'gas field must be greater than or equal to 21000',
-      'gasPrice field must be greater than or equal to 0',
-      'to field invalid hexadecimal string',
-      'value field must be greater than or equal to 0',
-    ]);
+    expect(detailsOf(response.body)).toEqual(EVERY_FIELD_INVALID.details);
     expect(response.body._status.messages[0]).toEqual({ message: 'Bad Request', detail: expect.any(String), data: '' });
   });
 
@@ -75,15 +69,7 @@ describe('POST /api/v1/contracts/call validation', () => {
     ]);
   });
 
-  it.each([
-    ' ',
-    '0x',
-    '0xghijklmno',
-    `0x${'1'.repeat(39)}`,
-    `0x${'1'.repeat(41)}`,
-    `0x${'1'.repeat(38)}Z1`,
-    '00000000001239847e',
-  ])('rejects the address %j as to and as from', async (address) => {
+  it.each(INVALID_ADDRESSES)('rejects the address %j as to and as from', async (address) => {
     expect(await post({ to: address, value: 0 })).toMatchObject({
       status: 400,
       body: badRequest('to field invalid hexadecimal string'),

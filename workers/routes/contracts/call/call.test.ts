@@ -1,21 +1,16 @@
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { createDatabase } from '../../../../db/client.ts';
-import { proxyTarget, startSqlProxy } from '../../../../db/local/sql-proxy.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { artifact, callData, word } from '../../../../simulator/evm/abi.ts';
+import { callOf, GENESIS, openWorkerDriver, SECOND, TESTNET_SETTINGS } from '../../../../test/harness/evm-session.ts';
 import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
-import { DEFAULT_CONFIG } from '../../../config/defaults.ts';
-import { web3Settings } from '../../../config/web3.ts';
 import { longZeroAddress } from '../../../evm/addresses.ts';
 import { openSession } from '../../../evm/session.ts';
 import { resolveBlock } from './resolve-block.ts';
 import { callClient, executorShard } from './shard.ts';
 
-const SECOND = 1_000_000_000n;
-const GENESIS = 1_700_000_000n * SECOND;
 const COUNTER = 1001n;
 const POOR_ACCOUNT = 1002n;
 const counter = artifact('Counter');
@@ -149,26 +144,18 @@ describe('POST /api/v1/contracts/call execution', () => {
   });
 
   it('estimates within 100-120% of the gas the call uses', async () => {
-    const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(db.url, inject('pgSocketDir'))] });
+    const driver = await openWorkerDriver(db.url);
     try {
-      const database = createDatabase({ url: db.url, localProxy: proxy.address });
-      const block = await resolveBlock(database, { kind: 'latest' });
+      const block = await resolveBlock(driver.db, { kind: 'latest' });
       if (!block) throw new Error('no block');
-      const session = openSession({ db: database, block, settings: web3Settings(DEFAULT_CONFIG).evm });
-      const outcome = await session.run({
-        from: undefined,
-        to: longZeroAddress(COUNTER),
-        data: Buffer.from(INCREMENT_5.slice(2), 'hex'),
-        value: 0n,
-        gas: 15_000_000n,
-        gasPrice: 0n,
-      });
+      const session = openSession({ db: driver.db, block, settings: TESTNET_SETTINGS });
+      const outcome = await session.run(callOf(longZeroAddress(COUNTER), Buffer.from(INCREMENT_5.slice(2), 'hex')));
       const response = await post({ to: longZero(COUNTER), data: INCREMENT_5, estimate: true });
       const estimate = BigInt(response.body.result);
       expect(estimate * 100n).toBeGreaterThanOrEqual(outcome.gasUsed * 100n);
       expect(estimate * 100n).toBeLessThanOrEqual(outcome.gasUsed * 120n);
     } finally {
-      await proxy.close();
+      await driver.close();
     }
   });
 

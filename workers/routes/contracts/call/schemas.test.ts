@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCallRequest } from './request-body.ts';
 import { validateCallRequest } from './schemas.ts';
+import { EVERY_FIELD_INVALID, INVALID_ADDRESSES } from './testing/invalid-requests.ts';
 
 function details(body: object): string[] {
   const read = readCallRequest(JSON.stringify(body));
@@ -13,24 +14,10 @@ const ADDRESS = '0x00000000000000000000000000000000000004e2';
 
 describe('validateCallRequest', () => {
   it('reports every violated field', () => {
-    expect(details({ to: '0x', from: '0x', value: -1, gas: -1, gasPrice: -1 })).toEqual([
-      'from field invalid hexadecimal string',
-      'gas field must be greater than or equal to 21000',
-      'gasPrice field must be greater than or equal to 0',
-      'to field invalid hexadecimal string',
-      'value field must be greater than or equal to 0',
-    ]);
+    expect(details(EVERY_FIELD_INVALID.request)).toEqual(EVERY_FIELD_INVALID.details);
   });
 
-  it.each([
-    ' ',
-    '0x',
-    '0xghijklmno',
-    `0x${'1'.repeat(39)}`,
-    `0x${'1'.repeat(41)}`,
-    `0x${'1'.repeat(38)}Z1`,
-    '00000000001239847e',
-  ])('rejects the address %j', (address) => {
+  it.each(INVALID_ADDRESSES)('rejects the address %j', (address) => {
     expect(details({ to: address })).toEqual(['to field invalid hexadecimal string']);
     expect(details({ to: ADDRESS, from: address })).toEqual(['from field invalid hexadecimal string']);
   });

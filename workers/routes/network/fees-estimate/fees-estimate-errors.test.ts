@@ -1,23 +1,16 @@
 import { proto } from '@hiero-ledger/proto';
 import { describe, expect, it } from 'vitest';
 import {
+  badRequest,
   bareTransferBytes,
   ed25519SigPair,
   genesisScheduleJson,
-  insertSimpleFeeSchedule,
-  postFees,
+  registerFeeSuite,
   transactionBytes,
 } from '../../../../test/harness/factories-fees.ts';
-import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 
 const genesis = genesisScheduleJson();
-const { worker } = registerWorkerSuite({
-  seed: (db) => insertSimpleFeeSchedule(db.sql, 1_700_000_000_000_000_000n, genesis),
-});
-const post = (body: Uint8Array | string | undefined, options?: { query?: string; contentType?: string }) =>
-  postFees(worker.baseUrl, body, options);
-
-const badRequest = (detail: string) => ({ _status: { messages: [{ message: 'Bad Request', detail }] } });
+const { post } = registerFeeSuite(genesis);
 
 describe('POST /api/v1/network/fees refusals', () => {
   it('answers 400 Unknown transaction type for a type without a fee calculator', async () => {

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   expectedFee,
   genesisScheduleJson,
-  insertSimpleFeeSchedule,
-  postFees,
+  registerFeeSuite,
   transactionBytes,
 } from '../../../../test/harness/factories-fees.ts';
 import { CRYPTO_CONSENSUS_FILE_CASES } from '../../../../test/harness/fee-cases-crypto.ts';
 import { TOKEN_CONTRACT_NODE_CASES } from '../../../../test/harness/fee-cases-token.ts';
-import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 
 /**
  * Every transaction type the genesis schedule prices, with a body as a wallet builds it (payer, node, valid start,
@@ -19,16 +17,14 @@ import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 const genesis = genesisScheduleJson();
 const CASES = [...CRYPTO_CONSENSUS_FILE_CASES, ...TOKEN_CONTRACT_NODE_CASES];
 
-const { worker } = registerWorkerSuite({
-  seed: (db) => insertSimpleFeeSchedule(db.sql, 1_700_000_000_000_000_000n, genesis),
-});
+const { post } = registerFeeSuite(genesis);
 
 describe('POST /api/v1/network/fees prices every transaction type of the genesis schedule', () => {
   it.each(
     CASES.map((test) => [test.functionality, Object.keys(test.extras ?? {}).join(' ') || 'base fee', test] as const),
   )('%s (%s) as its schedule entry says', async (_name, _extras, test) => {
     const bytes = transactionBytes(test.body, { signatures: test.signatures ?? 1 });
-    const res = await postFees(worker.baseUrl, bytes);
+    const res = await post(bytes);
     expect(res.status).toBe(200);
     const expected = expectedFee(genesis, test, bytes.length);
     const isSystem = test.functionality === 'SystemDelete' || test.functionality === 'SystemUndelete';

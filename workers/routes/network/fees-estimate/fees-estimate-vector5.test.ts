@@ -3,18 +3,12 @@ import {
   type BodyInput,
   ed25519Key,
   genesisScheduleJson,
-  insertSimpleFeeSchedule,
-  postFees,
+  registerFeeSuite,
   transactionBytes,
 } from '../../../../test/harness/factories-fees.ts';
-import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 
 const genesis = genesisScheduleJson();
-const { worker } = registerWorkerSuite({
-  seed: (db) => insertSimpleFeeSchedule(db.sql, 1_700_000_000_000_000_000n, genesis),
-});
-const post = (body: Uint8Array | string | undefined, options?: { query?: string; contentType?: string }) =>
-  postFees(worker.baseUrl, body, options);
+const { post } = registerFeeSuite(genesis);
 
 const key = ed25519Key;
 const fixedFee = { fixedFee: { amount: 100_000_000 }, feeCollectorAccountId: { accountNum: 98 } };

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { insertRow } from '../../../../test/harness/factories.ts';
 import {
+  badRequest,
   bareTransferBytes,
   ed25519Key,
+  FIRST_SCHEDULE_AT,
   genesisScheduleJson,
   insertSimpleFeeSchedule,
-  postFees,
+  registerFeeSuite,
   type ScheduleJson,
   transactionBytes,
 } from '../../../../test/harness/factories-fees.ts';
 import { insertToken } from '../../../../test/harness/factories-tokens.ts';
-import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 
 const HOUR_MS = 3_600_000;
 const genesis = genesisScheduleJson();
@@ -18,19 +19,15 @@ const extraFee = (name: string) => BigInt(genesis.extras.find((extra) => extra.n
 const NODE_BASE = BigInt(genesis.node.baseFee);
 const MULTIPLIER = BigInt(genesis.network.multiplier);
 
-const { db, worker } = registerWorkerSuite();
-const post = (body: Uint8Array | string | undefined, options?: { query?: string; contentType?: string }) =>
-  postFees(worker.baseUrl, body, options);
+const { db, worker, post } = registerFeeSuite();
 
 let clockHours = 0;
 /** Writes a new version of 0.0.113 and moves the Worker's clock past the ten minutes a schedule is kept. */
 async function publishSchedule(schedule: ScheduleJson): Promise<void> {
   clockHours += 1;
-  await insertSimpleFeeSchedule(db.sql, 1_700_000_000_000_000_000n + BigInt(clockHours), schedule);
+  await insertSimpleFeeSchedule(db.sql, FIRST_SCHEDULE_AT + BigInt(clockHours), schedule);
   await worker.setState({ fakeTime: new Date(Date.now() + clockHours * HOUR_MS).toISOString() });
 }
-
-const badRequest = (detail: string) => ({ _status: { messages: [{ message: 'Bad Request', detail }] } });
 
 const baseTransferEstimate = {
   high_volume_multiplier: 1,
