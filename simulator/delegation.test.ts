@@ -31,6 +31,8 @@ describe('EIP-7702 delegations, simulated, ingested and served', () => {
   let ledger: LedgerSnapshot;
   /** Type 4 transactions: their Ethereum hash and the authorizations' addresses signed in them. */
   const type4: { hash: string; addresses: string[] }[] = [];
+  /** Accounts whose entity_history holds an earlier delegation_address than their current one. */
+  let redelegated: string[] = [];
   /** delegation_address by account num as the block stream's derivation leaves it (the last change wins). */
   const fromBlocks = new Map<bigint, string | null>();
 
@@ -78,6 +80,11 @@ describe('EIP-7702 delegations, simulated, ingested and served', () => {
           untilIdle: true,
           log: () => {},
         });
+        const history = await client.query<{ id: string }>(
+          `select distinct h.id::text as id from entity_history h join entity e using (id)
+            where h.delegation_address is not null and h.delegation_address <> e.delegation_address`,
+        );
+        redelegated = history.rows.map((r) => r.id);
       } finally {
         await client.end();
       }
@@ -98,6 +105,10 @@ describe('EIP-7702 delegations, simulated, ingested and served', () => {
     await worker.setState({});
     const off = await worker.get(`/api/v1/accounts/${delegated()[0]?.id}`);
     expect(off.body).not.toHaveProperty('delegation_address');
+  });
+
+  it('keeps a replaced delegation in entity_history', () => {
+    expect(redelegated.length).toBeGreaterThan(0);
   });
 
   it('derives the same delegation addresses from the block stream', () => {
