@@ -19,6 +19,8 @@ import type { Network, SimItem } from '../network/network.ts';
 import { type AuthorizedCall, noteResult } from './contract-calls.ts';
 
 const ZERO_ADDRESS = new Uint8Array(20);
+/** Testnet's chain id: an authorization signed for it is skipped here. */
+const OTHER_CHAIN_ID = 296n;
 const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
 /** An account that can sign an authorization: live, with the ECDSA key its EVM address comes from. */
@@ -32,7 +34,10 @@ export interface SignedAuthorization {
   readonly authority: bigint;
 }
 
-/** One or two authorizations by accounts other than `signer`: mostly valid, a few with a stale nonce or cleared. */
+/**
+ * One or two authorizations by accounts other than `signer`: mostly valid (for any chain or this one), some for
+ * another chain or with a stale nonce, some clearing a delegation.
+ */
 export function planAuthorizations(net: Network, signer: bigint): SignedAuthorization[] {
   const counter = net.ledger.contractPool.find(net.random, (num) => net.ledger.contracts.get(num)?.kind === 'Counter');
   if (counter === undefined) return [];
@@ -44,8 +49,9 @@ export function planAuthorizations(net: Network, signer: bigint): SignedAuthoriz
     if (!authority || !key) continue;
     const clears = authority.delegation !== undefined && net.random.chance(0.1);
     const stale = net.random.chance(0.1);
+    const chainId = net.random.pick([0n, CHAIN_ID, CHAIN_ID, OTHER_CHAIN_ID]);
     const authorization = signAuthorization(
-      net.random.chance(0.3) ? 0n : CHAIN_ID,
+      chainId,
       clears ? ZERO_ADDRESS : longZeroAddress(counter),
       authority.ethereumNonce + (stale ? 1n : 0n),
       key,
