@@ -55,16 +55,41 @@ const call = (label: string, to: string, signature: string, args: string[], resu
   result,
 });
 
+/** What any stage has: accounts, and token allowances and approvals for all (absent at a stage: 0 and false). */
+interface Everything {
+  readonly accounts: readonly Account[];
+  readonly allowances: readonly LedgerSnapshot['tokenAllowances'][number][];
+  readonly approvals: readonly LedgerSnapshot['nftApprovalsForAll'][number][];
+}
+
+const unionOf = <T>(items: readonly T[], key: (item: T) => string): T[] => [
+  ...new Map(items.map((item) => [key(item), item])).values(),
+];
+
 /**
- * The reads of one stage's model. `everyone` is the union of the accounts of all stages: only those present in this
- * stage (created by its end) are asked about.
+ * The reads of one stage's model, `all` being every stage's: what any stage has is asked about at every stage whose
+ * accounts include those involved (created by its end).
  */
-export function modelReads(model: LedgerSnapshot, everyone: readonly Account[]): ModelRead[] {
+export function modelReads(model: LedgerSnapshot, all: readonly LedgerSnapshot[]): ModelRead[] {
   const present = new Set(model.accounts.map((a) => a.id));
-  const accounts = everyone.filter((a) => present.has(a.id));
+  const pair = (a: { owner: string; spender: string; token: string }) => `${a.owner}/${a.spender}/${a.token}`;
+  const everything: Everything = {
+    accounts: unionOf(
+      all.flatMap((m) => m.accounts),
+      (a) => a.id,
+    ).filter((a) => present.has(a.id)),
+    allowances: unionOf(
+      all.flatMap((m) => m.tokenAllowances),
+      pair,
+    ),
+    approvals: unionOf(
+      all.flatMap((m) => m.nftApprovalsForAll),
+      pair,
+    ),
+  };
   const reads: ModelRead[] = [];
-  for (const contract of model.contracts) reads.push(...contractReads(contract, accounts));
-  for (const token of model.tokens) reads.push(...tokenReads(model, token, accounts));
+  for (const contract of model.contracts) reads.push(...contractReads(contract, everything.accounts));
+  for (const token of model.tokens) reads.push(...tokenReads(model, token, everything));
   return reads;
 }
 
@@ -114,8 +139,9 @@ function contractReads(contract: LedgerSnapshot['contracts'][number], accounts: 
 function tokenReads(
   model: LedgerSnapshot,
   token: LedgerSnapshot['tokens'][number],
-  accounts: readonly Account[],
+  everything: Everything,
 ): ModelRead[] {
+  const { accounts } = everything;
   const to = longZero(token.id);
   const label = `${token.type} ${token.id}`;
   const fungible = token.type === 'FUNGIBLE_COMMON';
@@ -137,10 +163,12 @@ function tokenReads(
     const args = [addressWordOf(addressOf(account))];
     reads.push(call(`${label} balanceOf(${account})`, to, 'balanceOf(address)', args, `0x${uintWord(held)}`));
   }
-  for (const allowance of model.tokenAllowances.filter((a) => a.token === token.id)) {
+  const pair = (a: { owner: string; spender: string }) => `${a.owner}/${a.spender}`;
+  const amounts = new Map(model.tokenAllowances.filter((a) => a.token === token.id).map((a) => [pair(a), a.amount]));
+  for (const allowance of everything.allowances.filter((a) => a.token === token.id)) {
     if (!byId.has(allowance.owner) || !byId.has(allowance.spender)) continue;
     const args = [addressWordOf(addressOf(allowance.owner)), addressWordOf(addressOf(allowance.spender))];
-    const result = `0x${uintWord(BigInt(allowance.amount))}`;
+    const result = `0x${uintWord(BigInt(amounts.get(pair(allowance)) ?? '0'))}`;
     reads.push(
       call(
         `${label} allowance(${allowance.owner},${allowance.spender})`,
@@ -151,9 +179,11 @@ function tokenReads(
       ),
     );
   }
-  for (const approval of model.nftApprovalsForAll.filter((a) => a.token === token.id)) {
+  const approved = new Set(model.nftApprovalsForAll.filter((a) => a.token === token.id).map(pair));
+  for (const approval of everything.approvals.filter((a) => a.token === token.id)) {
+    if (!byId.has(approval.owner) || !byId.has(approval.spender)) continue;
     const args = [addressWordOf(addressOf(approval.owner)), addressWordOf(addressOf(approval.spender))];
-    const result = `0x${uintWord(1n)}`;
+    const result = `0x${uintWord(approved.has(pair(approval)) ? 1n : 0n)}`;
     reads.push(
       call(
         `${label} isApprovedForAll(${approval.owner},${approval.spender})`,
