@@ -54,8 +54,10 @@ const { worker } = registerWorkerSuite({
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      const { rows } = await client.query<RecordedCall & { type: number }>(
-        `select r.consensus_timestamp::text as timestamp, '0.0.' || r.contract_id as contract, f.index as block,
+      type Row = Omit<RecordedCall, 'block' | 'create'> & { readonly block: string; readonly type: number };
+      const { rows } = await client.query<Row>(
+        // Shard and realm are 0 on the simulated network: an encoded entity id is its number.
+        `select r.consensus_timestamp::text as timestamp, '0.0.' || r.contract_id as contract, f.index::text as block,
                 '0x' || encode(r.function_parameters, 'hex') as data, coalesce(r.amount, 0)::text as amount,
                 r.error_message as "errorMessage", t.type
            from contract_result r
