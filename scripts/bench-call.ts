@@ -5,8 +5,9 @@
  * written and ingested into an embedded Postgres under `.data/bench-call/pg` once, then reused), served as
  * `npm start` serves it. Three kinds of request, one after the other: a pure function of a SimToken contract
  * (`decimals()`), an ERC-20 `balanceOf` of an HTS token through its redirect, and an estimate of a SimToken transfer
- * by a holder. One line per kind, then `call: N calls/s geo-mean, p50 M ms`. Each connection is a client of its own
- * (its own address), so the load spreads over the executor shards as many clients' would.
+ * by a holder. One line per kind (with the SQL statements and the CPU of workerd and Postgres per call, figures that
+ * stay comparable when other work shares the cores), then `call: N calls/s geo-mean, p50 M ms`. Each connection is a
+ * client of its own (its own address), so the load spreads over the executor shards as many clients' would.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
+import { descendantCpuSeconds, loadAverage, postgresCpuSeconds } from './process-cpu.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -62,7 +64,8 @@ try {
     log('simulating the ledger (once)');
     await runNode([path.join(REPO_ROOT, 'simulator/main.ts'), '--out', STREAMS, ...SIMULATION, '--quiet']);
   }
-  const local = await startLocalPostgres({ dir: path.join(OUT_DIR, 'pg'), port: await freePort(), database: 'bench' });
+  const cluster = path.join(OUT_DIR, 'pg');
+  const local = await startLocalPostgres({ dir: cluster, port: await freePort(), database: 'bench' });
   stops.push(() => local.stop());
   await migrate(local.url);
   if (await isEmpty(local.url)) {
@@ -101,11 +104,23 @@ try {
     const answer = await answerOf(worker.baseUrl, kind);
     const wrong = kind.expected.test(answer) ? '' : ` (answers ${answer.slice(0, 80)}, not ${kind.expected.source})`;
     await load(worker.baseUrl, kind, Math.min(WARM_UP_MS, durationMs));
-    const { rate, p50, failed } = await load(worker.baseUrl, kind, durationMs);
+    const before = {
+      statements: proxy.queries,
+      workerd: descendantCpuSeconds('workerd'),
+      pg: postgresCpuSeconds(cluster),
+    };
+    const { rate, p50, failed, calls } = await load(worker.baseUrl, kind, durationMs);
+    const perCall = (start: number | undefined, end: number | undefined) =>
+      start === undefined || end === undefined ? '?' : (((end - start) * 1000) / Math.max(calls, 1)).toFixed(2);
+    const cpu = `CPU ms/call: workerd ${perCall(before.workerd, descendantCpuSeconds('workerd'))}, postgres ${perCall(before.pg, postgresCpuSeconds(cluster))}`;
+    const statements = ((proxy.queries - before.statements) / Math.max(calls, 1)).toFixed(3);
     results.push({ rate, p50 });
     const non2xx = failed ? ` (${failed} non-2xx)` : '';
-    console.log(`${kind.name}: ${rate.toFixed(0)} calls/s, p50 ${p50.toFixed(1)} ms${non2xx}${wrong}`);
+    console.log(
+      `${kind.name}: ${rate.toFixed(0)} calls/s, p50 ${p50.toFixed(1)} ms, ${statements} statements/call, ${cpu}${non2xx}${wrong}`,
+    );
   }
+  log(`load average ${loadAverage()}`);
   const geoMean = (values: number[]) => Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
   const rates = geoMean(results.map((r) => Math.max(r.rate, 1e-9)));
   const p50s = geoMean(results.map((r) => Math.max(r.p50, 1e-9)));
@@ -164,7 +179,11 @@ function requestKinds(ledger: LedgerSnapshot): Kind[] {
 }
 
 /** `connections` clients posting `kind` back to back for `ms`; the rate and the median latency of the answers. */
-async function load(baseUrl: string, kind: Kind, ms: number): Promise<{ rate: number; p50: number; failed: number }> {
+async function load(
+  baseUrl: string,
+  kind: Kind,
+  ms: number,
+): Promise<{ rate: number; p50: number; failed: number; calls: number }> {
   const latencies: number[] = [];
   let failed = 0;
   const body = JSON.stringify(kind.body);
@@ -183,7 +202,8 @@ async function load(baseUrl: string, kind: Kind, ms: number): Promise<{ rate: nu
   await Promise.all(Array.from({ length: connections }, (_, i) => client(i)));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rate: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, failed };
+  const calls = latencies.length;
+  return { rate: calls / elapsed, p50: latencies[Math.floor(calls / 2)] ?? 0, failed, calls };
 }
 
 /** The `result` of one call of `kind`, or its status and body when it fails. */

@@ -11,7 +11,10 @@ const TICKS = 100;
 
 /** The fields of /proc/<pid>/stat after the command name (parenthesised, may contain spaces): index 0 is field 3. */
 function statFields(pid: number | string): number[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return fieldsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+function fieldsOf(stat: string): number[] {
   return stat
     .slice(stat.lastIndexOf(')') + 2)
     .split(' ')
@@ -41,6 +44,38 @@ export function postgresCpuSeconds(dataDir: string): number | undefined {
         // the process ended while listing
       }
     }
+    return ticks / TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds of the live descendants of this process whose command is `name` (workerd, which Miniflare starts),
+ * with the children they have reaped; undefined without /proc.
+ */
+export function descendantCpuSeconds(name: string): number | undefined {
+  try {
+    const processes = new Map<number, { parent: number; command: string; ticks: number }>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = fieldsOf(stat);
+        const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        processes.set(Number(entry), { parent: fields[1] ?? 0, command, ticks: ticksOf(fields, true) });
+      } catch {
+        // the process ended while listing
+      }
+    }
+    const descends = (pid: number): boolean => {
+      for (let at = processes.get(pid)?.parent; at !== undefined && at > 1; at = processes.get(at)?.parent) {
+        if (at === process.pid) return true;
+      }
+      return false;
+    };
+    let ticks = 0;
+    for (const [pid, info] of processes) if (info.command === name && descends(pid)) ticks += info.ticks;
     return ticks / TICKS;
   } catch {
     return undefined;

@@ -39,7 +39,13 @@ export interface LedgerSnapshot {
     owner: string | null;
     deleted: boolean;
     spender: string | null;
+    /** Hex. */
+    metadata: string;
   }[];
+  /** Remaining fungible token allowances. */
+  readonly tokenAllowances: readonly { owner: string; spender: string; token: string; amount: string }[];
+  /** NFT allowances for all serials of a token. */
+  readonly nftApprovalsForAll: readonly { owner: string; spender: string; token: string }[];
   readonly topics: readonly { id: string; sequenceNumber: string; runningHash: string | null }[];
   readonly contracts: readonly {
     id: string;
@@ -100,7 +106,16 @@ export function exportLedger(ledger: Ledger): LedgerSnapshot {
         owner: nft.deleted ? null : idString(nft.owner),
         deleted: nft.deleted,
         spender: nft.spender === 0n ? null : idString(nft.spender),
+        metadata: hex(nft.metadata) ?? '',
       };
+    }),
+    tokenAllowances: [...ledger.tokenAllowances].map(([key, amount]) => {
+      const [owner = 0n, spender = 0n, token = 0n] = key.split('/').map(BigInt);
+      return { owner: idString(owner), spender: idString(spender), token: idString(token), amount: String(amount) };
+    }),
+    nftApprovalsForAll: [...ledger.nftApprovalsForAll].map((key) => {
+      const [owner = 0n, spender = 0n, token = 0n] = key.split('/').map(BigInt);
+      return { owner: idString(owner), spender: idString(spender), token: idString(token) };
     }),
     topics: byNum(ledger.topics.values()).map((t) => ({
       id: idString(t.num),

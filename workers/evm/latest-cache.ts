@@ -1,9 +1,11 @@
 /**
  * Reads of the latest state shared by the sessions of an isolate (or Durable Object) for a moment, as the
- * reference caches them (entities 1 s, contract storage 2 s): repeated calls of one contract then cost no
- * statement. Historical reads are not shared (each session caches its own).
+ * reference caches them (entities and tokens 1 s, contract storage 2 s): repeated calls of one contract, or of a
+ * token through its redirect, then cost no statement. Historical reads are not shared (each session caches its own).
  */
 import type { EvmEntityRow } from '../../db/queries/evm-entities.ts';
+import type { TokenRelationshipRow } from '../../db/queries/evm-system-tokens.ts';
+import type { TokenState } from './system/token-state.ts';
 
 /** Entries per cache; beyond it the oldest go first. */
 const MAX_ENTRIES = 20_000;
@@ -40,9 +42,14 @@ export interface LatestCaches {
   readonly entityIds: TtlCache<bigint | undefined>;
   /** Storage values by contract id and slot (hex). */
   readonly slots: TtlCache<Uint8Array | undefined>;
+  /** Tokens by id. */
+  readonly tokens: TtlCache<TokenState | undefined>;
+  /** Token relationships (`token_account`) by account id and token id: balances, association, KYC and freeze. */
+  readonly relationships: TtlCache<TokenRelationshipRow | undefined>;
 }
 
 const ENTITY_TTL_MS = 1_000;
+const TOKEN_TTL_MS = 1_000;
 const SLOT_TTL_MS = 2_000;
 
 export function createLatestCaches(): LatestCaches {
@@ -50,5 +57,7 @@ export function createLatestCaches(): LatestCaches {
     entities: new TtlCache(ENTITY_TTL_MS),
     entityIds: new TtlCache(ENTITY_TTL_MS),
     slots: new TtlCache(SLOT_TTL_MS),
+    tokens: new TtlCache(TOKEN_TTL_MS),
+    relationships: new TtlCache(TOKEN_TTL_MS),
   };
 }

@@ -51,8 +51,7 @@ export class SessionLedger implements LedgerReader {
   readonly settings: EvmSettings;
   private readonly byId = new Map<bigint, Promise<EvmEntity | undefined>>();
   private readonly idByEvmAddress = new Map<string, Promise<bigint | undefined>>();
-
-  private readonly latest: LatestCaches;
+  readonly latest: LatestCaches;
 
   /** `latest`: reads of the latest state shared with other sessions; without it, this session's alone. */
   constructor(db: Database, block: BlockContext, settings: EvmSettings, latest: LatestCaches = createLatestCaches()) {

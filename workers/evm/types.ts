@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import type { EvmCaches } from './caches.ts';
+import type { LatestCaches } from './latest-cache.ts';
 
 /** The record file a call runs on (`record_file` row), resolved from the request's `block`. */
 export interface BlockContext {
@@ -125,6 +126,8 @@ export interface LedgerReader {
   readonly block: BlockContext;
   readonly settings: EvmSettings;
   readonly db: Database;
+  /** Latest reads shared with the isolate's other sessions (only read when the block is not historical). */
+  readonly latest: LatestCaches;
   /** By long-zero address (shard/realm/num) or by EVM address/alias; undefined when none existed at the block. */
   entityByAddress(address: Uint8Array): Promise<EvmEntity | undefined>;
   entityById(id: bigint): Promise<EvmEntity | undefined>;

@@ -37,12 +37,16 @@ export class LedgerReads {
   }
 
   token(id: bigint): Promise<TokenState | undefined> {
-    return this.once(`token ${id}`, () => loadToken(this.reader, id));
+    const load = () => loadToken(this.reader, id);
+    return this.once(`token ${id}`, () =>
+      this.at === undefined ? this.reader.latest.tokens.get(String(id), load) : load(),
+    );
   }
 
   relationship(accountId: bigint, tokenId: bigint): Promise<TokenRelationshipRow | undefined> {
+    const load = () => tokenRelationshipAt(this.reader.db, accountId, tokenId, this.at);
     return this.once(`relationship ${accountId} ${tokenId}`, () =>
-      tokenRelationshipAt(this.reader.db, accountId, tokenId, this.at),
+      this.at === undefined ? this.reader.latest.relationships.get(`${accountId}/${tokenId}`, load) : load(),
     );
   }
 

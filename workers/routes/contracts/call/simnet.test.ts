@@ -1,0 +1,191 @@
+/**
+ * POST /api/v1/contracts/call on a ledger the simulated network wrote in four stages (continued with `--continue`)
+ * and the ingest read, served by the Worker in workerd: every answer must be what the ledger model says at the
+ * block asked about (each stage's last block, and `latest`), and every estimate of a recorded contract transaction
+ * must cover the gas its EVM used on the ledger.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { canonicalAddress, longZero, type ModelRead, modelReads } from '../../../../test/harness/simnet-reads.ts';
+import { ingestStreams, type SimnetStage, simulateStages } from '../../../../test/harness/simnet-stages.ts';
+import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+
+const CONTRACTCREATEINSTANCE = 8;
+/** Concurrent requests: enough to keep the Worker busy, few enough for a shared machine. */
+const PARALLEL = 6;
+
+interface RecordedCall {
+  readonly timestamp: string;
+  readonly contract: string;
+  readonly block: bigint;
+  readonly data: string;
+  readonly amount: string;
+  readonly errorMessage: string | null;
+  /** A creation: it touches its contract, but is not estimated. */
+  readonly create: boolean;
+}
+
+const out = mkdtempSync(path.join(tmpdir(), 'simnet-call-'));
+let stages: SimnetStage[] = [];
+let recorded: RecordedCall[] = [];
+/** The first record file: a call in it has no block before it to estimate at. */
+let firstBlock = 0n;
+
+const { worker } = registerWorkerSuite({
+  async seed(db) {
+    stages = await simulateStages({
+      out,
+      seed: 'contracts-call',
+      tps: 40,
+      files: [2, 3, 3, 3],
+      weights: {
+        callContract: 60,
+        ethereumTransaction: 60,
+        deployContract: 6,
+        mint: 60,
+        nftTransfer: 80,
+        approve: 80,
+      },
+    });
+    await ingestStreams(out, db.url);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      type Row = Omit<RecordedCall, 'block' | 'create'> & { readonly block: string; readonly type: number };
+      const { rows } = await client.query<Row>(
+        // Shard and realm are 0 on the simulated network: an encoded entity id is its number.
+        `select r.consensus_timestamp::text as timestamp, '0.0.' || r.contract_id as contract, f.index::text as block,
+                '0x' || encode(r.function_parameters, 'hex') as data, coalesce(r.amount, 0)::text as amount,
+                r.error_message as "errorMessage", t.type
+           from contract_result r
+           join transaction t on t.consensus_timestamp = r.consensus_timestamp
+           join record_file f on r.consensus_timestamp between f.consensus_start and f.consensus_end
+          order by r.consensus_timestamp`,
+      );
+      const first = await client.query<{ index: string }>('select min(index)::text as index from record_file');
+      firstBlock = BigInt(first.rows[0]?.index ?? 0);
+      recorded = rows.map((row) => ({ ...row, block: BigInt(row.block), create: row.type === CONTRACTCREATEINSTANCE }));
+    } finally {
+      await client.end();
+    }
+  },
+  timeout: 900_000,
+});
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** The route's answer: `result` on 200, the web3 error body otherwise. */
+interface CallAnswer {
+  readonly result?: string;
+  readonly _status?: { messages: { message: string; detail?: string; data?: string }[] };
+}
+
+let client = 0;
+async function post(body: object): Promise<{ status: number; body: CallAnswer }> {
+  client++;
+  const response = await fetch(`${worker.baseUrl}/api/v1/contracts/call`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'cf-connecting-ip': `10.${client >> 16}.${(client >> 8) & 255}.${client & 255}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as CallAnswer };
+}
+
+/** Runs `check` over `items`, PARALLEL at a time, and returns every failure message. */
+async function failuresOf<T>(items: readonly T[], check: (item: T) => Promise<string | undefined>): Promise<string[]> {
+  const failures: string[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      const failure = await check(item);
+      if (failure) failures.push(failure);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
+  return failures;
+}
+
+const blockHex = (block: bigint) => `0x${block.toString(16)}`;
+
+describe('contracts/call on the simulated network', () => {
+  it('answers every view of every contract and HTS token as the model has it at latest and at four blocks', async () => {
+    const all = stages.map((s) => s.model);
+    const asked: { block: string; read: ModelRead }[] = [];
+    const last = stages.at(-1);
+    if (!last) throw new Error('no stage was simulated');
+    for (const read of modelReads(last.model, all)) asked.push({ block: 'latest', read });
+    for (const stage of stages) {
+      for (const read of modelReads(stage.model, all)) asked.push({ block: blockHex(stage.lastBlock), read });
+    }
+    const kinds = new Set(asked.map(({ read }) => read.label.replace(/^(\S+) \S+ ([a-zA-Z]+).*$/, '$1 $2')));
+    const expectedKinds = [
+      'SimToken allowance',
+      'Counter countedBy',
+      'FUNGIBLE_COMMON allowance',
+      'NON_FUNGIBLE_UNIQUE tokenURI',
+      'NON_FUNGIBLE_UNIQUE isApprovedForAll',
+    ];
+    for (const kind of expectedKinds) {
+      expect(kinds, `the model has no ${kind} to ask about`).toContain(kind);
+    }
+    const failures = await failuresOf(asked, async ({ block, read }) => {
+      const response = await post({ to: read.to, data: read.data, block });
+      const answer =
+        response.status === 200 ? response.body.result : `${response.status} ${JSON.stringify(response.body)}`;
+      return answer === read.result ? undefined : `${read.label} at ${block}: ${answer}, model ${read.result}`;
+    });
+    expect(failures.slice(0, 20), `${failures.length} of ${asked.length} answers differ`).toEqual([]);
+  });
+
+  it('estimates every recorded call within 100-120% of its EVM gas at the block before it, and that gas suffices', async () => {
+    const last = stages.at(-1)?.model;
+    if (!last) throw new Error('no stage was simulated');
+    const gasOf = new Map(last.contractResults.map((r) => [r.consensusTimestamp, r]));
+    const accounts = new Map(last.accounts.map((a) => [a.id, a]));
+    const alone = recorded.filter(
+      (call, i) =>
+        !call.create &&
+        call.block > firstBlock &&
+        !recorded.some((other, j) => j < i && other.block === call.block && other.contract === call.contract),
+    );
+    expect(alone.some((c) => gasOf.get(c.timestamp)?.success === false)).toBe(true);
+    expect(alone.length).toBeGreaterThan(20);
+    const failures = await failuresOf(alone, async (call) => {
+      const model = gasOf.get(call.timestamp);
+      const sender = model && accounts.get(model.sender);
+      if (!model || !sender) return `${call.timestamp}: not in the ledger model`;
+      const request = {
+        from: canonicalAddress(sender),
+        to: longZero(call.contract),
+        data: call.data,
+        value: Number(call.amount),
+        block: blockHex(call.block - 1n),
+      };
+      const name = `${call.timestamp} (${call.contract}, ${call.data.slice(0, 10)})`;
+      const estimate = await post({ ...request, estimate: true });
+      if (!model.success) {
+        const data = estimate.body._status?.messages[0]?.data;
+        return estimate.status === 400 && data === call.errorMessage
+          ? undefined
+          : `${name} reverted on the ledger with ${call.errorMessage}, estimate ${estimate.status} ${JSON.stringify(estimate.body)}`;
+      }
+      if (estimate.status !== 200) return `${name}: estimate ${estimate.status} ${JSON.stringify(estimate.body)}`;
+      const gas = BigInt(estimate.body.result ?? '0');
+      const evmGas = BigInt(model.evmGasUsed);
+      if (gas < evmGas || gas * 100n > evmGas * 120n)
+        return `${name}: estimate ${gas}, the ledger's EVM used ${evmGas}`;
+      const run = await post({ ...request, gas: Number(gas) });
+      return run.status === 200
+        ? undefined
+        : `${name}: a call with ${gas} gas answers ${run.status} ${JSON.stringify(run.body)}`;
+    });
+    expect(failures, `${failures.length} of ${alone.length} estimates`).toEqual([]);
+  });
+});
