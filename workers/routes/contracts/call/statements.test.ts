@@ -6,16 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { artifact, callData, word } from '../../../../simulator/evm/abi.ts';
+import { GENESIS } from '../../../../test/harness/evm-session.ts';
 import { insertContract } from '../../../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../../../test/harness/factories-evm.ts';
-import {
-  FUNGIBLE,
-  GENESIS,
-  HOLDER,
-  NFT,
-  past,
-  seedTokenLedger,
-} from '../../../../test/harness/factories-evm-system.ts';
+import { FUNGIBLE, HOLDER, NFT, past, seedTokenLedger } from '../../../../test/harness/factories-evm-system.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 
 const COUNTER = 1700n;
