@@ -9,6 +9,8 @@ export interface SqlProxy {
   readonly queries: number;
   /** HTTP requests that carried SQL so far: a batch is one round trip however many statements it holds. */
   readonly roundTrips: number;
+  /** Milliseconds added to every round trip (`delayMs` of startSqlProxy); a benchmark moves the database with it. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,7 @@ export async function startSqlProxy(options: {
   const pools = new Map<string, pg.Pool>();
   let queries = 0;
   let roundTrips = 0;
-  const delayMs = options.delayMs ?? 0;
+  let delayMs = options.delayMs ?? 0;
   const distance = () => new Promise<void>((resolve) => setTimeout(resolve, delayMs));
 
   const poolFor = (connectionString: string): pg.Pool | undefined => {
@@ -174,6 +176,12 @@ export async function startSqlProxy(options: {
     },
     get roundTrips() {
       return roundTrips;
+    },
+    get delayMs() {
+      return delayMs;
+    },
+    set delayMs(ms: number) {
+      delayMs = ms;
     },
     async close() {
       server.closeAllConnections();
