@@ -74,4 +74,14 @@ describe('the local SQL proxy', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(120);
     expect({ roundTrips: proxy.roundTrips, queries: proxy.queries }).toEqual({ roundTrips: 2, queries: 3 });
   });
+
+  it('counts round trips that overlap as one a client waits for', async () => {
+    const proxy = await proxyFor({ socketDir: true, delayMs: 50 });
+    await Promise.all([query(proxy, db.url, 'select 1'), query(proxy, db.url, 'select 2')]);
+    await query(proxy, db.url, 'select 3');
+    expect({ roundTrips: proxy.roundTrips, sequential: proxy.sequentialRoundTrips }).toEqual({
+      roundTrips: 3,
+      sequential: 2,
+    });
+  });
 });

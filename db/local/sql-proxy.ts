@@ -9,6 +9,11 @@ export interface SqlProxy {
   readonly queries: number;
   /** HTTP requests that carried SQL so far: a batch is one round trip however many statements it holds. */
   readonly roundTrips: number;
+  /**
+   * Round trips a client waited for in turn: one that arrives while another is in flight overlaps it and is not
+   * counted. With one request at a time, what a request's latency is made of.
+   */
+  readonly sequentialRoundTrips: number;
   /** Milliseconds added to every round trip (`delayMs` of startSqlProxy); a benchmark moves the database with it. */
   delayMs: number;
   close(): Promise<void>;
@@ -75,6 +80,8 @@ export async function startSqlProxy(options: {
   const pools = new Map<string, pg.Pool>();
   let queries = 0;
   let roundTrips = 0;
+  let sequentialRoundTrips = 0;
+  let inFlight = 0;
   let delayMs = options.delayMs ?? 0;
   const distance = () => new Promise<void>((resolve) => setTimeout(resolve, delayMs));
 
@@ -132,7 +139,17 @@ export async function startSqlProxy(options: {
   const answer = async (request: HttpRequest): Promise<HttpAnswer> => {
     if (request.method !== 'POST' || !request.target.startsWith('/sql')) return json(404, { message: 'not found' });
     roundTrips += 1;
-    if (delayMs > 0) await distance();
+    if (inFlight === 0) sequentialRoundTrips += 1;
+    inFlight += 1;
+    try {
+      if (delayMs > 0) await distance();
+      return await execute(request);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
+  const execute = async (request: HttpRequest): Promise<HttpAnswer> => {
     const pool = poolFor(request.headers.get('neon-connection-string') ?? '');
     if (!pool) return json(403, { message: 'database not allowed' });
     let body: QueryData | { queries: QueryData[] };
@@ -176,6 +193,9 @@ export async function startSqlProxy(options: {
     },
     get roundTrips() {
       return roundTrips;
+    },
+    get sequentialRoundTrips() {
+      return sequentialRoundTrips;
     },
     get delayMs() {
       return delayMs;
