@@ -6,7 +6,8 @@
  * `npm start` serves it, once with the edge cache off and once with it on. One client asks each URL of
  * ../shared/perf/urls.json `--requests` times in a row (after a few unmeasured requests); per distance it prints the
  * p50 and p99 over the whole mix, uncached and cached, and the database round trips per request counted at the proxy
- * (a batch is one), naming every URL that needs more than one. Rate limiting is off: one client sends everything.
+ * (a batch is one): all of them, and those waited for in turn (statements sent together overlap), naming every URL
+ * that waits for more than one. Rate limiting is off: one client sends everything.
  * Ends with `latency: uncached p50 A ms at 80 ms, cached p50 B ms` (the largest distance).
  */
 import { readFileSync } from 'node:fs';
@@ -45,17 +46,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 interface Pass {
   /** Milliseconds of every request of the mix, sorted. */
   latencies: number[];
-  /** Database round trips per request, per URL. */
-  roundTrips: Map<string, number>;
+  /** Database round trips per request, per URL: all, and those waited for in turn. */
+  roundTrips: Map<string, { all: number; inTurn: number }>;
 }
 
 /** Every URL of the mix `requests` times in a row, one request at a time, timed from send to the body's last byte. */
 async function measure(baseUrl: string, urls: string[], proxy: SqlProxy): Promise<Pass> {
   const latencies: number[] = [];
-  const roundTrips = new Map<string, number>();
+  const roundTrips = new Map<string, { all: number; inTurn: number }>();
   for (const url of urls) {
     for (let i = 0; i < WARM_UP_REQUESTS; i++) await (await fetch(baseUrl + url)).arrayBuffer();
-    const before = proxy.roundTrips;
+    const before = { all: proxy.roundTrips, inTurn: proxy.sequentialRoundTrips };
     for (let i = 0; i < requests; i++) {
       const started = performance.now();
       const response = await fetch(baseUrl + url);
@@ -63,7 +64,10 @@ async function measure(baseUrl: string, urls: string[], proxy: SqlProxy): Promis
       latencies.push(performance.now() - started);
       if (response.status !== 200) log(`${url}: ${response.status}`);
     }
-    roundTrips.set(url, (proxy.roundTrips - before) / requests);
+    roundTrips.set(url, {
+      all: (proxy.roundTrips - before.all) / requests,
+      inTurn: (proxy.sequentialRoundTrips - before.inTurn) / requests,
+    });
   }
   return { latencies: latencies.sort((a, b) => a - b), roundTrips };
 }
@@ -74,8 +78,10 @@ const ms = (value: number) => value.toFixed(1);
 
 function describe(pass: Pass): string {
   const trips = [...pass.roundTrips.values()];
-  const mean = trips.reduce((sum, n) => sum + n, 0) / trips.length;
-  return `p50 ${ms(percentile(pass.latencies, 50))} ms, p99 ${ms(percentile(pass.latencies, 99))} ms, ${mean.toFixed(2)} round trips/request (max ${Math.max(...trips).toFixed(2)})`;
+  const mean = (of: (t: { all: number; inTurn: number }) => number) =>
+    (trips.reduce((sum, t) => sum + of(t), 0) / trips.length).toFixed(2);
+  const maxInTurn = Math.max(...trips.map((t) => t.inTurn)).toFixed(2);
+  return `p50 ${ms(percentile(pass.latencies, 50))} ms, p99 ${ms(percentile(pass.latencies, 99))} ms, round trips/request ${mean((t) => t.all)}, in turn ${mean((t) => t.inTurn)} (max ${maxInTurn})`;
 }
 
 try {
@@ -113,7 +119,10 @@ try {
     const [off, on] = passes as [Pass, Pass];
     results.push({ distance, uncached: off, cached: on });
     console.log(`database ${distance} ms away: uncached ${describe(off)}; cached ${describe(on)}`);
-    for (const [url, trips] of off.roundTrips) if (trips > 1) console.log(`  ${trips.toFixed(2)} round trips: ${url}`);
+    for (const [url, trips] of off.roundTrips) {
+      if (trips.inTurn > 1)
+        console.log(`  ${trips.inTurn.toFixed(2)} round trips in turn (${trips.all.toFixed(2)} in all): ${url}`);
+    }
   }
 
   const local = results.find((r) => r.distance === 0);
