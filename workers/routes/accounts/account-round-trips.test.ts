@@ -29,7 +29,7 @@ async function roundTripsOf(path: string) {
   return { status: res.status, body: res.body, roundTrips: worker.dbSequentialRoundTrips - before };
 }
 
-describe('GET /api/v1/accounts/{id} far from its database', () => {
+describe('GET /api/v1/accounts/{id} and its rewards far from their database', () => {
   it('reads the account and its transactions in one round trip', async () => {
     const res = await roundTripsOf(`/api/v1/accounts/0.0.${ACCOUNT}`);
     expect(res.status).toBe(200);
@@ -42,6 +42,17 @@ describe('GET /api/v1/accounts/{id} far from its database', () => {
     expect(res.status).toBe(200);
     expect(res.body.account).toBe(`0.0.${ACCOUNT}`);
     expect(res.roundTrips).toBe(2);
+  });
+
+  it('reads staking rewards, and checks the account exists, in one round trip', async () => {
+    const res = await roundTripsOf(`/api/v1/accounts/0.0.${ACCOUNT}/rewards`);
+    expect(res).toEqual({ status: 200, body: { rewards: [], links: { next: null } }, roundTrips: 1 });
+    const missing = await roundTripsOf('/api/v1/accounts/0.0.4242/rewards');
+    expect(missing).toEqual({
+      status: 404,
+      body: { _status: { messages: [{ message: 'Not found' }] } },
+      roundTrips: 1,
+    });
   });
 
   it('answers 404 for an unknown account in one round trip', async () => {
