@@ -7,6 +7,7 @@
  * first with the edge cache off (`rest: …`), then on (`rest-cached: …`), both with rate limiting off (one client sends
  * all the load), then with the cache on and rate limiting on at its defaults (`rest-cached-ratelimit: …`, and how it
  * compares with `rest-cached`): the limit guards only what reaches the database, so cached reads should not feel it.
+ * `--delay MS` puts the database that far from the Worker: every round trip through the proxy waits that long.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,11 @@ const connections = option('connections', '16');
 const only = args.includes('--only') ? new RegExp(option('only', '.')) : undefined;
 const skipCached = args.includes('--skip-cached');
 const skipRateLimit = args.includes('--skip-ratelimit');
+const delayMs = Number(option('delay', '0'));
+if (!(delayMs >= 0)) {
+  console.error('bench:rest: --delay takes a number of milliseconds');
+  process.exit(2);
+}
 /** Requests per URL before measuring (`warmUp`). */
 const WARM_UP_REQUESTS = 400;
 
@@ -46,7 +52,7 @@ try {
   stops.push(() => database.stop());
   const databaseUrl = database.url;
 
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, database.socketDir)] });
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, database.socketDir)], delayMs });
   stops.push(() => proxy.close());
   const urls = JSON.parse(readFileSync(path.join(PERF_DIR, 'urls.json'), 'utf8')) as string[];
   const urlsFile = path.join(OUT_DIR, 'urls.json');

@@ -16,6 +16,12 @@ import { startSimulatorProcess } from './local-stack/simulator-process.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 
 const API_PORT = Number(process.env.PORT ?? 8787);
+/** Milliseconds added to every round trip to the database: the local mirror as a Worker far from it would be. */
+const DB_DELAY_MS = Number(process.env.DB_DELAY_MS || 0);
+if (!(DB_DELAY_MS >= 0)) {
+  console.error(`DB_DELAY_MS must be a number of milliseconds, not ${process.env.DB_DELAY_MS}`);
+  process.exit(2);
+}
 const LOCAL_DB_PORT = 54320;
 
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'start', ...fields }));
@@ -58,7 +64,11 @@ try {
   let localProxy: string | undefined;
   if (isLocal) {
     // Neon endpoints serve SQL over HTTP themselves; a plain Postgres needs the local proxy.
-    const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, socketDir)] });
+    const proxy = await startSqlProxy({
+      port: 0,
+      targets: [proxyTarget(databaseUrl, socketDir)],
+      delayMs: DB_DELAY_MS,
+    });
     stops.push(() => proxy.close());
     localProxy = proxy.address;
   }

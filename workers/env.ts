@@ -9,6 +9,11 @@ export interface Env {
   DB_LOCAL_PROXY?: string;
   /** What identifies the database's contents (`npm start` sets it): part of the edge cache key (cache-key.ts). */
   DATABASE_ID?: string;
+  /**
+   * The Durable Object location hint nearest the database's region (`enam` for Neon's aws-us-east-1): rate limiter
+   * and EVM executor objects are created there (workers/durable/location-hint.ts).
+   */
+  DATABASE_LOCATION_HINT?: string;
   /** The shards of the per-client token buckets (wrangler.toml `durable_objects`); without it nothing is rate limited. */
   RATE_LIMITER?: DurableObjectNamespace<RateLimiter>;
   /** The shards that run POST /api/v1/contracts/call and own its throttles (wrangler.toml `durable_objects`). */

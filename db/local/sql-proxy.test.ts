@@ -14,9 +14,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function proxyFor(options: { socketDir?: boolean }): Promise<SqlProxy> {
+async function proxyFor(options: { socketDir?: boolean; delayMs?: number }): Promise<SqlProxy> {
   const socketDir = options.socketDir ? inject('pgSocketDir') : undefined;
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(db.url, socketDir)] });
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(db.url, socketDir)], delayMs: options.delayMs });
   proxies.push(proxy);
   return proxy;
 }
@@ -58,6 +58,30 @@ describe('the local SQL proxy', () => {
     expect({ status: res.status, body: await res.json() }).toEqual({
       status: 400,
       body: { message: 'request body is not JSON' },
+    });
+  });
+
+  it('delays every round trip by its distance and counts a batch as one round trip', async () => {
+    const proxy = await proxyFor({ socketDir: true, delayMs: 60 });
+    const started = performance.now();
+    await query(proxy, db.url, 'select 1');
+    const batch = await fetch(`http://${proxy.address}/sql`, {
+      method: 'POST',
+      headers: { 'neon-connection-string': db.url },
+      body: JSON.stringify({ queries: [{ query: 'select 1' }, { query: 'select 2' }] }),
+    });
+    expect(batch.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(120);
+    expect({ roundTrips: proxy.roundTrips, queries: proxy.queries }).toEqual({ roundTrips: 2, queries: 3 });
+  });
+
+  it('counts round trips that overlap as one a client waits for', async () => {
+    const proxy = await proxyFor({ socketDir: true, delayMs: 50 });
+    await Promise.all([query(proxy, db.url, 'select 1'), query(proxy, db.url, 'select 2')]);
+    await query(proxy, db.url, 'select 3');
+    expect({ roundTrips: proxy.roundTrips, sequential: proxy.sequentialRoundTrips }).toEqual({
+      roundTrips: 3,
+      sequential: 2,
     });
   });
 });

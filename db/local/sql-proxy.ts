@@ -7,6 +7,15 @@ export interface SqlProxy {
   readonly address: string;
   /** Statements run through the proxy so far (a request answered from the edge cache runs none). */
   readonly queries: number;
+  /** HTTP requests that carried SQL so far: a batch is one round trip however many statements it holds. */
+  readonly roundTrips: number;
+  /**
+   * Round trips a client waited for in turn: one that arrives while another is in flight overlaps it and is not
+   * counted. With one request at a time, what a request's latency is made of.
+   */
+  readonly sequentialRoundTrips: number;
+  /** Milliseconds added to every round trip (`delayMs` of startSqlProxy); a benchmark moves the database with it. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -61,10 +70,20 @@ export async function startSqlProxy(options: {
   port: number;
   targets: ProxyTarget[];
   poolSize?: number;
+  /**
+   * Milliseconds added to every round trip before it is answered, so a local Worker meets its database as a
+   * deployed one far from it does (a Cloudflare location 20-150 ms from the database's region).
+   */
+  delayMs?: number;
 }): Promise<SqlProxy> {
   const targets = new Map(options.targets.map((target) => [target.address, target]));
   const pools = new Map<string, pg.Pool>();
   let queries = 0;
+  let roundTrips = 0;
+  let sequentialRoundTrips = 0;
+  let inFlight = 0;
+  let delayMs = options.delayMs ?? 0;
+  const distance = () => new Promise<void>((resolve) => setTimeout(resolve, delayMs));
 
   const poolFor = (connectionString: string): pg.Pool | undefined => {
     let pool = pools.get(connectionString);
@@ -119,6 +138,18 @@ export async function startSqlProxy(options: {
 
   const answer = async (request: HttpRequest): Promise<HttpAnswer> => {
     if (request.method !== 'POST' || !request.target.startsWith('/sql')) return json(404, { message: 'not found' });
+    roundTrips += 1;
+    if (inFlight === 0) sequentialRoundTrips += 1;
+    inFlight += 1;
+    try {
+      if (delayMs > 0) await distance();
+      return await execute(request);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
+  const execute = async (request: HttpRequest): Promise<HttpAnswer> => {
     const pool = poolFor(request.headers.get('neon-connection-string') ?? '');
     if (!pool) return json(403, { message: 'database not allowed' });
     let body: QueryData | { queries: QueryData[] };
@@ -159,6 +190,18 @@ export async function startSqlProxy(options: {
     address: `127.0.0.1:${port}`,
     get queries() {
       return queries;
+    },
+    get roundTrips() {
+      return roundTrips;
+    },
+    get sequentialRoundTrips() {
+      return sequentialRoundTrips;
+    },
+    get delayMs() {
+      return delayMs;
+    },
+    set delayMs(ms: number) {
+      delayMs = ms;
     },
     async close() {
       server.closeAllConnections();

@@ -88,7 +88,8 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
   }
 }
 
-function runWrangler(args: string[]): Promise<void> {
+/** Runs wrangler's CLI from node_modules in the repo root; rejects with its whole output when it fails. */
+export function runWrangler(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/wrangler/bin/wrangler.js'), ...args], {

@@ -10,6 +10,8 @@ export interface TestWorker {
   readonly baseUrl: string;
   /** Statements the Worker has run so far: a request answered from the edge cache runs none. */
   readonly dbQueries: number;
+  /** Round trips to the database waited for in turn so far (overlapping ones count once: sql-proxy.ts). */
+  readonly dbSequentialRoundTrips: number;
   /** GET `path` (starting with `/`), with the body parsed when it is JSON. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies of every shape; assertions check them.
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
@@ -22,8 +24,12 @@ export interface TestWorker {
  * The Worker in its real runtime (workerd through Miniflare, as `npm start` serves it; test entry) reading the
  * database at `databaseUrl` through the same SQL-over-HTTP proxy `npm start` uses. One per test file: it takes a few seconds to start.
  */
-export async function startTestWorker(databaseUrl: string): Promise<TestWorker> {
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(databaseUrl, inject('pgSocketDir'))] });
+export async function startTestWorker(databaseUrl: string, options: { dbDelayMs?: number } = {}): Promise<TestWorker> {
+  const proxy = await startSqlProxy({
+    port: 0,
+    targets: [proxyTarget(databaseUrl, inject('pgSocketDir'))],
+    delayMs: options.dbDelayMs,
+  });
   const state = await mkdtemp(path.join(tmpdir(), 'edge-mirror-worker-'));
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',
@@ -40,6 +46,9 @@ export async function startTestWorker(databaseUrl: string): Promise<TestWorker> 
     baseUrl: worker.baseUrl,
     get dbQueries() {
       return proxy.queries;
+    },
+    get dbSequentialRoundTrips() {
+      return proxy.sequentialRoundTrips;
     },
     async get(path, headers = {}) {
       const res = await fetch(worker.baseUrl + path, { headers });

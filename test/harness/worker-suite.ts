@@ -5,6 +5,8 @@ import { startTestWorker, type TestWorker } from './test-worker.ts';
 export interface WorkerSuiteOptions {
   /** Fills the fresh database; runs before the Worker starts, so no request can see it half-filled. */
   seed?: (db: TestDatabase) => Promise<void>;
+  /** Milliseconds the database is away from the Worker: every round trip waits that long (sql-proxy.ts). */
+  dbDelayMs?: number;
   /** Time limit of the whole setup (database, seed, Worker) when the config's hookTimeout is too short. */
   timeout?: number;
 }
@@ -24,7 +26,7 @@ export function registerWorkerSuite(options: WorkerSuiteOptions = {}): { db: Tes
   beforeAll(async () => {
     db = await createTestDatabase();
     await options.seed?.(db);
-    worker = await startTestWorker(db.url);
+    worker = await startTestWorker(db.url, { dbDelayMs: options.dbDelayMs });
   }, options.timeout);
   afterAll(async () => {
     await worker?.stop();

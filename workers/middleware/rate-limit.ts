@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
+import { nearDatabase } from '../durable/location-hint.ts';
 import { rateLimiterShard } from '../durable/rate-limiter-shard.ts';
 import { ApiError } from '../errors.ts';
 import { type BucketLimits, type TakeResult, TokenBuckets } from './token-buckets.ts';
@@ -73,7 +74,11 @@ export async function limitRate(c: Context<AppEnv>): Promise<void> {
   let result: TakeResult = isolateBuckets.take(key, limits, Date.now());
   if (result.allowed) {
     try {
-      result = await namespace.get(namespace.idFromName(rateLimiterShard(key))).take(key, limits);
+      const shard = namespace.get(
+        namespace.idFromName(rateLimiterShard(key)),
+        nearDatabase(c.env.DATABASE_LOCATION_HINT),
+      );
+      result = await shard.take(key, limits);
     } catch (error) {
       console.log(JSON.stringify({ msg: 'rate limiter unreachable', level: 'warn', error: (error as Error).message }));
     }

@@ -19,16 +19,10 @@ const REWARDS_MAX_AGE = 60;
 const FREEZE_STATUSES = ['NOT_APPLICABLE', 'FROZEN', 'UNFROZEN'];
 const KYC_STATUSES = ['NOT_APPLICABLE', 'GRANTED', 'REVOKED'];
 
-/** The path's account, which must exist (as any entity) for these routes; 404 otherwise. */
-async function existingAccount(c: Context<AppEnv>): Promise<bigint> {
-  const id = await requireAccountId(c);
-  if (!(await entityExists(c.get('db'), id))) throw ApiError.notFound();
-  return id;
-}
-
 /**
  * The query parameters as `parse` reads them; when they are invalid, a missing account still answers 404 first,
- * as the reference checks the account before the parameters (valid requests check it in their one statement).
+ * as the reference checks the account before the parameters (valid requests check it in the round trip that reads
+ * their page).
  */
 async function parsedAfterExistence<T>(c: Context<AppEnv>, id: bigint, parse: () => T): Promise<T> {
   try {
@@ -42,21 +36,30 @@ async function parsedAfterExistence<T>(c: Context<AppEnv>, id: bigint, parse: ()
 /** `GET /api/v1/accounts/{idOrAliasOrEvmAddress}/rewards`: staking rewards paid to the account. */
 export async function getRewards(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
-  const accountId = await existingAccount(c);
-  const filters = requestFilters(c, {
-    limit: limitParam(c.get('maxLimit')),
-    order: orderParam,
-    timestamp: timestampParam,
+  const accountId = await requireAccountId(c);
+  const { timestamp, limit, order } = await parsedAfterExistence(c, accountId, () => {
+    const filters = requestFilters(c, {
+      limit: limitParam(c.get('maxLimit')),
+      order: orderParam,
+      timestamp: timestampParam,
+    });
+    const timestamp = [];
+    for (const filter of filters) {
+      if (filter.key !== 'timestamp') continue;
+      if (filter.operator === 'ne') {
+        throw ApiError.badRequest('Not equals (ne) operator is not supported for timestamp');
+      }
+      timestamp.push({ operator: filter.operator, value: filter.value });
+    }
+    return { timestamp, limit: resolveLimit(filters, startupDefaultLimit(c)), order: resolveOrder(filters, 'desc') };
   });
-  const timestamp = [];
-  for (const filter of filters) {
-    if (filter.key !== 'timestamp') continue;
-    if (filter.operator === 'ne') throw ApiError.badRequest('Not equals (ne) operator is not supported for timestamp');
-    timestamp.push({ operator: filter.operator, value: filter.value });
-  }
-  const limit = resolveLimit(filters, startupDefaultLimit(c));
-  const order = resolveOrder(filters, 'desc');
-  const rewards = (await accountRewards(c.get('db'), { accountId, timestamp, order, limit })).map((row) => ({
+  // The existence check and the page leave together: the route waits on one round trip (docs/adr/0023-topology.md).
+  const [exists, rows] = await Promise.all([
+    entityExists(c.get('db'), accountId),
+    accountRewards(c.get('db'), { accountId, timestamp, order, limit }),
+  ]);
+  if (!exists) throw ApiError.notFound();
+  const rewards = rows.map((row) => ({
     account_id: entityId(row.account_id),
     amount: int64(row.amount),
     timestamp: timestampString(row.consensus_timestamp),

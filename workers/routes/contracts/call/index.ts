@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { cors } from 'hono/cors';
 import { web3Settings } from '../../../config/web3.ts';
 import type { AppEnv } from '../../../context.ts';
+import { nearDatabase } from '../../../durable/location-hint.ts';
 import { ApiError } from '../../../errors.ts';
 import { badRequest, type ErrorReply, serverError, unsupportedMediaType } from './call-errors.ts';
 import { MISSING_BODY, readCallRequest } from './request-body.ts';
@@ -41,7 +42,7 @@ export async function callRoute(c: Context<AppEnv>): Promise<Response> {
   const settings = web3Settings(c.get('config'));
   const namespace = c.env.EVM_EXECUTOR;
   const shard = executorShard(callClient((name) => c.req.header(name)));
-  const stub = namespace.get(namespace.idFromName(executorName(shard)));
+  const stub = namespace.get(namespace.idFromName(executorName(shard)), nearDatabase(c.env.DATABASE_LOCATION_HINT));
   const reply = await stub.call({ kind: 'call', call: validated.request, settings }).catch((error: unknown) => {
     // Anything the executor did not answer itself (a failed read, a bug) is the web3 module's bare 500.
     throw ApiError.web3(500, serverError(500).messages, { cause: error });
