@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { bytesBytea } from './bytea.ts';
 
@@ -48,6 +48,9 @@ export interface OpcodeSourceRow extends Record<string, unknown> {
    * after it (FileCreate 17, FileUpdate 19, FileAppend 16). The consensus node keeps call data there as hex text.
    */
   eth_call_data_file: Uint8Array | null;
+  /** A HAPI ContractCreate's init code: `contract.initcode`, or else its bytecode file (hex text) at the time. */
+  create_initcode: Uint8Array | null;
+  create_initcode_file: Uint8Array | null;
   /** The containing record file (smallest `consensus_end` at or after the transaction), if ingested. */
   block_index: string | null;
   block_start: string | null;
@@ -55,22 +58,28 @@ export interface OpcodeSourceRow extends Record<string, unknown> {
   block_hash: string | null;
 }
 
+/** `file_data` of a file as it stood at `timestamp`: its last create or update and the appends after it. */
+const fileContent = (file: SQL, timestamp: bigint) => sql`
+  (select string_agg(fd.file_data, ''::bytea order by fd.consensus_timestamp) from file_data fd
+    where fd.entity_id = ${file} and fd.transaction_type in (16, 17, 19) and fd.consensus_timestamp <= ${timestamp}
+      and fd.consensus_timestamp >= (select max(l.consensus_timestamp) from file_data l
+        where l.entity_id = ${file} and l.transaction_type in (17, 19) and l.consensus_timestamp <= ${timestamp}))`;
+
 /** The contract result at `timestamp`, its transaction and block; undefined without a `contract_result`. */
 export async function opcodeSource(db: Database, timestamp: bigint): Promise<OpcodeSourceRow | undefined> {
   const rows = await db.rows<OpcodeSourceRow>(sql`
     select t.type as transaction_type, cr.contract_id, cr.sender_id, cr.payer_account_id, cr.gas_limit, cr.amount,
       cr.function_parameters, et.type as eth_type, et.to_address as eth_to, et.value as eth_value,
       et.gas_limit as eth_gas_limit, et.call_data as eth_call_data, et.nonce as eth_nonce,
-      (select string_agg(fd.file_data, ''::bytea order by fd.consensus_timestamp) from file_data fd
-        where et.call_data_id is not null and fd.entity_id = et.call_data_id and fd.transaction_type in (16, 17, 19)
-          and fd.consensus_timestamp <= ${timestamp}
-          and fd.consensus_timestamp >= (select max(l.consensus_timestamp) from file_data l
-            where l.entity_id = et.call_data_id and l.transaction_type in (17, 19)
-              and l.consensus_timestamp <= ${timestamp})) as eth_call_data_file,
+      case when et.call_data_id is not null then ${fileContent(sql`et.call_data_id`, timestamp)} end as eth_call_data_file,
+      case when t.type = 8 then c.initcode end as create_initcode,
+      case when t.type = 8 and c.initcode is null and c.file_id is not null
+        then ${fileContent(sql`c.file_id`, timestamp)} end as create_initcode_file,
       rf.index as block_index, rf.consensus_start as block_start, rf.consensus_end as block_end, rf.hash as block_hash
     from contract_result cr
     left join transaction t on t.consensus_timestamp = cr.consensus_timestamp
     left join ethereum_transaction et on et.consensus_timestamp = cr.consensus_timestamp
+    left join contract c on c.id = cr.contract_id
     left join lateral (
       select index, consensus_start, consensus_end, hash from record_file
       where consensus_end >= ${timestamp} order by consensus_end limit 1

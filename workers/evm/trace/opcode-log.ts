@@ -1,6 +1,7 @@
 /**
  * One JSON entry of an opcode trace per EVM step, as GET /api/v1/contracts/results/{id}/opcodes writes them:
- * `{"pc","op","gas","gas_cost","depth","stack","memory","storage","reason"}` in that order. Values are geth-like
+ * `{"depth","gas","gas_cost","memory","op","pc","reason","stack","storage"}`, the order of the reference's generated
+ * `Opcode` (its document's property order, docs/adr/0020). Values are geth-like
  * (docs/adr/0021-opcode-trace.md): `pc` and `gas` before the operation runs, `depth` 1 for the transaction's own
  * frame.
  */
@@ -73,15 +74,15 @@ export class OpcodeLog {
       }
     }
     return JSON.stringify({
-      pc: step.pc,
-      op: step.opcode.name,
+      depth: step.depth + 1,
       gas: Number(step.gasLeft),
       gas_cost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
-      depth: step.depth + 1,
-      stack,
       memory,
-      storage,
+      op: step.opcode.name,
+      pc: step.pc,
       reason: this.reasonOf(step),
+      stack,
+      storage,
     });
   }
 
@@ -89,15 +90,15 @@ export class OpcodeLog {
   entryLength(step: InterpreterStep): number {
     const { options } = this;
     const skeleton = JSON.stringify({
-      pc: step.pc,
-      op: step.opcode.name,
+      depth: step.depth + 1,
       gas: Number(step.gasLeft),
       gas_cost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
-      depth: step.depth + 1,
-      stack: [],
       memory: [],
-      storage: {},
+      op: step.opcode.name,
+      pc: step.pc,
       reason: this.reasonOf(step),
+      stack: [],
+      storage: {},
     });
     const stackWords = options.stack ? step.stack.length : 0;
     const memoryWordCount = options.memory ? step.memory.length / 32 : 0;

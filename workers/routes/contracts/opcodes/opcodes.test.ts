@@ -205,15 +205,15 @@ describe('GET /api/v1/contracts/results/{id}/opcodes', () => {
     expect(Object.keys(response.body)).toEqual(['address', 'contract_id', 'failed', 'gas', 'opcodes', 'return_value']);
     const { opcodes } = response.body;
     expect(Object.keys(opcodes[0])).toEqual([
-      'pc',
-      'op',
+      'depth',
       'gas',
       'gas_cost',
-      'depth',
-      'stack',
       'memory',
-      'storage',
+      'op',
+      'pc',
       'reason',
+      'stack',
+      'storage',
     ]);
     expect(opcodes[0]).toMatchObject({
       pc: 0,
@@ -246,7 +246,7 @@ describe('GET /api/v1/contracts/results/{id}/opcodes', () => {
     expect(revert.op).toBe('REVERT');
     expect(revert.reason).toMatch(/^0x08c379a0/);
     expect(revert.reason).toContain(Buffer.from('step out of range').toString('hex'));
-    expect(response.body.return_value).toBe(revert.reason);
+    expect(response.body.return_value).toBe('0x');
   });
 
   it('leaves stack, memory and storage empty when they are switched off', async () => {

@@ -48,7 +48,22 @@ const canonical = (row: EvmEntityRow): Uint8Array => {
 const bigOf = (bytes: Uint8Array | null): bigint =>
   bytes === null || bytes.length === 0 ? 0n : BigInt(`0x${hexOfBytes(bytes)}`);
 
-/** The call data file holds hex text; raw bytes are taken as they are. */
+/**
+ * A HAPI create runs its init code followed by its constructor parameters. `contract.initcode` holds the body's init
+ * code, or the sidecar's, which is already followed by them.
+ */
+function initcodeWithParameters(code: Uint8Array, parameters: Uint8Array): Uint8Array {
+  const tail = code.subarray(code.length - parameters.length);
+  if (parameters.length > 0 && code.length >= parameters.length && tail.every((byte, i) => byte === parameters[i])) {
+    return code;
+  }
+  const out = new Uint8Array(code.length + parameters.length);
+  out.set(code);
+  out.set(parameters, code.length);
+  return out;
+}
+
+/** Call data and bytecode files hold hex text; raw bytes are taken as they are. */
 function fileCallData(content: Uint8Array): Uint8Array {
   const text = new TextDecoder().decode(content).trim().replace(/^0x/, '');
   return /^(?:[0-9a-fA-F]{2})*$/.test(text) ? bytesFromHex(text) : content;
@@ -112,7 +127,14 @@ export async function lookUpReplay(db: Database, ref: TransactionRef, settings: 
       : ((recipient && canonical(recipient)) ?? longZeroAddress(BigInt(row.contract_id ?? '0')));
   const data = ethereum
     ? (row.eth_call_data ?? (row.eth_call_data_file && fileCallData(row.eth_call_data_file)) ?? new Uint8Array())
-    : (row.function_parameters ?? new Uint8Array());
+    : to === undefined
+      ? initcodeWithParameters(
+          row.create_initcode ??
+            (row.create_initcode_file && fileCallData(row.create_initcode_file)) ??
+            new Uint8Array(),
+          row.function_parameters ?? new Uint8Array(),
+        )
+      : (row.function_parameters ?? new Uint8Array());
   const transaction: CallTransaction = {
     from: sender ? canonical(sender) : row.sender_id ? longZeroAddress(BigInt(row.sender_id)) : undefined,
     to,

@@ -34,7 +34,8 @@ function head(replay: Replay, outcome: CallOutcome): string {
   return `{${address},${contractId},"failed":${!outcome.ok},"gas":${outcome.gasUsed},"opcodes":[`;
 }
 
-const tail = (outcome: CallOutcome) => `],"return_value":"0x${hexOfBytes(outcome.output)}"}`;
+/** A failed replay has no output: its revert data is on the REVERT entry. */
+const tail = (outcome: CallOutcome) => `],"return_value":"0x${outcome.ok ? hexOfBytes(outcome.output) : ''}"}`;
 
 export async function traceReplay(
   db: Database,
