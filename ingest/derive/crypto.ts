@@ -41,7 +41,13 @@ interface CryptoCreateBody extends StakingFields {
   memo?: string;
   max_automatic_token_associations?: number;
   alias?: Uint8Array;
+  delegation_address?: Uint8Array;
 }
+
+/** HIP-1340: a 20-byte EVM address; the zero address means none (an update clears with it, a create ignores it). */
+const EVM_ADDRESS_BYTES = 20;
+const isDelegate = (address: Uint8Array | undefined): address is Uint8Array =>
+  address?.length === EVM_ADDRESS_BYTES && address.some((byte) => byte !== 0);
 
 export function cryptoCreate(ctx: ItemContext): void {
   const body = serviceBody<CryptoCreateBody>(ctx);
@@ -62,6 +68,7 @@ export function cryptoCreate(ctx: ItemContext): void {
       auto_renew_period: durationSeconds(body.autoRenewPeriod) ?? null,
       created_timestamp: ts,
       decline_reward: false,
+      delegation_address: isDelegate(body.delegation_address) ? body.delegation_address : null,
       deleted: false,
       ethereum_nonce: 0n,
       evm_address: evmAddress ?? null,
@@ -89,6 +96,7 @@ interface CryptoUpdateBody extends StakingFields {
   receiverSigRequiredWrapper?: { value?: boolean };
   memo?: { value?: string };
   max_automatic_token_associations?: { value?: number };
+  delegation_address?: Uint8Array;
 }
 
 export function cryptoUpdate(ctx: ItemContext): void {
@@ -108,6 +116,8 @@ export function cryptoUpdate(ctx: ItemContext): void {
     row.max_automatic_token_associations = body.max_automatic_token_associations.value ?? 0;
   if (body.receiverSigRequiredWrapper) row.receiver_sig_required = body.receiverSigRequiredWrapper.value ?? false;
   else if (body.receiverSigRequired !== undefined) row.receiver_sig_required = body.receiverSigRequired;
+  // Unset (empty) leaves the delegation as it is; the zero address clears it (the API shows it as `0x`, as for none).
+  if (body.delegation_address?.length === EVM_ADDRESS_BYTES) row.delegation_address = body.delegation_address;
   ctx.rows.change('entity', row, ts);
 }
 

@@ -73,7 +73,7 @@ describe('blocks of a simulated network', () => {
   });
 
   it('writes contract storage changes and bytecode from state changes and trace data', () => {
-    const calls = rows('transaction').filter((t) => [7, 8].includes(t.type as number) && t.result === 22);
+    const calls = rows('transaction').filter((t) => [7, 8, 50].includes(t.type as number) && t.result === 22);
     expect(calls.length).toBeGreaterThan(0);
     const changes = rows('contract_state_change');
     expect(changes.length).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /**
  * Signed Ethereum transactions, as a wallet sends them through a relay in an EthereumTransaction: legacy with
- * EIP-155 replay protection (type 0), EIP-2930 (type 1) and EIP-1559 (type 2), RLP-encoded and signed with the
- * sender's secp256k1 key. Access lists are empty: the simulated senders call one contract and declare nothing.
+ * EIP-155 replay protection (type 0), EIP-2930 (type 1), EIP-1559 (type 2) and EIP-7702 (type 4, carrying signed
+ * authorizations), RLP-encoded and signed with the sender's secp256k1 key. Access lists are empty: the simulated
+ * senders call one contract or delegated account and declare nothing.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -9,7 +10,21 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 /** The chain id of a local Hiero network (the reference's `OTHER`). */
 export const CHAIN_ID = 298n;
 
-export type EthereumType = 0 | 1 | 2;
+export type EthereumType = 0 | 1 | 2 | 4;
+
+/** EIP-7702: an account's consent, signed with its key, to run `address`'s code (the zero address: none). */
+export interface Authorization {
+  /** 0 (any chain) or the chain's id. */
+  readonly chainId: bigint;
+  readonly address: Uint8Array;
+  readonly nonce: bigint;
+  readonly yParity: bigint;
+  readonly r: Uint8Array;
+  readonly s: Uint8Array;
+}
+
+/** EIP-7702's MAGIC: the first byte of an authorization's signed message. */
+const AUTHORIZATION_MAGIC = 0x05;
 
 export interface EthereumCall {
   readonly type: EthereumType;
@@ -19,6 +34,8 @@ export interface EthereumCall {
   readonly gasLimit: bigint;
   readonly to: Uint8Array;
   readonly data: Uint8Array;
+  /** Type 4 only. */
+  readonly authorizations?: readonly Authorization[];
 }
 
 type Rlp = Uint8Array | readonly Rlp[];
@@ -54,6 +71,28 @@ function integer(value: bigint): Uint8Array {
   return new Uint8Array(Buffer.from(hex.length % 2 === 1 ? `0${hex}` : hex, 'hex'));
 }
 
+function signDigest(digest: Uint8Array, privateKey: Uint8Array): { recovery: bigint; r: Uint8Array; s: Uint8Array } {
+  const signature = secp256k1.sign(digest, privateKey, { prehash: false, format: 'recovered' });
+  const strip = (bytes: Uint8Array) => integer(BigInt(`0x${Buffer.from(bytes).toString('hex')}`));
+  return {
+    recovery: BigInt(signature[0] ?? 0),
+    r: strip(signature.subarray(1, 33)),
+    s: strip(signature.subarray(33, 65)),
+  };
+}
+
+/** Signs keccak(0x05 || rlp([chain_id, address, nonce])) with the authority's key. */
+export function signAuthorization(
+  chainId: bigint,
+  address: Uint8Array,
+  nonce: bigint,
+  privateKey: Uint8Array,
+): Authorization {
+  const message = Uint8Array.from([AUTHORIZATION_MAGIC, ...encodeRlp([integer(chainId), address, integer(nonce)])]);
+  const { recovery, r, s } = signDigest(keccak_256(message), privateKey);
+  return { chainId, address, nonce, yParity: recovery, r, s };
+}
+
 /** The raw signed transaction (the EthereumTransaction's `ethereum_data`) and its hash (the record's `ethereum_hash`). */
 export function signEthereumCall(call: EthereumCall, privateKey: Uint8Array): { raw: Uint8Array; hash: Uint8Array } {
   const common = [
@@ -65,31 +104,29 @@ export function signEthereumCall(call: EthereumCall, privateKey: Uint8Array): { 
     call.data,
   ];
   const typed = (type: number, fields: readonly Rlp[]) => Uint8Array.from([type, ...encodeRlp(fields)]);
-  const unsigned =
+  // Types 2 and 4 replace the gas price by a priority fee (none) and a maximum fee per gas.
+  const dynamic = [integer(CHAIN_ID), integer(call.nonce), new Uint8Array(), ...common.slice(1), []];
+  const authorizations = (call.authorizations ?? []).map((a) => [
+    integer(a.chainId),
+    a.address,
+    integer(a.nonce),
+    integer(a.yParity),
+    a.r,
+    a.s,
+  ]);
+  const unsignedFields: readonly Rlp[] =
     call.type === 0
-      ? encodeRlp([...common, integer(CHAIN_ID), new Uint8Array(), new Uint8Array()])
+      ? [...common, integer(CHAIN_ID), new Uint8Array(), new Uint8Array()]
       : call.type === 1
-        ? typed(1, [integer(CHAIN_ID), ...common, []])
-        : typed(2, [integer(CHAIN_ID), integer(call.nonce), new Uint8Array(), ...common.slice(1), []]);
-  const signature = secp256k1.sign(keccak_256(unsigned), privateKey, { prehash: false, format: 'recovered' });
-  const recovery = BigInt(signature[0] ?? 0);
-  const r = signature.subarray(1, 33);
-  const s = signature.subarray(33, 65);
-  const strip = (bytes: Uint8Array) => integer(BigInt(`0x${Buffer.from(bytes).toString('hex')}`));
+        ? [integer(CHAIN_ID), ...common, []]
+        : call.type === 2
+          ? dynamic
+          : [...dynamic, authorizations];
+  const encode = (fields: readonly Rlp[]) => (call.type === 0 ? encodeRlp(fields) : typed(call.type, fields));
+  const { recovery, r, s } = signDigest(keccak_256(encode(unsignedFields)), privateKey);
   const raw =
     call.type === 0
-      ? encodeRlp([...common, integer(recovery + CHAIN_ID * 2n + 35n), strip(r), strip(s)])
-      : call.type === 1
-        ? typed(1, [integer(CHAIN_ID), ...common, [], integer(recovery), strip(r), strip(s)])
-        : typed(2, [
-            integer(CHAIN_ID),
-            integer(call.nonce),
-            new Uint8Array(),
-            ...common.slice(1),
-            [],
-            integer(recovery),
-            strip(r),
-            strip(s),
-          ]);
+      ? encodeRlp([...common, integer(recovery + CHAIN_ID * 2n + 35n), r, s])
+      : encode([...unsignedFields, integer(recovery), r, s]);
   return { raw, hash: keccak_256(raw) };
 }

@@ -8,7 +8,7 @@
  */
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { Account, Address, createAddressFromString } from '@ethereumjs/util';
-import { afterRefund, chargedGas, intrinsicGas } from './gas.ts';
+import { afterRefund, chargedGas, existingAuthorityRefund, intrinsicGas } from './gas.ts';
 import { HederaEvm } from './hedera-evm.ts';
 import { TrackingStateManager } from './tracking-state.ts';
 
@@ -36,6 +36,19 @@ export interface EvmTransaction {
   /** Call data, or for a creation the initcode with its constructor arguments. */
   readonly data: Uint8Array;
   readonly gasLimit: bigint;
+  /** Type 4: how many authorizations the transaction carries (each costs intrinsic gas, valid or not). */
+  readonly authorizationCount?: number;
+  /**
+   * Type 4: the valid authorizations, applied in order before the call (they stay when it reverts). Every
+   * authority is an existing account, so each earns the EIP-7702 refund.
+   */
+  readonly delegations?: readonly Delegation[];
+}
+
+/** An authority's code set to run the delegate's (the zero address: cleared). */
+export interface Delegation {
+  readonly authority: Uint8Array;
+  readonly delegate: Uint8Array;
 }
 
 export interface EvmOutcome {
@@ -54,17 +67,26 @@ export interface EvmOutcome {
   readonly error: string | undefined;
 }
 
-/** A contract as the EVM state holds it: runtime code and storage (slot and value hex, leading zeros trimmed). */
+/**
+ * A contract as the EVM state holds it: runtime code and storage (slot and value hex, leading zeros trimmed); or a
+ * delegated account, with its delegation designation as code.
+ */
 export interface InstalledContract {
   readonly address: Uint8Array;
   readonly runtime: Uint8Array;
   readonly storage: ReadonlyMap<string, string>;
 }
 
+/** EIP-7702's delegation designation: an account whose code is `0xef0100 || address` runs the code at `address`. */
+export function delegationCode(delegate: Uint8Array): Uint8Array {
+  return delegate.every((byte) => byte === 0) ? new Uint8Array() : Uint8Array.of(0xef, 0x01, 0x00, ...delegate);
+}
+
 const bytesOfHex = (hex: string) => new Uint8Array(Buffer.from(hex.length % 2 === 1 ? `0${hex}` : hex, 'hex'));
 
 export class SimEvm {
-  private readonly common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
+  /** Cancun with EIP-7702, as the consensus node's EVM since HIP-1340 (a call to a delegated account runs its delegate). */
+  private readonly common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, eips: [7702] });
   private readonly state = new TrackingStateManager({ common: this.common });
 
   /** Puts contracts an earlier run created into the state, as they were when it stopped. */
@@ -81,8 +103,16 @@ export class SimEvm {
     }
   }
 
+  /** Sets an account's code to the EIP-7702 designation of `delegate`, or clears it. */
+  async delegate({ authority, delegate }: Delegation): Promise<void> {
+    const address = new Address(authority);
+    if (!(await this.state.getAccount(address))) await this.state.putAccount(address, new Account(0n));
+    await this.state.putCode(address, delegationCode(delegate));
+  }
+
   async transact(tx: EvmTransaction): Promise<EvmOutcome> {
-    const intrinsic = intrinsicGas(tx.data, tx.create);
+    const delegations = tx.delegations ?? [];
+    const intrinsic = intrinsicGas(tx.data, tx.create, tx.authorizationCount ?? 0);
     if (intrinsic > tx.gasLimit)
       throw new Error(`simulator: gas limit ${tx.gasLimit} below intrinsic gas ${intrinsic}`);
     const sender = new Address(tx.sender);
@@ -90,7 +120,10 @@ export class SimEvm {
     const evm = new HederaEvm(this.common, this.state, tx.create ? contract : undefined);
     // Original values (EIP-2200/3529) are those before this transaction, never those before an earlier one.
     this.state.originalStorageCache.clear();
-    for (const warm of [sender.toString(), contract.toString(), ...evm.precompiles.keys()]) {
+    for (const delegation of delegations) await this.delegate(delegation);
+    // EIP-7702 adds each authority to the accessed addresses; the EVM warms a called account's delegate itself.
+    const authorities = delegations.map((d) => new Address(d.authority).toString());
+    for (const warm of [sender.toString(), contract.toString(), ...evm.precompiles.keys(), ...authorities]) {
       evm.journal.addAlwaysWarmAddress(warm);
     }
     this.state.startTracking();
@@ -107,7 +140,9 @@ export class SimEvm {
     await evm.journal.cleanup();
     const success = !execResult.exceptionError;
     const used = intrinsic + execResult.executionGasUsed;
-    const evmGasUsed = success ? afterRefund(used, execResult.gasRefund ?? 0n) : used;
+    // The authorizations' refund is counted before the call, so a revert keeps it; the call's own refunds go with it.
+    const refund = (success ? (execResult.gasRefund ?? 0n) : 0n) + existingAuthorityRefund(delegations.length);
+    const evmGasUsed = afterRefund(used, refund);
     return {
       success,
       output: tx.create && success ? new Uint8Array() : execResult.returnValue,

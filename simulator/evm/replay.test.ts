@@ -3,7 +3,9 @@
  * the records before it describe (runtime code from bytecode sidecars, storage from state-change sidecars), must
  * give what its record says: status, output, logs, storage writes, and the EVM's gas; and the recorded `gasUsed`
  * must be Hedera's charge, max(EVM gas, 80% of the limit). The gas rules here are written out again from the EIPs,
- * independently of the simulator's.
+ * independently of the simulator's. A type 4 transaction's authorizations are checked and applied here from their
+ * signatures (EIP-7702: chain id 0 or the network's, the authority's nonce), each applied one must have its child
+ * CryptoUpdate with `delegation_address`, and a later call to a delegated account runs its delegate's code.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ import { LEDGER_FILE } from '../write/layout.ts';
 import { encodeRlp } from './ethereum-tx.ts';
 
 const SUCCESS = 22;
+const CHAIN_ID = 298n;
 const hex = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString('hex');
 const trim = (value: string) => value.replace(/^(00)+/, '');
 const longZero = (num: bigint) => `${'0'.repeat(24)}${num.toString(16).padStart(16, '0')}`;
@@ -62,6 +65,21 @@ function signingPayload(raw: Uint8Array, tx: EthereumTransaction): Uint8Array {
   return Uint8Array.from([tx.type, ...encodeRlp(fields)]);
 }
 
+/** The account that signed an EIP-7702 authorization: ecrecover(keccak(0x05 || rlp([chain_id, address, nonce]))). */
+function authorityOf(entry: RlpItem[]): string {
+  const [chainId = new Uint8Array(), address = new Uint8Array(), nonce = new Uint8Array(), yParity, r, s] =
+    entry as Uint8Array[];
+  const message = Uint8Array.from([0x05, ...encodeRlp([chainId, address, nonce])]);
+  const signature = new Uint8Array(65);
+  signature[0] = yParity?.[0] ?? 0;
+  signature.set(r ?? [], 33 - (r?.length ?? 0));
+  signature.set(s ?? [], 65 - (s?.length ?? 0));
+  const key = secp256k1.recoverPublicKey(signature, keccak_256(message), { prehash: false });
+  return hex(keccak_256(secp256k1.Point.fromBytes(key).toBytes(false).subarray(1)).subarray(12));
+}
+
+const uint = (bytes: Uint8Array | undefined) => BigInt(`0x${hex(bytes) || '0'}`);
+
 interface Replayed {
   readonly status: number;
   readonly output: string;
@@ -73,9 +91,17 @@ interface Replayed {
 /** The Ethereum rules of one transaction: intrinsic gas (EIP-2028, EIP-3860), warm sets (EIP-2929), refunds (EIP-3529). */
 async function replayOne(
   contracts: ReadonlyMap<string, { runtime: Uint8Array; storage: Map<string, string> }>,
-  tx: { sender: string; to: string | undefined; data: Uint8Array; gas: bigint },
+  tx: {
+    sender: string;
+    to: string | undefined;
+    data: Uint8Array;
+    gas: bigint;
+    /** Type 4: every authorization, and the authorities of those applied (all existing accounts). */
+    authorizations: number;
+    authorities: readonly string[];
+  },
 ): Promise<Replayed & { created: string | undefined }> {
-  const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
+  const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, eips: [7702] });
   const state = new RecordingState({ common });
   for (const [address, contract] of contracts) {
     const at = new Address(Buffer.from(address, 'hex'));
@@ -87,13 +113,15 @@ async function replayOne(
   }
   state.written.clear();
   const evm = await createEVM({ common, stateManager: state });
-  let intrinsic = 21_000n;
+  // EIP-7702: 25,000 per authorization; 12,500 of it back (as a refund) for each authority that already existed.
+  let intrinsic = 21_000n + 25_000n * BigInt(tx.authorizations);
   for (const byte of tx.data) intrinsic += byte === 0 ? 4n : 16n;
   if (!tx.to) intrinsic += 32_000n + 2n * BigInt(Math.ceil(tx.data.length / 32));
   const sender = new Address(Buffer.from(tx.sender, 'hex'));
   evm.journal.addAlwaysWarmAddress(tx.sender);
   if (tx.to) evm.journal.addAlwaysWarmAddress(tx.to);
   for (const precompile of evm.precompiles.keys()) evm.journal.addAlwaysWarmAddress(precompile);
+  for (const authority of tx.authorities) evm.journal.addAlwaysWarmAddress(authority);
   const result = await evm.runCall({
     caller: sender,
     origin: sender,
@@ -105,7 +133,7 @@ async function replayOne(
   const { execResult } = result;
   const ok = !execResult.exceptionError;
   const used = intrinsic + execResult.executionGasUsed;
-  const refund = ok ? (execResult.gasRefund ?? 0n) : 0n;
+  const refund = (ok ? (execResult.gasRefund ?? 0n) : 0n) + 12_500n * BigInt(tx.authorities.length);
   const created = tx.to ? undefined : result.createdAddress?.toString().slice(2);
   const writes: string[] = [];
   if (ok) {
@@ -130,7 +158,15 @@ async function replayOne(
 describe('contract transactions replayed one by one in a fresh EVM', () => {
   let out: string;
   let ledger: LedgerSnapshot;
-  const checked: { kind: string; selector: string; sender: string; status: number; charged: boolean }[] = [];
+  const checked: {
+    kind: string;
+    delegated: boolean;
+    authorities: number;
+    selector: string;
+    sender: string;
+    status: number;
+    charged: boolean;
+  }[] = [];
   const mismatches: string[] = [];
 
   beforeAll(async () => {
@@ -143,10 +179,22 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
     const canonical = new Map(
       ledger.accounts.map((a) => [a.id, a.evmAddress ?? longZero(BigInt(a.id.split('.')[2] ?? 0))]),
     );
+    const idOf = new Map([...canonical].map(([id, address]) => [address, id]));
+    // A delegated account is called at its EVM address; contracts at their long-zero one.
+    const addressOf = (num: unknown) => canonical.get(`0.0.${num}`) ?? longZero(BigInt(String(num ?? 0)));
+    const files = [...readVerifiedOutput(out)];
+    const delegationChildren = new Map<bigint, Plain>();
+    for (const file of files) {
+      for (const { body, record } of file.items) {
+        if (body.cryptoUpdateAccount && record.parent_consensus_timestamp) {
+          delegationChildren.set(nsOf(record.consensusTimestamp), body.cryptoUpdateAccount);
+        }
+      }
+    }
     const evmGasAt = new Map(ledger.contractResults.map((r) => [r.consensusTimestamp, BigInt(r.evmGasUsed)]));
     const contracts = new Map<string, { runtime: Uint8Array; storage: Map<string, string> }>();
     const nonces = new Map<string, bigint>();
-    for (const file of readVerifiedOutput(out)) {
+    for (const file of files) {
       const sidecars = new Map<bigint, Plain[]>();
       for (const sidecar of file.sidecarRecords) {
         const at = nsOf(sidecar.consensus_timestamp);
@@ -163,12 +211,13 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
         const call =
           body.contractCall ?? (ethereum && { functionParameters: ethereum.callData, gas: ethereum.gasLimit });
         const create = body.contractCreateInstance;
-        const contract = longZero(BigInt(result.contractID?.contractNum ?? 0));
+        const contract = addressOf(result.contractID?.contractNum);
         const data = call
           ? new Uint8Array(call.functionParameters ?? [])
           : new Uint8Array([...create.initcode, ...(create.constructorParameters ?? [])]);
         const sender = canonical.get(`0.0.${result.sender_id?.accountNum}`) ?? '';
         const gas = BigInt(call?.gas ?? create.gas);
+        const authorities: string[] = [];
         if (ethereum) {
           const signer = signerOf(body.ethereumTransaction.ethereum_data, ethereum);
           const expectedNonce = nonces.get(sender) ?? 0n;
@@ -184,8 +233,35 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
           ) {
             mismatches.push(`${at}: signer_nonce ${result.signer_nonce?.value} or ethereum_hash differs`);
           }
+          for (const entry of (ethereum.authorizationList ?? []) as RlpItem[][]) {
+            const authority = authorityOf(entry);
+            const [chainId, address = new Uint8Array(), nonce] = entry as Uint8Array[];
+            const expected = nonces.get(authority) ?? 0n;
+            if (![0n, CHAIN_ID].includes(uint(chainId)) || uint(nonce) !== expected || !idOf.has(authority)) continue;
+            nonces.set(authority, expected + 1n);
+            authorities.push(authority);
+            const child = delegationChildren.get(at + BigInt(authorities.length));
+            if (
+              `0.0.${child?.accountIDToUpdate?.accountNum}` !== idOf.get(authority) ||
+              hex(child?.delegation_address) !== hex(address)
+            ) {
+              mismatches.push(`${at}: no child CryptoUpdate delegating ${authority} to ${hex(address)}`);
+            }
+            const designation = /^0+$/.test(hex(address))
+              ? new Uint8Array()
+              : Uint8Array.of(0xef, 0x01, 0x00, ...address);
+            const storage = contracts.get(authority)?.storage ?? new Map<string, string>();
+            contracts.set(authority, { runtime: designation, storage });
+          }
         }
-        const replayed = await replayOne(contracts, { sender, to: call ? contract : undefined, data, gas });
+        const replayed = await replayOne(contracts, {
+          sender,
+          to: call ? contract : undefined,
+          data,
+          gas,
+          authorizations: ethereum?.authorizationList?.length ?? 0,
+          authorities,
+        });
         // A creation lands at the address the network gave it, not the nonce-derived one of this replay.
         const at20 = (address: string) => (address === replayed.created ? contract : address);
         const recordedWrites = own
@@ -195,7 +271,7 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
               .filter((slot: Plain) => slot.value_written)
               .map(
                 (slot: Plain) =>
-                  `${longZero(BigInt(c.contract_id?.contractNum ?? 0))}/${hex(slot.slot)}=${hex(slot.value_written.value)}`,
+                  `${addressOf(c.contract_id?.contractNum)}/${hex(slot.slot)}=${hex(slot.value_written.value)}`,
               ),
           )
           .sort();
@@ -214,9 +290,7 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
           output:
             status === SUCCESS ? hex(result.contractCallResult) : String(result.errorMessage ?? '').replace(/^0x/, ''),
           logs: (result.logInfo ?? []).map((log: Plain) =>
-            [longZero(BigInt(log.contractID?.contractNum ?? 0)), ...(log.topic ?? []).map(hex), hex(log.data)].join(
-              ':',
-            ),
+            [addressOf(log.contractID?.contractNum), ...(log.topic ?? []).map(hex), hex(log.data)].join(':'),
           ),
           writes: recordedWrites,
           evmGas: evmGasAt.get(String(at)),
@@ -235,6 +309,8 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
         }
         checked.push({
           kind: ethereum ? `ethereum type ${ethereum.type}` : call ? 'call' : 'create',
+          delegated: contracts.get(contract)?.runtime[0] === 0xef,
+          authorities: authorities.length,
           selector: hex(data.subarray(0, 4)),
           sender,
           status,
@@ -264,10 +340,12 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
     expect(checked.filter((c) => c.kind === 'create').length).toBeGreaterThanOrEqual(4);
     const selectors = new Set(checked.filter((c) => c.kind === 'call').map((c) => c.selector));
     expect(selectors.size).toBe(4);
-    for (const type of [0, 1, 2]) {
+    for (const type of [0, 1, 2, 4]) {
       expect(checked.filter((c) => c.kind === `ethereum type ${type}`).length, `type ${type}`).toBeGreaterThan(5);
     }
     expect(checked.some((c) => c.status !== SUCCESS)).toBe(true);
+    expect(checked.filter((c) => c.authorities > 0).length, 'applied authorizations').toBeGreaterThan(5);
+    expect(checked.filter((c) => c.delegated && c.status === SUCCESS).length, 'delegated calls').toBeGreaterThan(5);
     expect(checked.some((c) => c.sender.startsWith('0'.repeat(24)))).toBe(true);
     expect(checked.some((c) => !c.sender.startsWith('0'.repeat(24)))).toBe(true);
     expect(checked.some((c) => c.charged)).toBe(true);

@@ -17,6 +17,9 @@ export interface LedgerSnapshot {
     memo: string;
     evmAddress: string | null;
     ethereumNonce: string;
+    /** The nonce the streams report (see `Account.reportedNonce`). */
+    reportedNonce: string;
+    delegationAddress: string | null;
     key: { type: string; publicKey: string } | null;
     tokens: string[];
   }[];
@@ -71,6 +74,8 @@ export function exportLedger(ledger: Ledger): LedgerSnapshot {
       memo: a.memo,
       evmAddress: hex(a.evmAddress),
       ethereumNonce: String(a.ethereumNonce),
+      reportedNonce: String(a.reportedNonce ?? 0n),
+      delegationAddress: hex(a.delegation),
       key: a.key ? { type: a.key.kind, publicKey: hex(a.key.publicKey) ?? '' } : null,
       tokens: [...a.tokens].sort((x, y) => (x < y ? -1 : 1)).map(idString),
     })),

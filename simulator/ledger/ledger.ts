@@ -51,8 +51,17 @@ export interface Account {
   stakedNodeId?: number;
   /** The staking period in which its balance last changed (rewards are paid once per period). */
   lastRewardPeriod?: bigint;
-  /** Ethereum transactions it has signed (the next one's nonce). */
+  /** Ethereum transactions it has signed and EIP-7702 authorizations applied for it (the next one's nonce). */
   ethereumNonce: bigint;
+  /**
+   * The `signer_nonce` the record of its last Ethereum transaction reported: authorizations applied since then
+   * moved `ethereumNonce` on, and no record reports that (what a mirror reading the streams shows).
+   */
+  reportedNonce?: bigint;
+  /** HIP-1340: the contract whose code runs when this account is called, once an authorization set one. */
+  delegation?: Uint8Array;
+  /** Storage written by the delegate's code running as this account (slot and value hex, as a contract's). */
+  delegatedStorage?: Map<string, string>;
 }
 
 export interface Token {

@@ -5,7 +5,7 @@
  * EVM with the model following its storage, ERC-20 balances and gas.
  */
 import { addressWord, artifact, callData, readUint, word } from '../evm/abi.ts';
-import type { EvmOutcome, SimEvm } from '../evm/evm.ts';
+import type { Delegation, EvmOutcome, SimEvm } from '../evm/evm.ts';
 import { applyStorage, functionResult, sidecarsOf } from '../evm/records.ts';
 import { longZeroAddress } from '../ledger/ids.ts';
 import type { Account, Contract, Ledger } from '../ledger/ledger.ts';
@@ -19,6 +19,12 @@ export interface PlannedCall {
   readonly sender: bigint;
   readonly data: Uint8Array;
   readonly gas: bigint;
+}
+
+/** What a type 4 transaction adds to its call: its authorizations' count and the delegations applied before it. */
+export interface AuthorizedCall {
+  readonly authorizationCount?: number;
+  readonly delegations?: readonly Delegation[];
 }
 
 export const addressHex = (num: bigint) => `0x${Buffer.from(longZeroAddress(num)).toString('hex')}`;
@@ -74,16 +80,18 @@ function planCounterCall(
 export async function runCall(
   net: Network,
   evm: SimEvm,
-  plan: PlannedCall,
+  plan: PlannedCall & AuthorizedCall,
   consensusNs: bigint,
 ): Promise<{ outcome: EvmOutcome; result: Record<string, unknown>; sidecars: Record<string, unknown>[] }> {
-  const { contract, sender, data, gas } = plan;
+  const { contract, sender, data, gas, authorizationCount, delegations } = plan;
   const outcome = await evm.transact({
     sender: net.ledger.canonicalAddress(sender),
     contract: longZeroAddress(contract.num),
     create: false,
     data,
     gasLimit: gas,
+    ...(authorizationCount ? { authorizationCount } : {}),
+    ...(delegations ? { delegations } : {}),
   });
   applyStorage(contract.storage, outcome, addressHex(contract.num));
   for (const log of outcome.logs) followTransfer(net.ledger, contract, log.topics, log.data);

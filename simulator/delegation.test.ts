@@ -1,0 +1,126 @@
+/**
+ * EIP-7702 end to end: the simulated network writes type 4 Ethereum transactions and calls to the accounts they
+ * delegated, as records and as blocks. Ingested from the record stream and served by the Worker (with
+ * `enableDelegationAddress` on), every account shows the delegation the ledger model holds, and a type 4
+ * transaction's contract result shows its authorization list; derived from the block stream, the same accounts get
+ * the same delegation_address.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBlock } from '../ingest/decode/block-reader.ts';
+import { decodeEthereumTransaction } from '../ingest/decode/ethereum-transaction.ts';
+import { deriveBlock } from '../ingest/derive/block.ts';
+import { runIngest } from '../ingest/pipeline/run.ts';
+import { BlockFileSource } from '../ingest/sources/block-file-source.ts';
+import { DirStore } from '../ingest/sources/dir-store.ts';
+import { RecordStreamSource } from '../ingest/sources/record-stream-source.ts';
+import { registerWorkerSuite } from '../test/harness/worker-suite.ts';
+import type { LedgerSnapshot } from './ledger/export.ts';
+import { parseOptions } from './main.ts';
+import { simulate } from './run.ts';
+import { readVerifiedOutput } from './testing/read-output.ts';
+import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+describe('EIP-7702 delegations, simulated, ingested and served', () => {
+  let out: string;
+  let ledger: LedgerSnapshot;
+  /** Type 4 transactions: their Ethereum hash and the authorizations' addresses signed in them. */
+  const type4: { hash: string; addresses: string[] }[] = [];
+  /** delegation_address by account num as the block stream's derivation leaves it (the last change wins). */
+  const fromBlocks = new Map<bigint, string | null>();
+
+  beforeAll(async () => {
+    out = mkdtempSync(path.join(tmpdir(), 'simulator-delegation-'));
+    await simulate({
+      ...parseOptions(['--out', out, '--files', '4', '--tps', '60', '--seed', 'eip7702', '--format', 'both']),
+      weights: { ethereumTransaction: 400, deployContract: 12 },
+    });
+    ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
+    for (const file of readVerifiedOutput(out)) {
+      for (const { body, record } of file.items) {
+        const data = body.ethereumTransaction?.ethereum_data;
+        const tx = data ? decodeEthereumTransaction(data) : undefined;
+        if (tx?.type !== 4) continue;
+        type4.push({
+          hash: `0x${hex(record.ethereum_hash)}`,
+          addresses: (tx.authorizationList ?? []).map(
+            (entry) => `0x${hex((entry as Uint8Array[])[1] ?? new Uint8Array())}`,
+          ),
+        });
+      }
+    }
+    const blocks = new BlockFileSource(new DirStore(out));
+    for await (const sourced of blocks.blocks((await blocks.earliest()) ?? 0n, { untilIdle: true })) {
+      const derived = deriveBlock(readBlock(`block ${sourced.number}`, sourced.items, sourced.size), 0n);
+      for (const change of derived.rows.changes.get('entity') ?? []) {
+        const address = change.row.delegation_address as Uint8Array | null | undefined;
+        if (address !== undefined) fromBlocks.set(change.row.id as bigint, address && hex(address));
+      }
+    }
+  }, 300_000);
+
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  const { worker } = registerWorkerSuite({
+    seed: async (db) => {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        await runIngest({
+          source: new RecordStreamSource(new DirStore(out)),
+          client,
+          bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
+          untilIdle: true,
+          log: () => {},
+        });
+      } finally {
+        await client.end();
+      }
+    },
+    timeout: 300_000,
+  });
+
+  const delegated = () => ledger.accounts.filter((a) => a.delegationAddress);
+
+  it('shows every account its delegation address, and none where the setting is off', async () => {
+    expect(delegated().length).toBeGreaterThan(3);
+    await worker.setState({ config: { response: { enableDelegationAddress: true } } });
+    for (const account of ledger.accounts.filter((a) => a.evmAddress)) {
+      const response = await worker.get(`/api/v1/accounts/${account.id}`);
+      const expected = account.delegationAddress ? `0x${account.delegationAddress}` : '0x';
+      expect(`${account.id} ${response.body.delegation_address}`).toBe(`${account.id} ${expected}`);
+    }
+    await worker.setState({});
+    const off = await worker.get(`/api/v1/accounts/${delegated()[0]?.id}`);
+    expect(off.body).not.toHaveProperty('delegation_address');
+  });
+
+  it('derives the same delegation addresses from the block stream', () => {
+    for (const account of delegated()) {
+      const num = BigInt(account.id.split('.')[2] ?? 0);
+      expect(`${account.id} ${fromBlocks.get(num)}`).toBe(`${account.id} ${account.delegationAddress}`);
+    }
+  });
+
+  it('shows a type 4 transaction its authorization list', async () => {
+    expect(type4.length).toBeGreaterThan(3);
+    await worker.setState({ config: { response: { enableDelegationAddress: true } } });
+    for (const { hash, addresses } of type4) {
+      const response = await worker.get(`/api/v1/contracts/results/${hash}`);
+      expect(response.status).toBe(200);
+      expect(response.body.type).toBe(4);
+      const list = response.body.authorization_list as { address: string; nonce: number; y_parity: number }[];
+      expect(list.map((a) => a.address)).toEqual(addresses);
+      for (const item of list) {
+        expect(typeof item.nonce).toBe('number');
+        expect([0, 1]).toContain(item.y_parity);
+      }
+    }
+    await worker.setState({});
+  });
+});
