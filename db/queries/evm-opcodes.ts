@@ -43,6 +43,8 @@ export interface OpcodeSourceRow extends Record<string, unknown> {
   eth_gas_limit: string | null;
   eth_call_data: Uint8Array | null;
   eth_nonce: string | null;
+  /** A type 4 transaction's authorizations, as the importer stores them. */
+  eth_authorization_list: unknown[] | null;
   /**
    * The call data file (`call_data_id`) as it stood at the transaction: its last create or update and the appends
    * after it (FileCreate 17, FileUpdate 19, FileAppend 16). The consensus node keeps call data there as hex text.
@@ -71,6 +73,7 @@ export async function opcodeSource(db: Database, timestamp: bigint): Promise<Opc
     select t.type as transaction_type, cr.contract_id, cr.sender_id, cr.payer_account_id, cr.gas_limit, cr.amount,
       cr.function_parameters, et.type as eth_type, et.to_address as eth_to, et.value as eth_value,
       et.gas_limit as eth_gas_limit, et.call_data as eth_call_data, et.nonce as eth_nonce,
+      et.authorization_list as eth_authorization_list,
       case when et.call_data_id is not null then ${fileContent(sql`et.call_data_id`, timestamp)} end as eth_call_data_file,
       case when t.type = 8 then c.initcode end as create_initcode,
       case when t.type = 8 and c.initcode is null and c.file_id is not null
@@ -86,4 +89,16 @@ export async function opcodeSource(db: Database, timestamp: bigint): Promise<Opc
     ) rf on true
     where cr.consensus_timestamp = ${timestamp}`);
   return rows[0];
+}
+
+/**
+ * The accounts whose delegation a transaction's authorizations set: its child CryptoUpdate records (type 15), as the
+ * consensus node reports each applied authorization.
+ */
+export async function delegationUpdates(db: Database, parentTimestamp: bigint): Promise<Set<bigint>> {
+  const rows = await db.rows<{ entity_id: string }>(sql`
+    select entity_id from transaction
+    where parent_consensus_timestamp = ${parentTimestamp} and type = 15 and entity_id is not null
+      and consensus_timestamp > ${parentTimestamp}`);
+  return new Set(rows.map((row) => BigInt(row.entity_id)));
 }

@@ -128,6 +128,8 @@ export function openSession(options: EvmSessionOptions): EvmSession {
         gas: transaction.gas,
         coinbase,
         block: evmBlock,
+        ...(transaction.authorizationCount ? { authorizationCount: transaction.authorizationCount } : {}),
+        ...(transaction.delegations ? { delegations: transaction.delegations } : {}),
       }).finally(() => machine.evm.events.off('step', listener));
       const failure = machine.takeError();
       if (failure) throw failure;

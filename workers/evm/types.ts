@@ -51,6 +51,18 @@ export interface CallTransaction {
    * entity's long-zero address.
    */
   readonly createAddress?: Uint8Array;
+  /** EIP-7702: how many authorizations a type 4 transaction carries (each costs intrinsic gas, applied or not). */
+  readonly authorizationCount?: number;
+  /** EIP-7702: the delegations its valid authorizations make, applied in order before the call (a revert keeps them). */
+  readonly delegations?: readonly CodeDelegation[];
+}
+
+/** An authority's account set to run `delegate`'s code (the zero address: cleared). */
+export interface CodeDelegation {
+  readonly authority: Uint8Array;
+  readonly delegate: Uint8Array;
+  /** Whether the authority's account existed: only then is part of the authorization's gas refunded. */
+  readonly existed: boolean;
 }
 
 /**

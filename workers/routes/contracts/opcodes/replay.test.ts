@@ -27,6 +27,8 @@ interface Recorded {
   readonly id: string;
   readonly ethereumHash: string | null;
   readonly type: number;
+  /** The Ethereum transaction's own type (0, 1, 2, 4), if it is one. */
+  readonly ethType: number | null;
   readonly result: number;
   readonly gasLimit: bigint;
   readonly gasUsed: bigint;
@@ -77,10 +79,11 @@ const { worker } = registerWorkerSuite({
       call_result: string | null;
       runtime: string | null;
       hash: string | null;
+      eth_type: number | null;
     }>(`select cr.consensus_timestamp::text as timestamp, t.payer_account_id::text as payer,
           t.valid_start_ns::text as valid_start, t.type, t.result, cr.gas_limit::text, cr.gas_used::text,
           encode(cr.call_result, 'hex') as call_result, encode(c.runtime_bytecode, 'hex') as runtime,
-          encode(et.hash, 'hex') as hash
+          encode(et.hash, 'hex') as hash, et.type as eth_type
         from contract_result cr
         join transaction t on t.consensus_timestamp = cr.consensus_timestamp
         left join ethereum_transaction et on et.consensus_timestamp = cr.consensus_timestamp
@@ -103,6 +106,7 @@ const { worker } = registerWorkerSuite({
         id: `0.0.${payerNum}-${validStart / 1_000_000_000n}-${validStart % 1_000_000_000n}`,
         ethereumHash: row.type === ETHEREUM_TRANSACTION ? row.hash : null,
         type: row.type,
+        ethType: row.eth_type,
         result: row.result,
         gasLimit: BigInt(row.gas_limit),
         gasUsed: BigInt(row.gas_used),
@@ -134,7 +138,12 @@ describe('every contract transaction of a simulated ledger, traced through the r
     await worker.setState({
       config: {
         edge: { rateLimit: { enabled: false } },
-        web3: { opcode: { tracer: { enabled: true } }, throttle: { opcodeRequestsPerSecond: 100_000 } },
+        // The simulated network signs with chain id 298 (0x012a), the reference's OTHER.
+        web3: {
+          evm: { network: 'OTHER' },
+          opcode: { tracer: { enabled: true } },
+          throttle: { opcodeRequestsPerSecond: 100_000 },
+        },
       },
     });
     const evmGasAt = new Map(ledger.contractResults.map((r) => [r.consensusTimestamp, BigInt(r.evmGasUsed)]));
@@ -143,14 +152,14 @@ describe('every contract transaction of a simulated ledger, traced through the r
     for (const tx of recorded) {
       const key = tx.ethereumHash ? `0x${tx.ethereumHash}` : tx.id;
       const response = await worker.get(`/api/v1/contracts/results/${key}/opcodes`, { 'accept-encoding': 'gzip' });
-      const name = `${tx.id} (type ${tx.type}, at ${tx.timestamp})`;
+      const name = `${tx.id} (type ${tx.type}${tx.ethType === null ? '' : `/${tx.ethType}`}, at ${tx.timestamp})`;
       if (response.status !== 200) {
         mismatches.push(`${name}: status ${response.status} ${JSON.stringify(response.body)}`);
         continue;
       }
       const body = response.body as { failed: boolean; gas: number; return_value: string; opcodes: OpcodeEntry[] };
       const success = tx.result === SUCCESS;
-      const kind = `${tx.type}/${success ? 'ok' : 'failed'}`;
+      const kind = `${tx.ethType === null ? tx.type : `ethereum type ${tx.ethType}`}/${success ? 'ok' : 'failed'}`;
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       const gas = BigInt(body.gas);
       const charged = gas > floorOf(tx.gasLimit) ? gas : floorOf(tx.gasLimit);
@@ -173,8 +182,19 @@ describe('every contract transaction of a simulated ledger, traced through the r
       }
     }
     expect(mismatches).toEqual([]);
-    // Calls, creates and Ethereum transactions, successful and failed, all took part.
-    expect([...kinds.keys()].sort()).toEqual(expect.arrayContaining(['50/failed', '50/ok', '7/ok', '8/ok']));
+    // Calls, creates and Ethereum transactions of every type, successful and failed, all took part.
+    expect([...kinds.keys()].sort()).toEqual(
+      expect.arrayContaining([
+        '7/ok',
+        '7/failed',
+        '8/ok',
+        'ethereum type 0/ok',
+        'ethereum type 1/ok',
+        'ethereum type 2/ok',
+        'ethereum type 2/failed',
+        'ethereum type 4/ok',
+      ]),
+    );
     expect(recorded.length).toBeGreaterThan(100);
   }, 600_000);
 });

@@ -17,6 +17,7 @@ import { ADDRESS_BYTES, entityIdOfLongZero, longZeroAddress } from '../../../evm
 import type { BlockContext, CallTransaction, EvmSettings } from '../../../evm/types.ts';
 import { entityId } from '../../../format/values.ts';
 import { type ErrorReply, notFound } from '../call/call-errors.ts';
+import { appliedDelegations, type StoredAuthorization } from './authorizations.ts';
 import type { TransactionRef } from './params.ts';
 
 const CONTRACT_CREATE = 8;
@@ -143,6 +144,17 @@ export async function lookUpReplay(db: Database, ref: TransactionRef, settings: 
     gas: BigInt(row.eth_gas_limit ?? row.gas_limit),
     gasPrice: 0n,
     ...(to === undefined && recipient ? { createAddress: canonical(recipient) } : {}),
+    ...(row.eth_authorization_list
+      ? {
+          authorizationCount: row.eth_authorization_list.length,
+          delegations: await appliedDelegations(
+            db,
+            row.eth_authorization_list as StoredAuthorization[],
+            settings.chainId,
+            timestamp,
+          ),
+        }
+      : {}),
   };
   return {
     ok: true,
