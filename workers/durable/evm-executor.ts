@@ -34,7 +34,8 @@ const throttleKey = (throttle: ThrottleSettings) =>
 
 /**
  * Runs EVM calls on ledger state and owns the throttles they pass: a request bucket and a gas bucket, each object one
- * of a fixed number of shards that clients are spread over (docs/adr/0016-evm-executor.md). The buckets live in
+ * of a fixed number of shards that clients are spread over (docs/adr/0016-evm-executor.md); and opcode traces, with a
+ * request bucket of their own (docs/adr/0021-opcode-trace.md). The buckets live in
  * memory: an object that is evicted starts full again, which errs on the client's side.
  */
 export class EvmExecutor extends DurableObject<Env> {

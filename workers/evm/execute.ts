@@ -41,10 +41,10 @@ const PER_EMPTY_ACCOUNT_COST = 25_000n;
 const PER_AUTH_BASE_COST = 12_500n;
 const DELEGATION_PREFIX = [0xef, 0x01, 0x00];
 
-/** Sets each authority's code to its delegation designator (or none), warm; the refund for existing authorities. */
+/** Sets each authority's code to its delegation designator (or none), warm; the refund for its authorization. */
 async function delegate(execution: Execution): Promise<bigint> {
   let refund = 0n;
-  for (const { authority, delegate, existed } of execution.delegations ?? []) {
+  for (const { authority, delegate } of execution.delegations ?? []) {
     const code = delegate.every((byte) => byte === 0)
       ? new Uint8Array()
       : Uint8Array.from([...DELEGATION_PREFIX, ...delegate]);
@@ -52,7 +52,7 @@ async function delegate(execution: Execution): Promise<bigint> {
     if (!(await execution.state.getAccount(address))) await execution.state.putAccount(address, new Account());
     await execution.state.putCode(address, code);
     execution.evm.journal.addAlwaysWarmAddress(hexOfBytes(authority));
-    if (existed) refund += PER_EMPTY_ACCOUNT_COST - PER_AUTH_BASE_COST;
+    refund += PER_EMPTY_ACCOUNT_COST - PER_AUTH_BASE_COST;
   }
   return refund;
 }

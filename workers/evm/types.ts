@@ -57,12 +57,13 @@ export interface CallTransaction {
   readonly delegations?: readonly CodeDelegation[];
 }
 
-/** An authority's account set to run `delegate`'s code (the zero address: cleared). */
+/**
+ * An authority's account set to run `delegate`'s code (the zero address: cleared). The authority is an account of
+ * the ledger, so part of its authorization's gas is refunded.
+ */
 export interface CodeDelegation {
   readonly authority: Uint8Array;
   readonly delegate: Uint8Array;
-  /** Whether the authority's account existed: only then is part of the authorization's gas refunded. */
-  readonly existed: boolean;
 }
 
 /**

@@ -93,7 +93,7 @@ export async function appliedDelegations(
     const expected = nonces.get(id);
     if (expected !== undefined && BigInt(entry.nonce) !== expected) continue;
     nonces.set(id, BigInt(entry.nonce) + 1n);
-    applied.push({ authority, delegate: bytesOf(entry.address), existed: true });
+    applied.push({ authority, delegate: bytesOf(entry.address) });
   }
   return applied;
 }
