@@ -80,6 +80,8 @@ try {
       DATABASE_URL: databaseUrl,
       DATABASE_ID: await databaseId(databaseUrl),
       ...(localProxy ? { DB_LOCAL_PROXY: localProxy } : {}),
+      // Off by default as in the reference; the local mirror is where traces are wanted.
+      HIERO_MIRROR_WEB3_OPCODE_TRACER_ENABLED: 'true',
     },
   });
   stops.push(() => worker.stop());

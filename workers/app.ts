@@ -15,6 +15,7 @@ import { balanceRoutes } from './routes/balances/index.ts';
 import { blockRoutes } from './routes/blocks/index.ts';
 import { callRoute, contractsPreflight } from './routes/contracts/call/index.ts';
 import { contractRoutes } from './routes/contracts/index.ts';
+import { opcodesRoute } from './routes/contracts/opcodes/index.ts';
 import { docsRoutes } from './routes/docs/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { networkRoutes } from './routes/network/index.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/balances', balanceRoutes);
   app.route('/api/v1/blocks', blockRoutes);
   app.post('/api/v1/contracts/call', callRoute);
+  app.get('/api/v1/contracts/results/:transactionIdOrHash/opcodes', opcodesRoute);
   app.route('/api/v1/contracts', contractRoutes);
   app.route('/api/v1', docsRoutes);
   app.route('/api/v1/network', networkRoutes);

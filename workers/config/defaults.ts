@@ -59,10 +59,14 @@ export const DEFAULT_CONFIG = {
       maxGasLimit: 15_000_000,
       validatePayerBalance: false,
     },
+    /** GET /api/v1/contracts/results/{id}/opcodes: off by default, as in the reference (404 while off). */
+    opcode: { tracer: { enabled: false } },
     /** Milliseconds a call may take before its next database statement is refused (503). */
     requestTimeout: 10_000,
     throttle: {
       requestsPerSecond: 500,
+      /** The opcode tracer's own request bucket. */
+      opcodeRequestsPerSecond: 1,
       /** The reference's code default (its docs table says 1,500,000,000). */
       gasPerSecond: 7_500_000_000,
       gasLimitRefundPercent: 100,

@@ -17,7 +17,18 @@ describe('web3Settings', () => {
       },
       requestTimeoutMs: 10_000,
       throttle: { requestsPerSecond: 500, gasPerSecond: 7_500_000_000n, gasLimitRefundPercent: 100 },
+      opcodes: { enabled: false, requestsPerSecond: 1 },
     });
+  });
+
+  it('reads the opcode tracer switch and its bucket from HIERO_MIRROR_WEB3_* variables', () => {
+    const settings = web3Settings(
+      configFromEnv({
+        HIERO_MIRROR_WEB3_OPCODE_TRACER_ENABLED: 'true',
+        HIERO_MIRROR_WEB3_THROTTLE_OPCODEREQUESTSPERSECOND: '3',
+      }),
+    );
+    expect(settings.opcodes).toEqual({ enabled: true, requestsPerSecond: 3 });
   });
 
   it('reads HIERO_MIRROR_WEB3_* variables named after the reference settings', () => {

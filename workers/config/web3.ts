@@ -14,10 +14,18 @@ export interface ThrottleSettings {
   readonly gasLimitRefundPercent: number;
 }
 
+/** GET /api/v1/contracts/results/{id}/opcodes: `opcode.tracer.enabled` and `throttle.opcodeRequestsPerSecond`. */
+export interface OpcodeSettings {
+  readonly enabled: boolean;
+  /** The tracer's own request bucket, apart from the call buckets. */
+  readonly requestsPerSecond: number;
+}
+
 export interface Web3Settings {
   readonly evm: EvmSettings;
   readonly requestTimeoutMs: number;
   readonly throttle: ThrottleSettings;
+  readonly opcodes: OpcodeSettings;
 }
 
 const integer = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((value) => BigInt(value));
@@ -44,9 +52,11 @@ const web3Schema = z.object({
     maxGasLimit: integer.refine((gas) => gas >= 21_000n, 'must be at least 21000'),
     validatePayerBalance: z.boolean(),
   }),
+  opcode: z.object({ tracer: z.object({ enabled: z.boolean() }) }),
   requestTimeout: milliseconds,
   throttle: z.object({
     requestsPerSecond: z.number().int().min(1),
+    opcodeRequestsPerSecond: z.number().int().min(1),
     gasPerSecond: integer.refine((gas) => gas >= 21_000n && gas <= 10_000_000_000_000n, 'out of range'),
     gasLimitRefundPercent: z.number().min(0).max(100),
   }),
@@ -60,7 +70,7 @@ export function web3Settings(config: Config): Web3Settings {
   if (known) return known;
   const result = web3Schema.safeParse(config.web3);
   if (!result.success) throw new Error(`invalid hiero.mirror.web3 settings: ${z.prettifyError(result.error)}`);
-  const { evm, requestTimeout, throttle } = result.data;
+  const { evm, opcode, requestTimeout, throttle } = result.data;
   const settings: Web3Settings = {
     evm: {
       chainId: CHAIN_IDS[evm.network],
@@ -71,7 +81,12 @@ export function web3Settings(config: Config): Web3Settings {
       realm: BigInt(config.common.realm),
     },
     requestTimeoutMs: requestTimeout,
-    throttle: { ...throttle, gasPerSecond: throttle.gasPerSecond },
+    throttle: {
+      requestsPerSecond: throttle.requestsPerSecond,
+      gasPerSecond: throttle.gasPerSecond,
+      gasLimitRefundPercent: throttle.gasLimitRefundPercent,
+    },
+    opcodes: { enabled: opcode.tracer.enabled, requestsPerSecond: throttle.opcodeRequestsPerSecond },
   };
   parsed.set(config, settings);
   return settings;

@@ -149,7 +149,8 @@ export class LedgerState extends SimpleStateManager {
     const written = this.topStorageStack().get(`${canonical.toString()}_${bytesToHex(key)}`);
     if (written) return written;
     const base = await this.base(canonical);
-    if (base?.entity.type !== 'CONTRACT') return new Uint8Array();
+    // An account has storage of its own once it delegates (EIP-7702): its delegate's code runs on it.
+    if (base?.entity.type !== 'CONTRACT' && base?.entity.type !== 'ACCOUNT') return new Uint8Array();
     return unpadBytes(await this.bound.slots.read(base.entity.id, key));
   }
 

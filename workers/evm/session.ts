@@ -4,7 +4,7 @@
  * Reads are cached for the session (entities, balances, storage, block hashes), latest ones briefly for the
  * isolate, bytecode for the isolate. See docs/adr/0015-evm-on-ledger-state.md.
  */
-import type { PrecompileFunc } from '@ethereumjs/evm';
+import type { InterpreterStep, PrecompileFunc } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { bytesFromHex, hexOfBytes } from '../../db/bytea.ts';
 import { maxEntityId } from '../../db/queries/evm-entities.ts';
@@ -20,7 +20,7 @@ import { CODE_DELEGATION_EIP, commonOf, type RunBinding, withMachine } from './m
 import { resolvePayer } from './payer.ts';
 import { SlotReader } from './slot-reader.ts';
 import { systemContracts } from './system/index.ts';
-import type { CallOutcome, CallTransaction, EvmSession, EvmSessionOptions } from './types.ts';
+import type { CallOutcome, CallTransaction, EvmSession, EvmSessionOptions, StepObserver } from './types.ts';
 
 /** The consensus node's limit on a contract call's data (`jumboTransactions.ethereumMaxCallDataSize`). */
 export const MAX_CALL_DATA_BYTES = 131_072;
@@ -96,7 +96,7 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     return createAddress;
   };
 
-  const runOnce = async (transaction: CallTransaction): Promise<CallOutcome> => {
+  const runOnce = async (transaction: CallTransaction, observer?: StepObserver): Promise<CallOutcome> => {
     if (transaction.value < 0n) return rejected('CONTRACT_NEGATIVE_VALUE');
     if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
     const target = transaction.to && !isZero(transaction.to) ? transaction.to : undefined;
@@ -104,7 +104,7 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     const [payer, targetEntity, to] = await Promise.all([
       resolvePayer(ledger, transaction),
       target && ledger.entityByAddress(target),
-      target ?? newContractAddress(),
+      target ?? transaction.createAddress ?? newContractAddress(),
     ]);
     if (!payer.ok) return rejected(payer.status);
     const missing = target && (!targetEntity || targetEntity.deleted);
@@ -114,6 +114,9 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     }
     return withMachine(common, async (machine) => {
       machine.bind(binding, payer.validatedId);
+      // Resolving with the observer's promise makes the EVM wait for it, and fail with it when it rejects.
+      const listener = (step: InterpreterStep, resolve?: (result?: unknown) => void) => resolve?.(observer?.(step));
+      if (observer) machine.evm.events.on('step', listener);
       const outcome = await execute({
         evm: machine.evm,
         state: machine.state,
@@ -125,7 +128,9 @@ export function openSession(options: EvmSessionOptions): EvmSession {
         gas: transaction.gas,
         coinbase,
         block: evmBlock,
-      });
+        ...(transaction.authorizationCount ? { authorizationCount: transaction.authorizationCount } : {}),
+        ...(transaction.delegations ? { delegations: transaction.delegations } : {}),
+      }).finally(() => machine.evm.events.off('step', listener));
       const failure = machine.takeError();
       if (failure) throw failure;
       return outcome;
@@ -135,8 +140,8 @@ export function openSession(options: EvmSessionOptions): EvmSession {
   // Runs of one session take turns: an estimate's runs come one after another anyway.
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    run(transaction: CallTransaction): Promise<CallOutcome> {
-      const outcome = queue.then(() => runOnce(transaction));
+    run(transaction: CallTransaction, observer?: StepObserver): Promise<CallOutcome> {
+      const outcome = queue.then(() => runOnce(transaction, observer));
       queue = outcome.catch(() => undefined);
       return outcome;
     },

@@ -3,6 +3,7 @@
  * and the EVM that runs a call on ledger state (`workers/evm/`), and between the EVM and Hedera's system contracts
  * (`workers/evm/system/`). Values are bigint inside, addresses 20 raw bytes.
  */
+import type { InterpreterStep } from '@ethereumjs/evm';
 import type { Database } from '../../db/client.ts';
 import type { EvmCaches } from './caches.ts';
 import type { LatestCaches } from './latest-cache.ts';
@@ -46,7 +47,31 @@ export interface CallTransaction {
   readonly gas: bigint;
   /** Not fed to the EVM; with `value` it decides whether the payer's balance is checked. */
   readonly gasPrice: bigint;
+  /**
+   * The address a create's contract takes: a replayed create takes the one the ledger gave it; otherwise a new
+   * entity's long-zero address.
+   */
+  readonly createAddress?: Uint8Array;
+  /** EIP-7702: how many authorizations a type 4 transaction carries (each costs intrinsic gas, applied or not). */
+  readonly authorizationCount?: number;
+  /** EIP-7702: the delegations its valid authorizations make, applied in order before the call (a revert keeps them). */
+  readonly delegations?: readonly CodeDelegation[];
 }
+
+/**
+ * An authority's account set to run `delegate`'s code (the zero address: cleared). The authority is an account of
+ * the ledger, so part of its authorization's gas is refunded.
+ */
+export interface CodeDelegation {
+  readonly authority: Uint8Array;
+  readonly delegate: Uint8Array;
+}
+
+/**
+ * Sees every EVM step of a run, in order (the opcode tracer); the run waits for the promise, and a rejected one
+ * ends the run with that error.
+ */
+export type StepObserver = (step: InterpreterStep) => Promise<void> | void;
 
 export type CallOutcome =
   | {
@@ -72,7 +97,7 @@ export type CallOutcome =
  * not repeat them; each `run` starts from a clean write cache.
  */
 export interface EvmSession {
-  run(transaction: CallTransaction): Promise<CallOutcome>;
+  run(transaction: CallTransaction, observer?: StepObserver): Promise<CallOutcome>;
 }
 
 export interface EvmSessionOptions {

@@ -7,7 +7,7 @@ const GAS_SCALE = 10_000n;
 export const scaleGas = (gas: bigint): number => (gas <= GAS_SCALE ? 0 : Number(gas / GAS_SCALE));
 
 /** A bucket of `capacity` tokens that refills continuously at `capacity` a second (bucket4j's greedy refill). */
-class TokenBucket {
+export class TokenBucket {
   private readonly capacity: number;
   private tokens: number;
   private updatedMs: number;

@@ -1,0 +1,114 @@
+/**
+ * One JSON entry of an opcode trace per EVM step, as GET /api/v1/contracts/results/{id}/opcodes writes them:
+ * `{"depth","gas","gas_cost","memory","op","pc","reason","stack","storage"}`, the order of the reference's generated
+ * `Opcode` (its document's property order, docs/adr/0020). Values are geth-like
+ * (docs/adr/0021-opcode-trace.md): `pc` and `gas` before the operation runs, `depth` 1 for the transaction's own
+ * frame.
+ */
+import type { InterpreterStep } from '@ethereumjs/evm';
+import { hexOfBytes } from '../../../db/bytea.ts';
+
+/** The route's `stack`, `memory` and `storage` switches. */
+export interface TraceOptions {
+  readonly stack: boolean;
+  readonly memory: boolean;
+  readonly storage: boolean;
+}
+
+const SLOAD = 0x54;
+const SSTORE = 0x55;
+const REVERT = 0xfd;
+/** `"0x"` and 64 hex digits, quoted: one word as JSON. */
+const WORD_JSON_LENGTH = 68;
+
+const wordHex = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
+
+/** `[…]` of `count` quoted words, as long as JSON.stringify makes it. */
+const wordArrayLength = (count: number) => 2 + count * WORD_JSON_LENGTH + Math.max(0, count - 1);
+
+function memoryWords(memory: Uint8Array): string[] {
+  const hex = hexOfBytes(memory);
+  const words: string[] = [];
+  for (let offset = 0; offset < hex.length; offset += 64) words.push(`0x${hex.slice(offset, offset + 64)}`);
+  return words;
+}
+
+/**
+ * Builds the entries of one run. Storage is every slot read or written so far in the whole transaction, keyed by
+ * slot, a written value replacing a read one, sorted by slot as the reference shows it.
+ */
+export class OpcodeLog {
+  private readonly options: TraceOptions;
+  private readonly storage = new Map<bigint, bigint>();
+  /** An SLOAD whose value the next step of its frame shows on top of its stack. */
+  private pendingLoad: { readonly slot: bigint; readonly depth: number } | undefined;
+
+  constructor(options: TraceOptions) {
+    this.options = options;
+  }
+
+  /** Takes the step's storage effects; call it for every step, in order, before `entry` or `entryLength`. */
+  observe(step: InterpreterStep): void {
+    const pending = this.pendingLoad;
+    this.pendingLoad = undefined;
+    if (pending && pending.depth === step.depth && !this.storage.has(pending.slot)) {
+      const loaded = step.stack[step.stack.length - 1];
+      if (loaded !== undefined) this.storage.set(pending.slot, loaded);
+    }
+    const top = step.stack[step.stack.length - 1];
+    if (top === undefined) return;
+    if (step.opcode.code === SLOAD) this.pendingLoad = { slot: top, depth: step.depth };
+    const value = step.stack[step.stack.length - 2];
+    if (step.opcode.code === SSTORE && value !== undefined) this.storage.set(top, value);
+  }
+
+  /** The step's entry as JSON. */
+  entry(step: InterpreterStep): string {
+    const { options } = this;
+    const stack = options.stack ? step.stack.map(wordHex) : [];
+    const memory = options.memory ? memoryWords(step.memory) : [];
+    const storage: Record<string, string> = {};
+    if (options.storage) {
+      for (const slot of [...this.storage.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+        storage[wordHex(slot)] = wordHex(this.storage.get(slot) ?? 0n);
+      }
+    }
+    return JSON.stringify({
+      depth: step.depth + 1,
+      gas: Number(step.gasLeft),
+      gas_cost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
+      memory,
+      op: step.opcode.name,
+      pc: step.pc,
+      reason: this.reasonOf(step),
+      stack,
+      storage,
+    });
+  }
+
+  /** `entry(step).length`, without building the stack, memory and storage texts (for sizing a trace up front). */
+  entryLength(step: InterpreterStep): number {
+    const { options } = this;
+    const skeleton = JSON.stringify({
+      depth: step.depth + 1,
+      gas: Number(step.gasLeft),
+      gas_cost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
+      memory: [],
+      op: step.opcode.name,
+      pc: step.pc,
+      reason: this.reasonOf(step),
+      stack: [],
+      storage: {},
+    });
+    const stackWords = options.stack ? step.stack.length : 0;
+    const memoryWordCount = options.memory ? step.memory.length / 32 : 0;
+    // Each slot is `"0x…":"0x…"`, joined by commas.
+    const slots = options.storage ? this.storage.size : 0;
+    const storageLength = slots === 0 ? 0 : slots * (2 * WORD_JSON_LENGTH + 1) + slots - 1;
+    return skeleton.length + wordArrayLength(stackWords) - 2 + wordArrayLength(memoryWordCount) - 2 + storageLength;
+  }
+
+  private reasonOf(step: InterpreterStep): string | null {
+    return step.opcode.code === REVERT && step.error ? `0x${hexOfBytes(step.error)}` : null;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Exact replay, checked against the ledger itself: every contract call, contract create and Ethereum transaction of
+ * a simulated network (written as a consensus node writes them, ingested as the importer does) is traced through the
+ * route, and must give the recorded status, output and storage writes, and the EVM's gas, of which the recorded
+ * `gas_used` is Hedera's charge max(EVM gas, 80% of the limit).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIngest } from '../../../../ingest/pipeline/run.ts';
+import { DirStore } from '../../../../ingest/sources/dir-store.ts';
+import { RecordStreamSource } from '../../../../ingest/sources/record-stream-source.ts';
+import type { LedgerSnapshot } from '../../../../simulator/ledger/export.ts';
+import { parseOptions } from '../../../../simulator/main.ts';
+import { simulate } from '../../../../simulator/run.ts';
+import { ADDRESS_BOOK_FILE, LEDGER_FILE } from '../../../../simulator/write/layout.ts';
+import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+
+const SUCCESS = 22;
+const CONTRACT_CREATE = 8;
+const ETHEREUM_TRANSACTION = 50;
+const ENTITY_NUM_BITS = 38n;
+
+interface Recorded {
+  readonly timestamp: string;
+  readonly id: string;
+  readonly ethereumHash: string | null;
+  readonly type: number;
+  /** The Ethereum transaction's own type (0, 1, 2, 4), if it is one. */
+  readonly ethType: number | null;
+  readonly result: number;
+  readonly gasLimit: bigint;
+  readonly gasUsed: bigint;
+  readonly callResult: string;
+  /** Slot → value written, as `contract_state_change` holds them. */
+  readonly writes: Map<bigint, bigint>;
+}
+
+interface OpcodeEntry {
+  readonly op: string;
+  readonly stack: string[];
+}
+
+const out = mkdtempSync(path.join(tmpdir(), 'opcodes-replay-'));
+let ledger: LedgerSnapshot;
+const recorded: Recorded[] = [];
+
+beforeAll(async () => {
+  await simulate({
+    ...parseOptions(['--out', out, '--files', '6', '--tps', '60', '--seed', 'opcodes-replay']),
+    weights: { callContract: 500, ethereumTransaction: 400, deployContract: 12 },
+  });
+  ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
+}, 300_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const bigOfHex = (hex: string | null) => (hex ? BigInt(`0x${hex}`) : 0n);
+
+const { worker } = registerWorkerSuite({
+  timeout: 300_000,
+  async seed({ sql }) {
+    await runIngest({
+      source: new RecordStreamSource(new DirStore(out)),
+      client: sql,
+      bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
+      untilIdle: true,
+      log: () => {},
+    });
+    const results = await sql.query<{
+      timestamp: string;
+      payer: string;
+      valid_start: string;
+      type: number;
+      result: number;
+      gas_limit: string;
+      gas_used: string;
+      call_result: string | null;
+      runtime: string | null;
+      hash: string | null;
+      eth_type: number | null;
+    }>(`select cr.consensus_timestamp::text as timestamp, t.payer_account_id::text as payer,
+          t.valid_start_ns::text as valid_start, t.type, t.result, cr.gas_limit::text, cr.gas_used::text,
+          encode(cr.call_result, 'hex') as call_result, encode(c.runtime_bytecode, 'hex') as runtime,
+          encode(et.hash, 'hex') as hash, et.type as eth_type
+        from contract_result cr
+        join transaction t on t.consensus_timestamp = cr.consensus_timestamp
+        left join ethereum_transaction et on et.consensus_timestamp = cr.consensus_timestamp
+        left join contract c on c.id = cr.contract_id
+        order by cr.consensus_timestamp`);
+    const changes = await sql.query<{ timestamp: string; slot: string; written: string | null }>(
+      `select consensus_timestamp::text as timestamp, encode(slot, 'hex') as slot,
+         encode(value_written, 'hex') as written
+       from contract_state_change order by consensus_timestamp`,
+    );
+    for (const row of results.rows) {
+      const payerNum = BigInt(row.payer) & ((1n << ENTITY_NUM_BITS) - 1n);
+      const validStart = BigInt(row.valid_start);
+      const writes = new Map<bigint, bigint>();
+      for (const change of changes.rows.filter((c) => c.timestamp === row.timestamp && c.written !== null)) {
+        writes.set(bigOfHex(change.slot), bigOfHex(change.written));
+      }
+      recorded.push({
+        timestamp: row.timestamp,
+        id: `0.0.${payerNum}-${validStart / 1_000_000_000n}-${validStart % 1_000_000_000n}`,
+        ethereumHash: row.type === ETHEREUM_TRANSACTION ? row.hash : null,
+        type: row.type,
+        ethType: row.eth_type,
+        result: row.result,
+        gasLimit: BigInt(row.gas_limit),
+        gasUsed: BigInt(row.gas_used),
+        // A create's record has no call result: its output is the runtime code it deployed.
+        callResult: `0x${(row.type === CONTRACT_CREATE ? row.runtime : row.call_result) ?? ''}`,
+        writes,
+      });
+    }
+  },
+});
+
+/** The value each slot was last given by an SSTORE of the trace. */
+function tracedWrites(opcodes: readonly OpcodeEntry[]): Map<bigint, bigint> {
+  const writes = new Map<bigint, bigint>();
+  for (const entry of opcodes) {
+    if (entry.op !== 'SSTORE') continue;
+    const [value, slot] = entry.stack.slice(-2);
+    writes.set(BigInt(slot ?? '0x0'), BigInt(value ?? '0x0'));
+  }
+  return writes;
+}
+
+const sorted = (writes: Map<bigint, bigint>) => [...writes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+const floorOf = (gasLimit: bigint) => (gasLimit * 80n) / 100n;
+
+describe('every contract transaction of a simulated ledger, traced through the route', () => {
+  it('replays each exactly: status, output, storage writes, the EVM gas and the charged gas', async () => {
+    await worker.setState({
+      config: {
+        edge: { rateLimit: { enabled: false } },
+        // The simulated network signs with chain id 298 (0x012a), the reference's OTHER.
+        web3: {
+          evm: { network: 'OTHER' },
+          opcode: { tracer: { enabled: true } },
+          throttle: { opcodeRequestsPerSecond: 100_000 },
+        },
+      },
+    });
+    const evmGasAt = new Map(ledger.contractResults.map((r) => [r.consensusTimestamp, BigInt(r.evmGasUsed)]));
+    const mismatches: string[] = [];
+    const kinds = new Map<string, number>();
+    for (const tx of recorded) {
+      const key = tx.ethereumHash ? `0x${tx.ethereumHash}` : tx.id;
+      const response = await worker.get(`/api/v1/contracts/results/${key}/opcodes`, { 'accept-encoding': 'gzip' });
+      const name = `${tx.id} (type ${tx.type}${tx.ethType === null ? '' : `/${tx.ethType}`}, at ${tx.timestamp})`;
+      if (response.status !== 200) {
+        mismatches.push(`${name}: status ${response.status} ${JSON.stringify(response.body)}`);
+        continue;
+      }
+      const body = response.body as { failed: boolean; gas: number; return_value: string; opcodes: OpcodeEntry[] };
+      const success = tx.result === SUCCESS;
+      const kind = `${tx.ethType === null ? tx.type : `ethereum type ${tx.ethType}`}/${success ? 'ok' : 'failed'}`;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      const gas = BigInt(body.gas);
+      const charged = gas > floorOf(tx.gasLimit) ? gas : floorOf(tx.gasLimit);
+      const expected = {
+        failed: !success,
+        gas: evmGasAt.get(tx.timestamp),
+        charged: tx.gasUsed,
+        output: tx.callResult,
+        writes: success ? sorted(tx.writes) : [],
+      };
+      const actual = {
+        failed: body.failed,
+        gas,
+        charged,
+        output: body.return_value,
+        writes: success ? sorted(tracedWrites(body.opcodes)) : [],
+      };
+      if (JSON.stringify(actual, replacer) !== JSON.stringify(expected, replacer)) {
+        mismatches.push(`${name}: ${JSON.stringify(actual, replacer)} != ${JSON.stringify(expected, replacer)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // Calls, creates and Ethereum transactions of every type, successful and failed, all took part.
+    expect([...kinds.keys()].sort()).toEqual(
+      expect.arrayContaining([
+        '7/ok',
+        '7/failed',
+        '8/ok',
+        'ethereum type 0/ok',
+        'ethereum type 1/ok',
+        'ethereum type 2/ok',
+        'ethereum type 2/failed',
+        'ethereum type 4/ok',
+      ]),
+    );
+    expect(recorded.length).toBeGreaterThan(100);
+  }, 600_000);
+});
+
+const replacer = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
