@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { web3Settings } from '../../../config/web3.ts';
 import type { AppEnv } from '../../../context.ts';
+import { nearDatabase } from '../../../durable/location-hint.ts';
 import { ApiError } from '../../../errors.ts';
 import { type ErrorReply, serverError } from '../call/call-errors.ts';
 import { callClient, executorName, executorShard } from '../call/shard.ts';
@@ -35,7 +36,7 @@ export async function opcodesRoute(c: Context<AppEnv>): Promise<Response> {
 
   const namespace = c.env.EVM_EXECUTOR;
   const shard = executorShard(callClient((name) => c.req.header(name)));
-  const stub = namespace.get(namespace.idFromName(executorName(shard)));
+  const stub = namespace.get(namespace.idFromName(executorName(shard)), nearDatabase(c.env.DATABASE_LOCATION_HINT));
   const reply = await stub
     .trace({ kind: 'opcodes', transaction: ref.value, options: options.value, settings })
     .catch((error: unknown) => {
