@@ -149,7 +149,11 @@ export class LedgerState extends SimpleStateManager {
     const written = this.topStorageStack().get(`${canonical.toString()}_${bytesToHex(key)}`);
     if (written) return written;
     const base = await this.base(canonical);
-    if (base?.entity.type !== 'CONTRACT') return new Uint8Array();
+    // Code runs on an account's storage only when the account is a contract or delegates to one (EIP-7702):
+    // no other account can have a slot, so it is not looked up.
+    const hasStorage =
+      base?.entity.type === 'CONTRACT' || (base?.entity.type === 'ACCOUNT' && base.entity.delegationAddress);
+    if (!base || !hasStorage) return new Uint8Array();
     return unpadBytes(await this.bound.slots.read(base.entity.id, key));
   }
 
