@@ -54,11 +54,11 @@ const { worker } = registerWorkerSuite({
     stages = await simulateStages({
       out,
       seed: 'contracts-call',
-      tps: 40,
+      tps: 60,
       files: [2, 3, 3, 3],
       // Topic messages and hbar transfers, most of the default mix, give contracts/call nothing to read: fewer of
       // them, and more approvals (a few of which are for all of an NFT collection), leave the volume to what it
-      // reads. With the default mix at this rate, approvals for all and type 4 calls to estimate were few or none.
+      // reads. With the default mix, approvals for all and type 4 calls to estimate were few or none.
       weights: {
         submitMessage: 40,
         hbarTransfer: 40,
