@@ -6,9 +6,10 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { continuedSeed, readChainState, writeChainState } from './chain-state.ts';
-import { delegationCode, SimEvm } from './evm/evm.ts';
+import { SimEvm } from './evm/evm.ts';
+import { installedState } from './evm/installed.ts';
 import { exportLedger } from './ledger/export.ts';
-import { longZeroAddress, TREASURY } from './ledger/ids.ts';
+import { TREASURY } from './ledger/ids.ts';
 import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
 import { Mix, type MixWeights } from './mix/mix.ts';
 import { Network, type SimItem } from './network/network.ts';
@@ -92,18 +93,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   });
   if (!chain) net.ledger.account(TREASURY).key = net.keys.next('ed25519');
   const evm = new SimEvm();
-  await evm.install([
-    ...[...net.ledger.contracts.values()].map((c) => ({
-      address: longZeroAddress(c.num),
-      runtime: c.runtime,
-      storage: c.storage,
-    })),
-    ...[...net.ledger.accounts.values()].flatMap((a) =>
-      a.delegation && a.evmAddress
-        ? [{ address: a.evmAddress, runtime: delegationCode(a.delegation), storage: a.delegatedStorage ?? new Map() }]
-        : [],
-    ),
-  ]);
+  await evm.install(installedState(net.ledger));
   const mix = new Mix(net, evm, options.weights, chain?.mix);
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);

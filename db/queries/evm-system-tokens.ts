@@ -198,14 +198,35 @@ export async function nftAt(
   return row;
 }
 
-/** The remaining amount `spender` may transfer of the owner's fungible token; 0 without an allowance. */
+/**
+ * The remaining amount `spender` may transfer of the owner's fungible token; 0 without an allowance. Approved
+ * transfers lower `amount` in place with no history row, so at a past block it is the amount granted by the version
+ * valid then plus the approved debits (negative) the spender made from that grant up to `at`, as the reference's
+ * web3 module reads it. The spender of a debit is who the ingest charged: the contract result's sender in a
+ * contract's transfer, else the payer.
+ */
 export async function tokenAllowanceAt(
   db: Database,
   args: { owner: bigint; spender: bigint; tokenId: bigint },
   at: bigint | undefined,
 ): Promise<bigint> {
   const where = sql`x.owner = ${args.owner} and x.spender = ${args.spender} and x.token_id = ${args.tokenId}`;
-  const [row] = await db.rows<{ amount: string }>(versionAt('token_allowance', 'x.amount', where, at));
+  if (at === undefined) {
+    const [row] = await db.rows<{ amount: string }>(versionAt('token_allowance', 'x.amount', where, at));
+    return BigInt(row?.amount ?? '0');
+  }
+  const grant = versionAt('token_allowance', 'x.amount_granted, lower(x.timestamp_range) as granted_at', where, at);
+  const [row] = await db.rows<{ amount: string }>(
+    sql`select (g.amount_granted + coalesce((
+              select sum(t.amount)
+                from token_transfer t
+                left join contract_result r on r.consensus_timestamp = t.consensus_timestamp
+               where t.account_id = ${args.owner} and t.token_id = ${args.tokenId} and t.is_approval
+                 and t.amount < 0 and coalesce(r.sender_id, t.payer_account_id) = ${args.spender}
+                 and t.consensus_timestamp > g.granted_at and t.consensus_timestamp <= ${at}), 0))::text
+              as amount
+          from (${grant}) g`,
+  );
   return BigInt(row?.amount ?? '0');
 }
 

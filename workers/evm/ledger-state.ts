@@ -149,7 +149,8 @@ export class LedgerState extends SimpleStateManager {
     const written = this.topStorageStack().get(`${canonical.toString()}_${bytesToHex(key)}`);
     if (written) return written;
     const base = await this.base(canonical);
-    // An account has storage of its own once it delegates (EIP-7702): its delegate's code runs on it.
+    // An account has storage of its own once it delegates (EIP-7702): its delegate's code runs on it. Any account is
+    // read, not only one that delegates at the block: a type-4 replay can delegate it again within the run.
     if (base?.entity.type !== 'CONTRACT' && base?.entity.type !== 'ACCOUNT') return new Uint8Array();
     return unpadBytes(await this.bound.slots.read(base.entity.id, key));
   }

@@ -12,7 +12,7 @@ import {
   useEvmLedger,
 } from '../../test/harness/evm-session.ts';
 import { insertContract } from '../../test/harness/factories-contracts.ts';
-import { insertContractSlot } from '../../test/harness/factories-evm.ts';
+import { insertContractSlot, insertSlotChange } from '../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from './addresses.ts';
 import { createEvmCaches } from './caches.ts';
@@ -46,6 +46,19 @@ const ledger = useEvmLedger(async (sql) => {
     balance: 10n,
     delegation_address: Buffer.from(longZeroAddress(COUNTER)),
   });
+  await insertContractSlot(sql, { contract_id: DELEGATOR, slot: 0n, value: 3n, modified_timestamp: GENESIS });
+  for (const [read, written, at] of [
+    [0n, 2n, 30n],
+    [2n, 3n, 50n],
+  ] as const) {
+    await insertSlotChange(sql, {
+      contract_id: DELEGATOR,
+      slot: 0n,
+      value_read: read,
+      value_written: written,
+      consensus_timestamp: GENESIS + at * SECOND,
+    });
+  }
   await insertEntity(sql, POOR, GENESIS, { balance: 100n });
   await insertContract(sql, { id: CLEARER, created_timestamp: GENESIS }, { runtime_bytecode: fromHex('6000600055') });
   await insertContractSlot(sql, { contract_id: CLEARER, slot: 0n, value: 1n, modified_timestamp: GENESIS });
@@ -126,10 +139,19 @@ describe('openSession(...).run', () => {
 
   it('runs the delegate of an account with a delegation_address (EIP-7702) on the account', async () => {
     const outcome = await session().run(callOf(longZeroAddress(DELEGATOR), count));
-    // The delegate's code, on the account's own (empty) storage: a 32-byte zero, not the delegate's 7.
+    // The delegate's code, on the account's own storage: its 3, not the delegate's 7.
     expect(outcome.ok).toBe(true);
-    expect(outcome.output).toHaveLength(32);
-    expect(uintOf(outcome.output)).toBe(0n);
+    expect(uintOf(outcome.output)).toBe(3n);
+  });
+
+  it('reads the storage of a delegating account at a past block too', async () => {
+    const before = ledger.session(ledgerBlock(10n, GENESIS + 47n * SECOND, { historical: true }));
+    const after = ledger.session(ledgerBlock(11n, GENESIS + 49n * SECOND, { historical: true }));
+    const [old, changed] = await Promise.all([
+      before.run(callOf(longZeroAddress(DELEGATOR), count)),
+      after.run(callOf(longZeroAddress(DELEGATOR), count)),
+    ]);
+    expect([uintOf(old.output), uintOf(changed.output)]).toEqual([2n, 3n]);
   });
 
   it('lets an account below the minimum balance send more hbar than it has', async () => {
