@@ -4,6 +4,7 @@ import { callOf, GENESIS, openWorkerDriver, SECOND, TESTNET_SETTINGS } from '../
 import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
 import { insertContract } from '../../../../test/harness/factories-contracts.ts';
 import { insertContractSlot } from '../../../../test/harness/factories-evm.ts';
+import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../../test/harness/factories-network.ts';
 import { insertEntity } from '../../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 import { longZeroAddress } from '../../../evm/addresses.ts';
@@ -53,6 +54,14 @@ const { db, worker } = registerWorkerSuite({
       value: 7n,
       modified_timestamp: GENESIS + 50n * SECOND,
     });
+    // 1 ℏ = 10 ¢ in the exchange rate file 0.0.112, which the system contract 0x168 converts with.
+    const rate = { hbars: 1, cents: 10, expiration: Number(GENESIS / SECOND) + 86_400 };
+    await insertFileData(sql, {
+      consensus_timestamp: GENESIS + SECOND,
+      entity_id: 112n,
+      file_data: exchangeRateSetBytes(rate, rate),
+      transaction_type: FILE_CREATE,
+    });
   },
 });
 
@@ -79,6 +88,12 @@ describe('POST /api/v1/contracts/call execution', () => {
   it('reads the contract as of a historical block: before its creation it is INVALID_CONTRACT_ID', async () => {
     const response = await post({ to: longZero(COUNTER), data: COUNT, block: 'earliest' });
     expect([response.status, response.body._status.messages[0].message]).toEqual([400, 'INVALID_CONTRACT_ID']);
+  });
+
+  it('converts 100 tinycents to tinybars at the current exchange rate through 0x168', async () => {
+    const data = `0x2e3cff6a${(100).toString(16).padStart(64, '0')}`;
+    const response = await post({ to: '0x0000000000000000000000000000000000000168', data });
+    expect([response.status, response.body]).toEqual([200, { result: `0x${'a'.padStart(64, '0')}` }]);
   });
 
   it('answers a call with the return data', async () => {
