@@ -20,6 +20,7 @@ import { addressWord, artifact, callData, word } from '../simulator/evm/abi.ts';
 import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
 import { freePort } from './local-stack/free-port.ts';
+import { stopsOnSignal } from './local-stack/stops.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 import { descendantCpuSeconds, loadAverage, postgresCpuSeconds } from './process-cpu.ts';
 
@@ -38,14 +39,7 @@ const OUT_DIR = path.join(REPO_ROOT, '.data/bench-call');
 const STREAMS = path.join(OUT_DIR, 'streams');
 const log = (message: string) => console.error(`bench: ${message}`);
 
-const stops: (() => Promise<void>)[] = [];
-const stopAll = async () => {
-  for (const stop of stops.reverse()) await stop().catch(() => {});
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.removeAllListeners(signal);
-  process.on(signal, () => void stopAll().then(() => process.exit(130)));
-}
+const { stops, stopAll } = stopsOnSignal();
 
 interface Kind {
   readonly name: string;

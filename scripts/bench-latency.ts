@@ -15,6 +15,7 @@ import path from 'node:path';
 import { proxyTarget, type SqlProxy, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR } from './local-stack/perf-dataset.ts';
+import { stopsOnSignal } from './local-stack/stops.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 
 const args = process.argv.slice(2);
@@ -34,14 +35,7 @@ const WARM_UP_REQUESTS = 3;
 
 const log = (message: string) => console.error(`bench: ${message}`);
 
-const stops: (() => Promise<void>)[] = [];
-const stopAll = async () => {
-  for (const stop of stops.reverse()) await stop().catch(() => {});
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.removeAllListeners(signal);
-  process.on(signal, () => void stopAll().then(() => process.exit(130)));
-}
+const { stops, stopAll } = stopsOnSignal();
 
 interface Pass {
   /** Milliseconds of every request of the mix, sorted. */

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, runNode } from './local-stack/perf-dataset.ts';
+import { stopsOnSignal } from './local-stack/stops.ts';
 import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
 
 const args = process.argv.slice(2);
@@ -37,14 +38,7 @@ const WARM_UP_REQUESTS = 400;
 const OUT_DIR = path.join(REPO_ROOT, '.data/bench');
 const log = (message: string) => console.error(`bench: ${message}`);
 
-const stops: (() => Promise<void>)[] = [];
-const stopAll = async () => {
-  for (const stop of stops.reverse()) await stop().catch(() => {});
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.removeAllListeners(signal);
-  process.on(signal, () => void stopAll().then(() => process.exit(130)));
-}
+const { stops, stopAll } = stopsOnSignal();
 
 try {
   mkdirSync(OUT_DIR, { recursive: true });

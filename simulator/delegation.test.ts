@@ -13,16 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBlock } from '../ingest/decode/block-reader.ts';
 import { decodeEthereumTransaction } from '../ingest/decode/ethereum-transaction.ts';
 import { deriveBlock } from '../ingest/derive/block.ts';
-import { runIngest } from '../ingest/pipeline/run.ts';
 import { BlockFileSource } from '../ingest/sources/block-file-source.ts';
 import { DirStore } from '../ingest/sources/dir-store.ts';
-import { RecordStreamSource } from '../ingest/sources/record-stream-source.ts';
+import { ingestStreams } from '../test/harness/simnet-stages.ts';
 import { registerWorkerSuite } from '../test/harness/worker-suite.ts';
 import type { LedgerSnapshot } from './ledger/export.ts';
 import { parseOptions } from './main.ts';
 import { simulate } from './run.ts';
 import { readVerifiedOutput } from './testing/read-output.ts';
-import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
+import { LEDGER_FILE } from './write/layout.ts';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -70,16 +69,10 @@ describe('EIP-7702 delegations, simulated, ingested and served', () => {
 
   const { worker } = registerWorkerSuite({
     seed: async (db) => {
+      await ingestStreams(out, db.url);
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
       try {
-        await runIngest({
-          source: new RecordStreamSource(new DirStore(out)),
-          client,
-          bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
-          untilIdle: true,
-          log: () => {},
-        });
         const history = await client.query<{ id: string }>(
           `select distinct h.id::text as id from entity_history h join entity e using (id)
             where h.delegation_address is not null and h.delegation_address <> e.delegation_address`,

@@ -9,14 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIngest } from '../ingest/pipeline/run.ts';
-import { DirStore } from '../ingest/sources/dir-store.ts';
-import { RecordStreamSource } from '../ingest/sources/record-stream-source.ts';
+import { ingestStreams } from '../test/harness/simnet-stages.ts';
 import { registerWorkerSuite } from '../test/harness/worker-suite.ts';
 import type { LedgerSnapshot } from './ledger/export.ts';
 import { parseOptions } from './main.ts';
 import { simulate } from './run.ts';
-import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
+import { LEDGER_FILE } from './write/layout.ts';
 
 describe('a simulated network restarted twice, ingested and served', () => {
   let out: string;
@@ -41,16 +39,10 @@ describe('a simulated network restarted twice, ingested and served', () => {
 
   const { worker } = registerWorkerSuite({
     seed: async (db) => {
+      await ingestStreams(out, db.url);
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
       try {
-        await runIngest({
-          source: new RecordStreamSource(new DirStore(out)),
-          client,
-          bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
-          untilIdle: true,
-          log: () => {},
-        });
         const shared = await client.query<{ kind: string; address: string; ids: string }>(
           `select 'evm_address' as kind, encode(evm_address, 'hex') as address, string_agg(id::text, ',') as ids
              from entity where evm_address is not null group by evm_address having count(*) > 1
