@@ -216,9 +216,14 @@ async function answerOf(baseUrl: string, kind: Kind): Promise<string> {
 async function isEmpty(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ n: string }>('select count(*) as n from (select 1 from record_file limit 1) t');
-  await client.end();
-  return rows[0]?.n === '0';
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      'select count(*) as n from (select 1 from record_file limit 1) t',
+    );
+    return rows[0]?.n === '0';
+  } finally {
+    await client.end();
+  }
 }
 
 function runNode(argv: string[], env: Record<string, string> = {}): Promise<void> {

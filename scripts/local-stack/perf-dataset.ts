@@ -48,9 +48,11 @@ export async function openPerfDatabase(log: (message: string) => void): Promise<
 async function loadDatasetOnce(url: string, log: (message: string) => void): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ n: string }>('select count(*) as n from (select 1 from transaction limit 1) t');
-  await client.end();
-  if (rows[0]?.n !== '0') {
+  const present = await client
+    .query<{ n: string }>('select count(*) as n from (select 1 from transaction limit 1) t')
+    .then(({ rows }) => rows[0]?.n !== '0')
+    .finally(() => client.end());
+  if (present) {
     log('dataset present: reusing it');
     return;
   }
