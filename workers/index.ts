@@ -5,8 +5,12 @@ import type { Env } from './env.ts';
 import { cacheKeyPrefix } from './middleware/cache-key.ts';
 
 let config: Config | undefined;
+let keyPrefix: string | undefined;
 
-/** The deployed Worker: settings read once per isolate from its vars (ignored variables reported), the real clock. */
+/**
+ * The deployed Worker: settings read once per isolate from its vars (ignored variables reported), the real clock,
+ * the cache key prefix made once per isolate (its vars do not change; test mode's entry changes it between cases).
+ */
 const app = createApp({
   config: (env) => {
     if (!config) {
@@ -17,7 +21,7 @@ const app = createApp({
     return config;
   },
   now: () => BigInt(Date.now()) * 1_000_000n,
-  cacheKeyPrefix,
+  cacheKeyPrefix: (env) => (keyPrefix ??= cacheKeyPrefix(env)),
 });
 
 export { EvmExecutor } from './durable/evm-executor.ts';

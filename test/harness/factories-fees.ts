@@ -73,7 +73,7 @@ export function genesisScheduleJson(): ScheduleJson {
 }
 
 /** A schedule in JSON form as the bytes of 0.0.113. */
-export function simpleFeeScheduleBytes(json: ScheduleJson): Uint8Array {
+function simpleFeeScheduleBytes(json: ScheduleJson): Uint8Array {
   const functionalities = proto.HederaFunctionality as unknown as Record<string, number>;
   const withNumbers = {
     ...json,
@@ -109,7 +109,7 @@ export const ecdsaKey = (seed: number): BodyInput => ({
 });
 
 /** The header fields every wallet sets: payer, valid start, node, fee, duration. */
-export function bodyHeader(): BodyInput {
+function bodyHeader(): BodyInput {
   return {
     transactionID: {
       accountID: { shardNum: 0, realmNum: 0, accountNum: 1001 },
@@ -165,7 +165,7 @@ export interface FeesAnswer {
 }
 
 /** POSTs a body to the estimate route; the answer's JSON parsed. */
-export async function postFees(
+async function postFees(
   baseUrl: string,
   body: Uint8Array | string | undefined,
   options: PostFeesOptions = {},

@@ -31,7 +31,7 @@ const MAX_DEPTH = 50;
  * P-384) key counts one, threshold keys and key lists the sum of their members, anything else (contract ids, RSA)
  * nothing.
  */
-export function countKeys(key: Fields, depth = 0): bigint {
+function countKeys(key: Fields, depth = 0): bigint {
   if (depth > MAX_DEPTH) throw new WireError('key nested too deeply');
   const member = oneofMember(key, KEY_MEMBERS);
   if (!member) return 0n;

@@ -6,7 +6,7 @@ import { genesisSchedule } from './genesis.ts';
 import { FEE_SCHEDULE_MESSAGE, type SimpleFeeSchedule, scheduleFromFile } from './schedule.ts';
 
 /** How long a schedule is used before the database is asked whether 0.0.113 changed (the reference's interval). */
-export const REFRESH_INTERVAL_NS = 10n * 60n * 1_000_000_000n;
+const REFRESH_INTERVAL_NS = 10n * 60n * 1_000_000_000n;
 
 interface Cached {
   schedule: SimpleFeeSchedule;
