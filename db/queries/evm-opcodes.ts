@@ -2,6 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { bytesBytea } from './bytea.ts';
 
+/** No bound: a transaction whose record file is not ingested is read up to the newest. */
+const MAX_TIMESTAMP = 9_223_372_036_854_775_807n;
+
 /**
  * The transaction a transaction id names: the first of those with its payer and valid start, by consensus time (a
  * scheduled or child transaction shares the id, and comes after its parent). `transaction__transaction_id`.
@@ -93,12 +96,17 @@ export async function opcodeSource(db: Database, timestamp: bigint): Promise<Opc
 
 /**
  * The accounts whose delegation a transaction's authorizations set: its child CryptoUpdate records (type 15), as the
- * consensus node reports each applied authorization.
+ * consensus node reports each applied authorization. `parent_consensus_timestamp` has no index: the children are
+ * read from `transaction__type_consensus_timestamp` between the parent and the end of its record file (children
+ * share their parent's file), so the scan does not run through every later CryptoUpdate.
  */
 export async function delegationUpdates(db: Database, parentTimestamp: bigint): Promise<Set<bigint>> {
   const rows = await db.rows<{ entity_id: string }>(sql`
     select entity_id from transaction
     where parent_consensus_timestamp = ${parentTimestamp} and type = 15 and entity_id is not null
-      and consensus_timestamp > ${parentTimestamp}`);
+      and consensus_timestamp > ${parentTimestamp}
+      and consensus_timestamp <= coalesce(
+        (select consensus_end from record_file where consensus_end >= ${parentTimestamp} order by consensus_end limit 1),
+        ${MAX_TIMESTAMP})`);
   return new Set(rows.map((row) => BigInt(row.entity_id)));
 }

@@ -7,7 +7,7 @@ export function word32(value: bigint): Buffer {
 }
 
 /** Bytes without leading zeros, as sidecars record slots and values. */
-export function trimmedWord(value: bigint): Buffer {
+function trimmedWord(value: bigint): Buffer {
   const hex = value === 0n ? '' : value.toString(16);
   return Buffer.from(hex.length % 2 === 1 ? `0${hex}` : hex, 'hex');
 }

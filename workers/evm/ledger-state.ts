@@ -12,7 +12,7 @@ import type { SlotReader } from './slot-reader.ts';
 import type { EvmEntity, LedgerReader } from './types.ts';
 
 /** What a non-contract account shows as its balance at least, so a call never fails for want of hbar (tinybars). */
-export const MINIMUM_ACCOUNT_BALANCE = 100_000_000_000_000_000n;
+const MINIMUM_ACCOUNT_BALANCE = 100_000_000_000_000_000n;
 
 /** The code an entity shows to the EVM: a contract's runtime code, a token's redirect proxy, a delegation. */
 export type EntityCode = (entity: EvmEntity, address: Uint8Array) => Promise<Bytecode | undefined>;

@@ -36,7 +36,7 @@ export const tuple = (...members: AbiValue[]): AbiValue => ({ kind: 'tuple', mem
 
 export const array = (items: readonly AbiValue[]): AbiValue => ({ kind: 'array', items });
 
-export function wordOf(value: bigint): Uint8Array {
+function wordOf(value: bigint): Uint8Array {
   let rest = value < 0n ? TWO_256 + value : value;
   const word = new Uint8Array(WORD);
   for (let i = WORD - 1; i >= 0 && rest > 0n; i--) {
