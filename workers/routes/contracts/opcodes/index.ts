@@ -27,7 +27,7 @@ const notAcceptable: ErrorReply = {
 export async function opcodesRoute(c: Context<AppEnv>): Promise<Response> {
   const settings = web3Settings(c.get('config'));
   if (!settings.opcodes.enabled) throw fail(disabled);
-  const ref = parseTransactionRef(decodeURIComponent(c.req.param('transactionIdOrHash') ?? ''));
+  const ref = parseTransactionRef(c.req.param('transactionIdOrHash') ?? '');
   if (!ref.ok) throw fail(ref.error);
   // The runtime drops an empty header, so a missing one (the reference's framework 400) is answered as an empty one.
   if (!/gzip/i.test(c.req.header('accept-encoding') ?? '')) throw fail(notAcceptable);

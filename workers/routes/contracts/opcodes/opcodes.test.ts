@@ -150,6 +150,9 @@ describe('GET /api/v1/contracts/results/{id}/opcodes', () => {
     '0xghijklmno',
     '00000000001239847e',
     `0x${'ab'.repeat(20)}a`,
+    // The path is decoded once (by the router): a second decoding threw on a bare '%' and answered 500.
+    '%',
+    '%41',
   ])('refuses %s as an unsupported id format', async (id) => {
     const response = await trace(encodeURIComponent(id));
     expect([response.status, detailOf(response.body)]).toEqual([400, `Unsupported ID format: '${id}'`]);
