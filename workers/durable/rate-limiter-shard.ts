@@ -1,3 +1,10 @@
+/** FNV-1a (32 bits, unsigned) over the UTF-16 code units of `text`: stable across isolates and deploys. */
+export function fnv1a32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
 /** Fixed: the buckets of one client must stay in one object whatever the traffic. */
 export const RATE_LIMITER_SHARDS = 32;
 
@@ -6,7 +13,5 @@ export const RATE_LIMITER_SHARDS = 32;
  * count. However many clients there are, there are at most `RATE_LIMITER_SHARDS` objects.
  */
 export function rateLimiterShard(key: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return `shard-${(hash >>> 0) % RATE_LIMITER_SHARDS}`;
+  return `shard-${fnv1a32(key) % RATE_LIMITER_SHARDS}`;
 }

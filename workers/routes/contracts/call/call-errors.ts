@@ -1,4 +1,4 @@
-import type { ErrorMessage } from '../../../errors.ts';
+import { ApiError, type ErrorMessage } from '../../../errors.ts';
 import { hex } from '../../../format/values.ts';
 
 /**
@@ -10,6 +10,12 @@ export interface ErrorReply {
   readonly messages: readonly ErrorMessage[];
   readonly retryAfterSeconds?: number;
 }
+
+/** The reply thrown for the one error handler, in the web3 module's body (with its `Retry-After`, if any). */
+export const replyError = (reply: ErrorReply): ApiError =>
+  ApiError.web3(reply.status, reply.messages, {
+    headers: reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) },
+  });
 
 /** Statuses the reference answers with 500 (its server-side codes); every other EVM failure is a 400. */
 const SERVER_STATUSES = new Set([

@@ -2,27 +2,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { GENESIS, SECOND } from '../../../../test/harness/evm-session.ts';
 import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+import { EARLIEST_HASH, twoBlocks } from './testing/blocks.ts';
 import { EVERY_FIELD_INVALID, INVALID_ADDRESSES } from './testing/invalid-requests.ts';
 
 /** The request checks of POST /api/v1/contracts/call and the block forms it accepts, through workerd. */
 
-const EARLIEST_HASH = 'ef'.repeat(48);
 const NOBODY = '0x00000000000000000000000000000000000004e2';
 
 const { worker } = registerWorkerSuite({
   async seed({ sql }) {
-    await insertRecordFile(sql, {
-      index: 0n,
-      consensus_start: GENESIS,
-      consensus_end: GENESIS + SECOND,
-      hash: EARLIEST_HASH,
-    });
-    await insertRecordFile(sql, {
-      index: 20n,
-      consensus_start: GENESIS + 100n * SECOND,
-      consensus_end: GENESIS + 102n * SECOND,
-      hash: 'b2'.repeat(48),
-    });
+    for (const block of twoBlocks(GENESIS, SECOND)) await insertRecordFile(sql, block);
   },
 });
 

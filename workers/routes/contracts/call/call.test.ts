@@ -11,6 +11,7 @@ import { longZeroAddress } from '../../../evm/addresses.ts';
 import { openSession } from '../../../evm/session.ts';
 import { resolveBlock } from './resolve-block.ts';
 import { callClient, executorShard } from './shard.ts';
+import { twoBlocks } from './testing/blocks.ts';
 
 const COUNTER = 1001n;
 const POOR_ACCOUNT = 1002n;
@@ -28,18 +29,7 @@ const RECEIVER = longZero(RECEIVER_ACCOUNT);
 
 const { db, worker } = registerWorkerSuite({
   async seed({ sql }) {
-    await insertRecordFile(sql, {
-      index: 0n,
-      consensus_start: GENESIS,
-      consensus_end: GENESIS + SECOND,
-      hash: 'ef'.repeat(48),
-    });
-    await insertRecordFile(sql, {
-      index: 20n,
-      consensus_start: GENESIS + 100n * SECOND,
-      consensus_end: GENESIS + 102n * SECOND,
-      hash: 'b2'.repeat(48),
-    });
+    for (const block of twoBlocks(GENESIS, SECOND)) await insertRecordFile(sql, block);
     await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000_000_000_000n });
     await insertEntity(sql, POOR_ACCOUNT, GENESIS, { balance: 100n });
     await insertEntity(sql, RECEIVER_ACCOUNT, GENESIS, { balance: 0n });

@@ -2,22 +2,16 @@ import type { Context } from 'hono';
 import { cors } from 'hono/cors';
 import { web3Settings } from '../../../config/web3.ts';
 import type { AppEnv } from '../../../context.ts';
-import { nearDatabase } from '../../../durable/location-hint.ts';
 import { ApiError } from '../../../errors.ts';
-import { badRequest, type ErrorReply, serverError, unsupportedMediaType } from './call-errors.ts';
+import { badRequest, replyError, serverError, unsupportedMediaType } from './call-errors.ts';
+import { executorStub } from './executor-stub.ts';
 import { MISSING_BODY, readCallRequest } from './request-body.ts';
 import { validateCallRequest } from './schemas.ts';
-import { callClient, executorName, executorShard } from './shard.ts';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[^;\s]+\+)?json\s*(?:;|$)/i;
 
 /** The content type as Spring prints it back: no blanks around its parameters. */
 const asSpringPrints = (contentType: string) => contentType.trim().replace(/\s*([;=])\s*/g, '$1');
-
-const fail = (reply: ErrorReply) =>
-  ApiError.web3(reply.status, reply.messages, {
-    headers: reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) },
-  });
 
 /** The reference lets any origin call its contract routes, with GET, HEAD and POST. */
 export const contractsPreflight = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST'] });
@@ -30,24 +24,22 @@ export async function callRoute(c: Context<AppEnv>): Promise<Response> {
   const contentType = c.req.header('content-type');
   const body = await c.req.text();
   // Spring reads a request without a content type as octet-stream, unless it has no body at all.
-  if (contentType === undefined && body === '') throw fail(badRequest([MISSING_BODY]));
+  if (contentType === undefined && body === '') throw replyError(badRequest([MISSING_BODY]));
   if (!JSON_MEDIA_TYPE.test(contentType ?? '')) {
-    throw fail(unsupportedMediaType(asSpringPrints(contentType ?? 'application/octet-stream')));
+    throw replyError(unsupportedMediaType(asSpringPrints(contentType ?? 'application/octet-stream')));
   }
   const read = readCallRequest(body);
-  if (!read.ok) throw fail(badRequest([read.detail]));
+  if (!read.ok) throw replyError(badRequest([read.detail]));
   const validated = validateCallRequest(read.request);
-  if (!validated.ok) throw fail(badRequest(validated.details));
+  if (!validated.ok) throw replyError(badRequest(validated.details));
 
   const settings = web3Settings(c.get('config'));
-  const namespace = c.env.EVM_EXECUTOR;
-  const shard = executorShard(callClient((name) => c.req.header(name)));
-  const stub = namespace.get(namespace.idFromName(executorName(shard)), nearDatabase(c.env.DATABASE_LOCATION_HINT));
+  const stub = executorStub(c);
   const reply = await stub.call({ kind: 'call', call: validated.request, settings }).catch((error: unknown) => {
     // Anything the executor did not answer itself (a failed read, a bug) is the web3 module's bare 500.
     throw ApiError.web3(500, serverError(500).messages, { cause: error });
   });
-  if (!reply.ok) throw fail(reply.error);
+  if (!reply.ok) throw replyError(reply.error);
   return new Response(JSON.stringify({ result: reply.result }), {
     headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
   });

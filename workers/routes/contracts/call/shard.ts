@@ -1,3 +1,5 @@
+import { fnv1a32 } from '../../../durable/rate-limiter-shard.ts';
+
 /**
  * How calls are spread over EvmExecutor objects: a fixed number of shards, a client always on the same one (its
  * API key, else its address), so one client's calls meet one set of buckets and no single object runs everyone's.
@@ -13,13 +15,6 @@ export function callClient(header: (name: string) => string | undefined): string
 }
 
 /** FNV-1a (32 bits) of the client, modulo the shard count: stable across isolates and deploys. */
-export function executorShard(client: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < client.length; i++) {
-    hash ^= client.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % EXECUTOR_SHARDS;
-}
+export const executorShard = (client: string): number => fnv1a32(client) % EXECUTOR_SHARDS;
 
 export const executorName = (shard: number): string => `evm-executor-${shard}`;

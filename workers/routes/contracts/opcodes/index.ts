@@ -1,16 +1,10 @@
 import type { Context } from 'hono';
 import { web3Settings } from '../../../config/web3.ts';
 import type { AppEnv } from '../../../context.ts';
-import { nearDatabase } from '../../../durable/location-hint.ts';
 import { ApiError } from '../../../errors.ts';
-import { type ErrorReply, serverError } from '../call/call-errors.ts';
-import { callClient, executorName, executorShard } from '../call/shard.ts';
+import { type ErrorReply, replyError, serverError } from '../call/call-errors.ts';
+import { executorStub } from '../call/executor-stub.ts';
 import { parseTraceOptions, parseTransactionRef } from './params.ts';
-
-const fail = (reply: ErrorReply) =>
-  ApiError.web3(reply.status, reply.messages, {
-    headers: reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) },
-  });
 
 /** While the tracer is off the route does not exist, as in the reference. */
 const disabled: ErrorReply = { status: 404, messages: [{ message: 'Not Found' }] };
@@ -26,23 +20,21 @@ const notAcceptable: ErrorReply = {
  */
 export async function opcodesRoute(c: Context<AppEnv>): Promise<Response> {
   const settings = web3Settings(c.get('config'));
-  if (!settings.opcodes.enabled) throw fail(disabled);
-  const ref = parseTransactionRef(decodeURIComponent(c.req.param('transactionIdOrHash') ?? ''));
-  if (!ref.ok) throw fail(ref.error);
+  if (!settings.opcodes.enabled) throw replyError(disabled);
+  const ref = parseTransactionRef(c.req.param('transactionIdOrHash') ?? '');
+  if (!ref.ok) throw replyError(ref.error);
   // The runtime drops an empty header, so a missing one (the reference's framework 400) is answered as an empty one.
-  if (!/gzip/i.test(c.req.header('accept-encoding') ?? '')) throw fail(notAcceptable);
+  if (!/gzip/i.test(c.req.header('accept-encoding') ?? '')) throw replyError(notAcceptable);
   const options = parseTraceOptions((name) => c.req.query(name));
-  if (!options.ok) throw fail(options.error);
+  if (!options.ok) throw replyError(options.error);
 
-  const namespace = c.env.EVM_EXECUTOR;
-  const shard = executorShard(callClient((name) => c.req.header(name)));
-  const stub = namespace.get(namespace.idFromName(executorName(shard)), nearDatabase(c.env.DATABASE_LOCATION_HINT));
+  const stub = executorStub(c);
   const reply = await stub
     .trace({ kind: 'opcodes', transaction: ref.value, options: options.value, settings })
     .catch((error: unknown) => {
       throw ApiError.web3(500, serverError(500).messages, { cause: error });
     });
-  if (!reply.ok) throw fail(reply.error);
+  if (!reply.ok) throw replyError(reply.error);
   // Compressed here, as it is made: `manual` tells the runtime the body is already in its content encoding.
   return new Response(reply.body, {
     encodeBody: 'manual',

@@ -1,15 +1,15 @@
 import { request } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { artifact, callData, word } from '../../../../simulator/evm/abi.ts';
+import { GENESIS, SECOND } from '../../../../test/harness/evm-session.ts';
 import { insertTransaction } from '../../../../test/harness/factories.ts';
 import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
 import { insertContract, insertContractResult } from '../../../../test/harness/factories-contracts.ts';
 import { insertContractSlot, insertSlotChange } from '../../../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+import { twoBlocks } from '../call/testing/blocks.ts';
 
-const SECOND = 1_000_000_000n;
-const GENESIS = 1_700_000_000n * SECOND;
 const COUNTER = 1001n;
 const SENDER = 1002n;
 const LOOP = 1003n;
@@ -30,18 +30,7 @@ const validStart = (timestamp: bigint) => timestamp - 3n * SECOND;
 
 const { worker } = registerWorkerSuite({
   async seed({ sql }) {
-    await insertRecordFile(sql, {
-      index: 0n,
-      consensus_start: GENESIS,
-      consensus_end: GENESIS + SECOND,
-      hash: 'ef'.repeat(48),
-    });
-    await insertRecordFile(sql, {
-      index: 20n,
-      consensus_start: GENESIS + 100n * SECOND,
-      consensus_end: GENESIS + 102n * SECOND,
-      hash: 'b2'.repeat(48),
-    });
+    for (const block of twoBlocks(GENESIS, SECOND)) await insertRecordFile(sql, block);
     await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000_000_000_000n });
     await insertEntity(sql, SENDER, GENESIS, { balance: 10_000_000_000n });
     await insertContract(
@@ -161,6 +150,9 @@ describe('GET /api/v1/contracts/results/{id}/opcodes', () => {
     '0xghijklmno',
     '00000000001239847e',
     `0x${'ab'.repeat(20)}a`,
+    // The path is decoded once (by the router): a second decoding threw on a bare '%' and answered 500.
+    '%',
+    '%41',
   ])('refuses %s as an unsupported id format', async (id) => {
     const response = await trace(encodeURIComponent(id));
     expect([response.status, detailOf(response.body)]).toEqual([400, `Unsupported ID format: '${id}'`]);
