@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
-import { REPO_ROOT } from './test-data-copies.ts';
+import { REPO_ROOT } from '../../scripts/local-stack/worker-process.ts';
 
 /** The package's root (its exports name only `build/index.js`, one folder down). */
 const PACKAGE_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..');
@@ -39,6 +39,7 @@ export async function launchChromium(): Promise<Browser> {
       ...process.env,
       LD_LIBRARY_PATH: path.join(dir, 'lib'),
       FONTCONFIG_PATH: path.join(dir, 'fonts'),
+      // Chromium keeps its own files (NSS database, crash reports) under HOME: here, not in the user's home.
       HOME: dir,
     },
   });
