@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../test/harness/test-data
 import { migrate } from './migrate.ts';
 import * as schema from './schema/index.ts';
 
-/** The parts of ../shared/conformance/schema.json these tests compare against. */
+/** The parts of test/data/conformance/schema.json these tests compare against. */
 interface ReferenceSchema {
   types: { enums: Record<string, string[]>; domains: Record<string, string> };
   tables: Record<string, ReferenceTable>;

@@ -27,12 +27,12 @@ export function storeFor(source: string): ObjectStore {
   return /^(s3|gs):\/\//.test(source) ? new S3Store(s3OptionsFromUrl(source)) : new DirStore(source);
 }
 
-/** The initial address book: `--address-book`, else the network's bootstrap book shipped beside the repo. */
+/** The initial address book: `--address-book`, else the network's bootstrap book (ingest/bootstrap-addressbook). */
 function bootstrapBook(file: string | undefined, network: string | undefined): Uint8Array | undefined {
   if (file) return new Uint8Array(readFileSync(file));
   if (!network) return undefined;
-  const shared = path.resolve(REPO_ROOT, '../shared/fixtures/streams/bootstrap-addressbook', network);
-  return existsSync(shared) ? new Uint8Array(readFileSync(shared)) : undefined;
+  const shipped = path.join(REPO_ROOT, 'ingest/bootstrap-addressbook', network);
+  return existsSync(shipped) ? new Uint8Array(readFileSync(shipped)) : undefined;
 }
 
 /** A block node (`blocknode://`) or a directory / bucket of block files. */

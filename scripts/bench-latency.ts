@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { proxyTarget, type SqlProxy, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { openPerfDatabase, PERF_DIR } from './local-stack/perf-dataset.ts';
+import { openPerfDatabase, PERF_DIR, requirePerfKit } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 
@@ -30,6 +30,7 @@ if (!(requests > 0) || distances.some((d) => !(d >= 0))) {
   console.error('bench:latency: --requests takes a positive number, --distances a list of milliseconds (0,20,80)');
   process.exit(2);
 }
+requirePerfKit('bench:latency');
 /** Unmeasured requests per URL first: the Worker's code compiled, the proxy's connections and statements ready. */
 const WARM_UP_REQUESTS = 3;
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:rest [-- --duration S] [--connections N] [--only RE] [--skip-cached] [--skip-ratelimit]`
  *
- * The REST benchmark of ../shared/perf: a database with the perf dataset (embedded Postgres under .data/bench-pg,
+ * The REST benchmark of the perf kit (../shared/perf): a database with the perf dataset (embedded Postgres under .data/bench-pg,
  * or DATABASE_URL; loaded once with gen-dataset.mjs --scale 1 and reused), the Worker served exactly as
  * `npm start` serves it (workerd through Miniflare, the SQL-over-HTTP proxy), then, after a warm-up, bench.mjs over urls.json:
  * first with the edge cache off (`rest: …`), then on (`rest-cached: …`), both with rate limiting off (one client sends
@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { openPerfDatabase, PERF_DIR, runNode } from './local-stack/perf-dataset.ts';
+import { openPerfDatabase, PERF_DIR, requirePerfKit, runNode } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
 
@@ -32,6 +32,7 @@ if (!(delayMs >= 0)) {
   console.error('bench:rest: --delay takes a number of milliseconds');
   process.exit(2);
 }
+requirePerfKit('bench:rest');
 /** Requests per URL before measuring (`warmUp`). */
 const WARM_UP_REQUESTS = 400;
 

@@ -2,16 +2,17 @@
  * `npm run compare:bodies [-- --only RE]`
  *
  * Byte comparison with the reference: serves the perf dataset as `npm run bench:rest` does (edge cache and rate
- * limit off), requests each URL of ../shared/perf/reference-bodies/index.json and compares the body, uncompressed,
+ * limit off), requests each URL of test/data/perf/reference-bodies/index.json and compares the body, uncompressed,
  * with the reference's own bytes for that URL. Prints one line per URL (`same` or where the bodies first differ)
  * and exits 1 when any differs: this is how an operator checks a migration, so JSON-equal is not enough.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
+import { sharedDir } from '../test/harness/shared-dir.ts';
 import { firstDifference } from './compare-bodies/first-difference.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { openPerfDatabase, PERF_DIR } from './local-stack/perf-dataset.ts';
+import { openPerfDatabase } from './local-stack/perf-dataset.ts';
 import { startWorkerProcess } from './local-stack/worker-process.ts';
 
 interface ReferenceBody {
@@ -25,7 +26,7 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? new RegExp(args[onlyAt + 1] ?? '.') : undefined;
 const log = (message: string) => console.error(`compare: ${message}`);
 
-const bodiesDir = path.join(PERF_DIR, 'reference-bodies');
+const bodiesDir = path.join(sharedDir(), 'perf/reference-bodies');
 const index = JSON.parse(readFileSync(path.join(bodiesDir, 'index.json'), 'utf8')) as ReferenceBody[];
 const selected = only ? index.filter((entry) => only.test(entry.url)) : index;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORDSTREAMS } from '../ingest/testing/fixtures.ts';
 import { sha384 } from './hash.ts';
 import type { LedgerSnapshot } from './ledger/export.ts';
 import { parseOptions } from './main.ts';
@@ -13,7 +14,7 @@ import { nodeFolders, readVerifiedOutput, type VerifiedFile } from './testing/re
 import { replay } from './testing/replay.ts';
 import { blockFilePath, LEDGER_FILE } from './write/layout.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/streams/data/recordstreams/v6/record0.0.3');
+const FIXTURES = path.join(RECORDSTREAMS, 'v6/record0.0.3');
 const run = (out: string, seed = 'simulator-test') =>
   simulate({ ...parseOptions(['--out', out, '--files', '8', '--tps', '60', '--seed', seed]), onFile: () => {} });
 

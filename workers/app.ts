@@ -17,6 +17,7 @@ import { callRoute, contractsPreflight } from './routes/contracts/call/index.ts'
 import { contractRoutes } from './routes/contracts/index.ts';
 import { opcodesRoute } from './routes/contracts/opcodes/index.ts';
 import { docsRoutes } from './routes/docs/index.ts';
+import { swaggerUiFile } from './routes/docs/swagger-ui-assets.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { networkRoutes } from './routes/network/index.ts';
 import { scheduleRoutes } from './routes/schedules/index.ts';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
   });
   app.options('/api/v1/contracts/*', contractsPreflight);
   app.options('/api/*', answerPreflight);
+  app.get('/api/v1/docs/swagger-ui/:version/:file', swaggerUiFile);
   const cached = edgeCache(deps.cacheKeyPrefix);
   // The credentials, the edge cache, then (on a miss, before the database) the rate limit, in one middleware: each
   // layer of hono's chain costs every request a few promises.

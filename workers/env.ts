@@ -18,6 +18,8 @@ export interface Env {
   RATE_LIMITER?: DurableObjectNamespace<RateLimiter>;
   /** The shards that run POST /api/v1/contracts/call and own its throttles (wrangler.toml `durable_objects`). */
   EVM_EXECUTOR: DurableObjectNamespace<EvmExecutor>;
+  /** Swagger UI's files for the docs page (wrangler.toml `[assets]`: the swagger-ui-dist package). */
+  ASSETS: Fetcher;
   /** Settings in the reference's tree, as `HIERO_MIRROR_REST_*`/`HIERO_MIRROR_WEB3_*` variables (workers/config/config.ts). */
   [setting: `HIERO_MIRROR_${string}`]: string | undefined;
 }

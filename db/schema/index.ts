@@ -1,6 +1,6 @@
 /**
  * The reference mirror node's Postgres schema (v1 flavour), table for table and column for column, checked against
- * ../shared/conformance/schema.json by db/migrate.test.ts.
+ * test/data/conformance/schema.json by db/migrate.test.ts.
  *
  * - What drizzle cannot declare lives in the custom migrations: extensions and domains (0000), the partitioned
  *   tables `account_balance`, `token_balance` and `transaction_hash` (0002: their definitions here serve queries),

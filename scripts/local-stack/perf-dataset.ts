@@ -4,11 +4,23 @@ import path from 'node:path';
 import pg from 'pg';
 import { startLocalPostgres } from '../../db/local/embedded-postgres.ts';
 import { migrate } from '../../db/migrate.ts';
-import { sharedDir } from '../../test/harness/shared-dir.ts';
+import { upstreamSharedDir } from '../../test/harness/shared-dir.ts';
 import { freePort } from './free-port.ts';
 import { REPO_ROOT } from './worker-process.ts';
 
-export const PERF_DIR = path.join(sharedDir(), 'perf');
+/** The perf kit (dataset generator, urls.json, bench.mjs): the shared folder's; the repository does not carry it. */
+export const PERF_DIR = path.join(upstreamSharedDir(), 'perf');
+
+const missingKit = () =>
+  `the perf kit is not at ${PERF_DIR}: the repository does not carry it (put the project's shared folder beside ` +
+  'the repository, or set EDGE_MIRROR_SHARED to it)';
+
+/** Ends a benchmark that reads the perf kit with one line when the kit is not there, before it starts anything. */
+export function requirePerfKit(tool: string): void {
+  if (existsSync(PERF_DIR)) return;
+  console.error(`${tool}: ${missingKit()}`);
+  process.exit(2);
+}
 
 export interface PerfDatabase {
   readonly url: string;
@@ -18,7 +30,7 @@ export interface PerfDatabase {
 }
 
 /**
- * The database of ../shared/perf: DATABASE_URL when set, otherwise an embedded Postgres under .data/bench-pg.
+ * The database of the perf kit: DATABASE_URL when set, otherwise an embedded Postgres under .data/bench-pg.
  * It is migrated, and loaded with gen-dataset.mjs (scale 1, seed 42: the dataset urls.json and
  * reference-bodies/ were made on) unless it already holds transactions.
  */
@@ -59,6 +71,7 @@ async function loadDatasetOnce(url: string, log: (message: string) => void): Pro
   if (!process.env.PATH?.split(':').some((dir) => existsSync(path.join(dir, 'psql')))) {
     throw new Error('gen-dataset.mjs needs psql on PATH (Debian: apt-get install postgresql-client)');
   }
+  if (!existsSync(PERF_DIR)) throw new Error(`the perf dataset is not loaded and ${missingKit()}`);
   log('loading the perf dataset (scale 1, seed 42): about a minute');
   await runNode([path.join(PERF_DIR, 'gen-dataset.mjs'), '--db', url, '--scale', '1', '--seed', '42']);
 }

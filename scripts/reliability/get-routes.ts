@@ -1,5 +1,5 @@
 /**
- * The GET routes of the reference's OpenAPI document (`../shared/reference/openapi.yml`) with the names of their
+ * The GET routes of the reference's OpenAPI document (`test/data/reference/openapi.yml`) with the names of their
  * path and query parameters, read by a scan of its fixed layout (two-space paths, `$ref`s to
  * `components.parameters` entries with `name` and `in`) rather than a YAML parser the project does not need.
  */

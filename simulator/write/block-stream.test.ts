@@ -8,6 +8,7 @@ import { parseAddressBook } from '../../ingest/decode/address-book.ts';
 import { decompressBlock, splitBlockItems } from '../../ingest/decode/block-file.ts';
 import { readBlock } from '../../ingest/decode/block-reader.ts';
 import { blockRecordItems } from '../../ingest/decode/block-record.ts';
+import { STREAMS } from '../../ingest/testing/fixtures.ts';
 import { nodeKeysOf } from '../../ingest/verify/node-keys.ts';
 import { hapi } from '../../proto/hapi.ts';
 import type { LedgerSnapshot } from '../ledger/export.ts';
@@ -18,10 +19,7 @@ import { readVerifiedOutput } from '../testing/read-output.ts';
 import { blockTypes } from './block-proto.ts';
 import { ADDRESS_BOOK_FILE, blockFilePath, LEDGER_FILE } from './layout.ts';
 
-const FIXTURES = path.resolve(
-  import.meta.dirname,
-  '../../../shared/fixtures/streams/data/blockstreams/0000/0000/0000/0000',
-);
+const FIXTURES = path.join(STREAMS, 'data/blockstreams/0000/0000/0000/0000');
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 

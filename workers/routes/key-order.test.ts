@@ -20,7 +20,7 @@ import { checkSchema } from './docs/schema-check.ts';
  * Bodies are compared with the reference's byte for byte (`npm run compare:bodies`), so key order is part of the
  * interface. These tests hold it without the perf dataset: each route answers on a few rows of its own, and the
  * key order of every object in the answer is compared with the reference's own body for that route
- * (../shared/perf/reference-bodies). Each answer is also checked against the OpenAPI document's schema for it.
+ * (test/data/perf/reference-bodies). Each answer is also checked against the OpenAPI document's schema for it.
  */
 
 const CREATED = ns('1735776004.000000001');

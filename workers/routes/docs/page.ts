@@ -1,9 +1,10 @@
+import { swaggerUiAsset } from './swagger-ui-assets.ts';
+
 /**
  * Swagger UI, as the reference's `/api/v1/docs` shows it (operations and tags sorted alphabetically, no explorer
- * bar), its script and styles loaded from a CDN at a pinned version: the Worker ships no UI assets.
+ * bar), its script and styles served by this Worker (swagger-ui-assets.ts): the page loads nothing from another
+ * origin. `validatorUrl: null` keeps Swagger UI from sending the document to its public validator.
  */
-const SWAGGER_UI = 'https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.35.0';
-
 export function swaggerPage(): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -11,12 +12,13 @@ export function swaggerPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>edge-mirror REST API</title>
-<link rel="stylesheet" href="${SWAGGER_UI}/swagger-ui.css">
+<link rel="icon" type="image/png" href="${swaggerUiAsset('favicon-32x32.png')}">
+<link rel="stylesheet" href="${swaggerUiAsset('swagger-ui.css')}">
 <style>.swagger-ui .topbar { display: none; }</style>
 </head>
 <body>
 <div id="swagger-ui"></div>
-<script src="${SWAGGER_UI}/swagger-ui-bundle.js" crossorigin="anonymous"></script>
+<script src="${swaggerUiAsset('swagger-ui-bundle.js')}"></script>
 <script>
 window.ui = SwaggerUIBundle({
   url: '/api/v1/docs/openapi.json',
@@ -24,6 +26,7 @@ window.ui = SwaggerUIBundle({
   operationsSorter: 'alpha',
   tagsSorter: 'alpha',
   deepLinking: true,
+  validatorUrl: null,
 });
 </script>
 </body>

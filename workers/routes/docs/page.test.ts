@@ -1,0 +1,63 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../test/harness/headless-browser.ts';
+import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
+import document from './openapi.json' with { type: 'json' };
+
+const { worker } = registerWorkerSuite();
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 120_000);
+afterAll(() => browser?.close());
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** Every operation of the served document, as Swagger UI labels it: `GET /api/v1/accounts`. */
+const operations = Object.entries(document.paths)
+  .flatMap(([route, item]) =>
+    Object.keys(item)
+      .filter((key) => METHODS.has(key))
+      .map((method) => `${method.toUpperCase()} ${route}`),
+  )
+  .sort();
+
+describe('the docs page in a headless browser', () => {
+  it('renders every operation of the document with no request to another origin', async () => {
+    const origin = new URL(worker.baseUrl).origin;
+    const elsewhere: string[] = [];
+    const context = await browser.newContext();
+    try {
+      await context.route('**/*', (route) => {
+        if (new URL(route.request().url()).origin === origin) return route.continue();
+        elsewhere.push(route.request().url());
+        return route.abort('blockedbyclient');
+      });
+      // data: URLs (the stylesheet's icons) are part of the page, not requests to an origin.
+      context.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol !== 'data:' && url.origin !== origin) elsewhere.push(request.url());
+      });
+      const page = await context.newPage();
+      const failed: string[] = [];
+      page.on('requestfailed', (request) => failed.push(`${request.url()}: ${request.failure()?.errorText}`));
+      await page.goto(`${worker.baseUrl}/api/v1/docs`);
+      await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+      const rendered = await page
+        .locator('.opblock-summary')
+        .evaluateAll((summaries) =>
+          summaries.map(
+            (summary) =>
+              `${summary.querySelector('.opblock-summary-method')?.textContent} ${summary.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+          ),
+        );
+      expect([...new Set(rendered)].sort()).toEqual(operations);
+      expect(await page.title()).toBe('edge-mirror REST API');
+      expect(failed).toEqual([]);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
