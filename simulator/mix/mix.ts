@@ -21,7 +21,8 @@ import { associate, burn, createToken, mint, tokenTransfer } from './tokens.ts';
 
 const WEIGHTS = {
   submitMessage: 340,
-  chunkedMessage: 4,
+  // Off unless a run asks for it: a weight here changes every later draw, and so every seeded ledger the tests pin.
+  chunkedMessage: 0,
   hbarTransfer: 220,
   fungibleTransfer: 90,
   nftTransfer: 35,
