@@ -232,6 +232,29 @@ describe('ConsensusService.subscribeTopic', () => {
   });
 });
 
+describe('stopping the server', () => {
+  it('ends open subscriptions with UNAVAILABLE, which makes clients subscribe again', async () => {
+    const read = readGrpcSettings({ HIERO_MIRROR_GRPC_PORT: '0' });
+    if ('errors' in read) throw new Error(read.errors.join('; '));
+    const other = await startGrpcServer({
+      databaseUrl: database.url,
+      settings: read.settings,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    const otherClient = mirrorClient(other.address);
+    const done = collect(otherClient.subscribeTopic({ topicID: { topicNum: String(TOPIC) } }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await other.close();
+    const { error } = await done;
+    otherClient.close();
+    expect({ code: error?.code, details: error?.details }).toEqual({
+      code: status.UNAVAILABLE,
+      details: 'The server is shutting down',
+    });
+  });
+});
+
 describe('NetworkService.getNodes', () => {
   beforeAll(async () => {
     const book = 5n * SECOND;

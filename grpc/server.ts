@@ -18,6 +18,7 @@ import { type Log, TopicTail } from './topic/topic-tail.ts';
 /** The reference's `max-inbound-message-size`: a query is a few dozen bytes. */
 const MAX_REQUEST_BYTES = 1024;
 const SHUTDOWN_GRACE_MS = 2_000;
+const SHUTTING_DOWN = 'The server is shutting down';
 
 export interface GrpcServerOptions {
   readonly databaseUrl: string;
@@ -62,6 +63,8 @@ async function serve(
   const { signal } = controller;
   active.add(controller);
   call.on('cancelled', () => controller.abort());
+  // Read now: a cancelled call no longer knows its peer.
+  const peer = call.getPeer();
   const started = performance.now();
   let messages = 0;
   let outcome = 'OK';
@@ -71,8 +74,15 @@ async function serve(
       messages++;
       if (!call.write(message)) await drained(call, signal);
     }
-    if (signal.aborted) outcome = 'CANCELLED';
-    else call.end();
+    if (call.cancelled) {
+      outcome = 'CANCELLED';
+    } else if (signal.aborted) {
+      // The server is stopping: UNAVAILABLE makes the SDKs subscribe again (elsewhere, or here once it is back).
+      outcome = 'UNAVAILABLE';
+      call.emit('error', { code: grpc.status.UNAVAILABLE, details: SHUTTING_DOWN });
+    } else {
+      call.end();
+    }
   } catch (error) {
     const { code, details, serverError } = toStatus(error);
     outcome = grpc.status[code] ?? String(code);
@@ -93,7 +103,7 @@ async function serve(
       status: outcome,
       messages,
       ms: Math.round(performance.now() - started),
-      peer: call.getPeer(),
+      peer,
     });
   }
 }
