@@ -2,6 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorTypes } from '../proto/mirror.ts';
+import { freePort } from '../scripts/local-stack/free-port.ts';
 import { insertRow } from '../test/harness/factories.ts';
 import {
   insertAddressBook,
@@ -252,6 +253,35 @@ describe('stopping the server', () => {
       code: status.UNAVAILABLE,
       details: 'The server is shutting down',
     });
+  });
+});
+
+describe('a database the server cannot reach', () => {
+  it('answers UNAVAILABLE with the reference message', async () => {
+    const read = readGrpcSettings({ HIERO_MIRROR_GRPC_PORT: '0' });
+    if ('errors' in read) throw new Error(read.errors.join('; '));
+    const unreachable = new URL(database.url);
+    unreachable.port = String(await freePort());
+    const other = await startGrpcServer({
+      databaseUrl: unreachable.href,
+      settings: read.settings,
+      host: '127.0.0.1',
+      log: () => {},
+    });
+    const otherClient = mirrorClient(other.address);
+    try {
+      const nodes = await collect(otherClient.getNodes({ file_id: { fileNum: '102' } }));
+      const messages = await collect(otherClient.subscribeTopic({ topicID: { topicNum: String(TOPIC) } }));
+      for (const { error } of [nodes, messages]) {
+        expect({ code: error?.code, details: error?.details }).toEqual({
+          code: status.UNAVAILABLE,
+          details: 'Error querying the data source. Please retry later',
+        });
+      }
+    } finally {
+      otherClient.close();
+      await other.close();
+    }
   });
 });
 
