@@ -17,6 +17,7 @@ export async function main(): Promise<number> {
     for (const error of read.errors) console.error(`grpc: ${error}`);
     return 2;
   }
+  if (read.ignored.length > 0) log({ msg: 'variables that name no setting are ignored', names: read.ignored });
   const server = await startGrpcServer({
     databaseUrl: process.env.DATABASE_URL ?? LOCAL_DATABASE_URL,
     settings: read.settings,

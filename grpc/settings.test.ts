@@ -41,6 +41,7 @@ describe('gRPC settings', () => {
         shard: 0n,
         realm: 0n,
       },
+      ignored: [],
     });
   });
 
@@ -52,6 +53,11 @@ describe('gRPC settings', () => {
     expect('settings' in read && [read.settings.listener.intervalMs, read.settings.endTimeIntervalMs]).toEqual([
       2000, 1500,
     ]);
+  });
+
+  it('lists the gRPC variables that name no setting', () => {
+    const read = readGrpcSettings({ HIERO_MIRROR_GRPC_LISTENER_TYPE: 'REDIS', HIERO_MIRROR_REST_X: '1' });
+    expect('ignored' in read && read.ignored).toEqual(['HIERO_MIRROR_GRPC_LISTENER_TYPE']);
   });
 
   it('names every variable set wrongly or out of the reference bounds', () => {

@@ -66,10 +66,13 @@ export const GRPC_SETTING_DEFAULTS: ReadonlyMap<string, string> = new Map(
   Object.entries(VARIABLES).map(([name, [fallback]]) => [name, fallback]),
 );
 
-/** The settings `env` gives, or every variable it sets wrongly, one message each. */
+/**
+ * The settings `env` gives, with the `HIERO_MIRROR_GRPC_*` variables it sets that name no setting (ignored, for the
+ * caller to log); or every variable it sets wrongly, one message each.
+ */
 export function readGrpcSettings(
   env: Readonly<Record<string, string | undefined>>,
-): { settings: GrpcSettings } | { errors: string[] } {
+): { settings: GrpcSettings; ignored: string[] } | { errors: string[] } {
   const errors: string[] = [];
   const read = <V extends Variable>(name: V): z.output<(typeof VARIABLES)[V][1]> => {
     const [fallback, schema] = VARIABLES[name];
@@ -101,5 +104,8 @@ export function readGrpcSettings(
     shard: read('HIERO_MIRROR_COMMON_SHARD'),
     realm: read('HIERO_MIRROR_COMMON_REALM'),
   };
-  return errors.length > 0 ? { errors } : { settings };
+  const ignored = Object.keys(env)
+    .filter((name) => name.startsWith('HIERO_MIRROR_GRPC_') && !(name in VARIABLES))
+    .sort();
+  return errors.length > 0 ? { errors } : { settings, ignored };
 }

@@ -91,14 +91,12 @@ try {
 
   const grpcSettings = readGrpcSettings(process.env);
   if ('errors' in grpcSettings) throw new Error(grpcSettings.errors.join('; '));
-  const grpcPort = grpcSettings.settings.port;
-  if (!(await isPortFree(grpcPort))) throw new Error(`port ${grpcPort} is in use: set HIERO_MIRROR_GRPC_PORT`);
-  const grpc = await startGrpcServer({
-    databaseUrl,
-    settings: grpcSettings.settings,
-    host: '127.0.0.1',
-    log: (fields) => console.log(JSON.stringify({ service: 'grpc', ...fields })),
-  });
+  const { settings, ignored } = grpcSettings;
+  if (!(await isPortFree(settings.port)))
+    throw new Error(`port ${settings.port} is in use: set HIERO_MIRROR_GRPC_PORT`);
+  const grpcLog = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'grpc', ...fields }));
+  if (ignored.length > 0) grpcLog({ msg: 'variables that name no setting are ignored', names: ignored });
+  const grpc = await startGrpcServer({ databaseUrl, settings, host: '127.0.0.1', log: grpcLog });
   stops.push(() => grpc.close());
 
   let ingestSource = process.env.INGEST_SOURCE;
