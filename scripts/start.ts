@@ -25,6 +25,11 @@ if (!(DB_DELAY_MS >= 0)) {
   console.error(`DB_DELAY_MS must be a number of milliseconds, not ${process.env.DB_DELAY_MS}`);
   process.exit(2);
 }
+const grpcSettings = readGrpcSettings(process.env);
+if ('errors' in grpcSettings) {
+  for (const error of grpcSettings.errors) console.error(error);
+  process.exit(2);
+}
 const LOCAL_DB_PORT = 54320;
 
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'start', ...fields }));
@@ -47,6 +52,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 try {
   if (!(await isPortFree(API_PORT))) throw new Error(`port ${API_PORT} is in use: set PORT to another one`);
+  const grpcPort = grpcSettings.settings.port;
+  if (!(await isPortFree(grpcPort))) throw new Error(`port ${grpcPort} is in use: set HIERO_MIRROR_GRPC_PORT`);
 
   let databaseUrl = process.env.DATABASE_URL;
   const embedded = !databaseUrl;
@@ -89,11 +96,7 @@ try {
   });
   stops.push(() => worker.stop());
 
-  const grpcSettings = readGrpcSettings(process.env);
-  if ('errors' in grpcSettings) throw new Error(grpcSettings.errors.join('; '));
   const { settings, ignored } = grpcSettings;
-  if (!(await isPortFree(settings.port)))
-    throw new Error(`port ${settings.port} is in use: set HIERO_MIRROR_GRPC_PORT`);
   const grpcLog = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'grpc', ...fields }));
   if (ignored.length > 0) grpcLog({ msg: 'variables that name no setting are ignored', names: ignored });
   const grpc = await startGrpcServer({ databaseUrl, settings, host: '127.0.0.1', log: grpcLog });
