@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole local mirror. An embedded PostgreSQL under .data/pg (kept across restarts) unless
  * DATABASE_URL names another; migrations; the SQL-over-HTTP proxy the Worker's database driver goes through; the
- * Worker in workerd (Miniflare, docs/adr/0005 and 0007) on http://localhost:8787; with INGEST_SOURCE set, the
+ * Worker in workerd (Miniflare, docs/adr/0005 and 0007) on http://localhost:8787; the gRPC API on 127.0.0.1:5600
+ * (docs/adr/0030); with INGEST_SOURCE set, the
  * ingest service filling that database from the source (started again whenever it exits); without it, on the embedded database, a simulated network (`.data/simnet`, a file
  * every 2 s) that the ingest follows (SIMULATE=0 turns it off). Ctrl-C (or SIGTERM) stops everything it started.
  */
@@ -9,6 +10,8 @@ import path from 'node:path';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
+import { startGrpcServer } from '../grpc/server.ts';
+import { readGrpcSettings } from '../grpc/settings.ts';
 import { databaseId } from './local-stack/database-id.ts';
 import { freePort, isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
@@ -20,6 +23,11 @@ const API_PORT = Number(process.env.PORT ?? 8787);
 const DB_DELAY_MS = Number(process.env.DB_DELAY_MS || 0);
 if (!(DB_DELAY_MS >= 0)) {
   console.error(`DB_DELAY_MS must be a number of milliseconds, not ${process.env.DB_DELAY_MS}`);
+  process.exit(2);
+}
+const grpcSettings = readGrpcSettings(process.env);
+if ('errors' in grpcSettings) {
+  for (const error of grpcSettings.errors) console.error(error);
   process.exit(2);
 }
 const LOCAL_DB_PORT = 54320;
@@ -44,6 +52,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 try {
   if (!(await isPortFree(API_PORT))) throw new Error(`port ${API_PORT} is in use: set PORT to another one`);
+  const grpcPort = grpcSettings.settings.port;
+  if (!(await isPortFree(grpcPort))) throw new Error(`port ${grpcPort} is in use: set HIERO_MIRROR_GRPC_PORT`);
 
   let databaseUrl = process.env.DATABASE_URL;
   const embedded = !databaseUrl;
@@ -86,6 +96,12 @@ try {
   });
   stops.push(() => worker.stop());
 
+  const { settings, ignored } = grpcSettings;
+  const grpcLog = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'grpc', ...fields }));
+  if (ignored.length > 0) grpcLog({ msg: 'variables that name no setting are ignored', names: ignored });
+  const grpc = await startGrpcServer({ databaseUrl, settings, host: '127.0.0.1', log: grpcLog });
+  stops.push(() => grpc.close());
+
   let ingestSource = process.env.INGEST_SOURCE;
   // The demo source: only for the embedded database, never one DATABASE_URL names.
   if (!ingestSource && embedded && process.env.SIMULATE !== '0') {
@@ -103,7 +119,9 @@ try {
 
   const shown = new URL(databaseUrl);
   shown.password = shown.password ? '***' : '';
-  console.log(`\nedge-mirror is up: API http://localhost:${API_PORT}/api/v1 · database ${shown} · Ctrl-C stops\n`);
+  console.log(
+    `\nedge-mirror is up: API http://localhost:${API_PORT}/api/v1 · gRPC ${grpc.address} · database ${shown} · Ctrl-C stops\n`,
+  );
 } catch (error) {
   console.error(`start failed: ${error instanceof Error ? error.message : String(error)}`);
   await stopAll(1);

@@ -11,7 +11,7 @@ import { keyPb } from '../network/keys.ts';
 import type { Network } from '../network/network.ts';
 import { HBAR, maybeMemo, payerWith } from './pick.ts';
 
-const RUNNING_HASH_VERSION = 3n;
+export const RUNNING_HASH_VERSION = 3n;
 
 export async function createTopic(net: Network): Promise<boolean> {
   const owner = payerWith(net, 20n * HBAR);
@@ -78,7 +78,7 @@ export async function submitMessage(net: Network): Promise<boolean> {
   return true;
 }
 
-function advanceTopic(topic: Topic, payer: bigint, consensusNs: bigint, message: Uint8Array): void {
+export function advanceTopic(topic: Topic, payer: bigint, consensusNs: bigint, message: Uint8Array): void {
   topic.sequenceNumber += 1n;
   const header = new DataView(new ArrayBuffer(8 * 8 + 4 + 8));
   const longs = [RUNNING_HASH_VERSION, 0n, 0n, payer, 0n, 0n, topic.num, consensusNs / 1_000_000_000n];

@@ -54,8 +54,10 @@ export interface Submission {
   readonly memo?: string;
   /** Variable-size payload (message, file contents) that the fee charges per byte. */
   readonly payloadBytes?: number;
-  /** Transaction id to use instead of a new one (scheduled executions). */
+  /** Transaction id to use instead of a new one (scheduled executions; unsigned unless `signed`). */
   readonly transactionId?: Record<string, unknown>;
+  /** The payer signs a transaction whose id the submitter chose (a chunk of a message, as the SDK submits it). */
+  readonly signed?: boolean;
   /** Consensus time to use instead of the clock's next one (children). */
   readonly consensusNs?: bigint;
   readonly execute: (ctx: ExecuteContext) => Outcome | Promise<Outcome>;
@@ -172,7 +174,8 @@ export class Network {
     };
     const types = hapi();
     const bodyBytes = types.TransactionBody.encode(body).finish();
-    const signers = submission.transactionId ? [] : [payer.key, ...(submission.extraSigners ?? [])];
+    const signers =
+      submission.transactionId && !submission.signed ? [] : [payer.key, ...(submission.extraSigners ?? [])];
     const sigPair = signers.filter((key) => key !== undefined).map((key) => signaturePair(this.random, key));
     const signedTransactionBytes = types.SignedTransaction.encode({
       bodyBytes,

@@ -12,9 +12,9 @@ interface DocumentedSetting {
 }
 
 /**
- * The `HIERO_MIRROR_*` rows of the README's configuration tables, one entry per variable: a cell may list several
- * (`A_B_MAX` / `..._MIN`: the `...` stands for the first name without its last part), with their defaults in the
- * same order.
+ * The `HIERO_MIRROR_*` rows (but `HIERO_MIRROR_GRPC_*`) of the README's configuration tables, one entry per
+ * variable: a cell may list several (`A_B_MAX` / `..._MIN`: the `...` stands for the first name without its last
+ * part), with their defaults in the same order.
  */
 function documentedSettings(): DocumentedSetting[] {
   const section = README.slice(README.indexOf('## Configuration'), README.indexOf('## Testing'));
@@ -23,6 +23,8 @@ function documentedSettings(): DocumentedSetting[] {
     const cells = line.split(' | ');
     const [names, defaults] = [cells[0]?.replace(/^\| /, ''), cells[1]];
     if (!names?.startsWith(`\`${SETTINGS_PREFIX}`) || defaults === undefined) continue;
+    // The gRPC API's settings are read by the Node service (grpc/settings.test.ts checks them).
+    if (names.startsWith(`\`${SETTINGS_PREFIX}GRPC_`)) continue;
     const nameList = names.split(' / ').map((cell) => cell.replaceAll('`', ''));
     const first = nameList[0] ?? '';
     const stem = first.slice(0, first.lastIndexOf('_'));

@@ -1,0 +1,57 @@
+/**
+ * A topic message larger than one transaction carries, submitted as the SDK's TopicMessageSubmitTransaction does:
+ * chunks of 1024 bytes, each its own ConsensusSubmitMessage whose chunkInfo names the first chunk's transaction id,
+ * the chunk count and its number; the chunks' ids share the payer and have valid starts one nanosecond apart.
+ */
+import { accountPb, i64, timestampPb, topicPb } from '../ledger/ids.ts';
+import type { Network } from '../network/network.ts';
+import { advanceTopic, RUNNING_HASH_VERSION } from './consensus.ts';
+import { HBAR } from './pick.ts';
+
+/** The SDK's default chunk size. */
+const CHUNK_BYTES = 1024;
+
+export async function submitChunkedMessage(net: Network): Promise<boolean> {
+  const { ledger, random } = net;
+  const num = ledger.topicPool.pick(random);
+  const topic = num === undefined ? undefined : ledger.topics.get(num);
+  if (!topic) return false;
+  const payer =
+    topic.submitter !== undefined ? ledger.account(topic.submitter) : ledger.account(ledger.users.pick(random) ?? 0n);
+  if (payer.deleted || payer.balance < 5n * HBAR) return false;
+  const message = new TextEncoder().encode(random.words(random.int(250, 600)));
+  const total = Math.ceil(message.length / CHUNK_BYTES);
+  const validStart = net.now - BigInt(random.int(1_000_000_000, 8_000_000_000));
+  const transactionId = (chunk: number) => ({
+    transactionValidStart: timestampPb(validStart + BigInt(chunk)),
+    accountID: accountPb(payer.num),
+  });
+  for (let number = 1; number <= total; number++) {
+    const chunk = message.subarray((number - 1) * CHUNK_BYTES, number * CHUNK_BYTES);
+    await net.submit({
+      payer: payer.num,
+      transactionId: transactionId(number - 1),
+      signed: true,
+      body: {
+        consensusSubmitMessage: {
+          topicID: topicPb(topic.num),
+          message: chunk,
+          chunkInfo: { initialTransactionID: transactionId(0), total, number },
+        },
+      },
+      price: 'submitMessage',
+      payloadBytes: chunk.length,
+      execute: ({ consensusNs }) => {
+        advanceTopic(topic, payer.num, consensusNs, chunk);
+        return {
+          receipt: {
+            topicSequenceNumber: i64(topic.sequenceNumber),
+            topicRunningHash: topic.runningHash,
+            topicRunningHashVersion: i64(RUNNING_HASH_VERSION),
+          },
+        };
+      },
+    });
+  }
+  return true;
+}
