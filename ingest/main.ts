@@ -18,6 +18,7 @@ import { DirStore } from './sources/dir-store.ts';
 import type { ObjectStore } from './sources/object-store.ts';
 import { RecordStreamSource } from './sources/record-stream-source.ts';
 import { S3Store, s3OptionsFromUrl } from './sources/s3-store.ts';
+import { unusableSettings } from './usable-settings.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 /** The database `npm start` runs when DATABASE_URL is unset. */
@@ -62,7 +63,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { options } = parsed;
   const { source, network, untilIdle, pollIntervalMs, startBlock, endBlock, blockSource } = options;
-  const databaseUrl = process.env.DATABASE_URL ?? LOCAL_DATABASE_URL;
+  const databaseUrl = process.env.DATABASE_URL || LOCAL_DATABASE_URL;
+  const unusable = await unusableSettings(databaseUrl, blockSource ? [source, blockSource] : [source]);
+  if (unusable) {
+    console.error(`ingest: ${unusable}`);
+    return 2;
+  }
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGTERM', stop);
