@@ -62,7 +62,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { options } = parsed;
-  const { source, network, untilIdle, pollIntervalMs, startBlock, endBlock, blockSource } = options;
+  const { source, network, untilIdle, pollIntervalMs, signatureWaitMs, startBlock, endBlock, blockSource } = options;
   const databaseUrl = process.env.DATABASE_URL || LOCAL_DATABASE_URL;
   const unusable = await unusableSettings(databaseUrl, blockSource ? [source, blockSource] : [source]);
   if (unusable) {
@@ -90,7 +90,7 @@ export async function main(argv: string[]): Promise<number> {
         return;
       }
       await refuseBlockFiles(recordSource, source, network);
-      const records = { ...loop, source: recordSource, client, bootstrapAddressBook };
+      const records = { ...loop, signatureWaitMs, source: recordSource, client, bootstrapAddressBook };
       if (blockSource) {
         const { startBlock: _ignored, ...rest } = blocks;
         await runWithCutover({
