@@ -17,7 +17,13 @@ import { isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
 import { startSimulatorProcess } from './local-stack/simulator-process.ts';
 import { readStartSettings, StartError, type StartSettings } from './local-stack/start-settings.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm start\n\nThe local mirror: embedded Postgres (.data/pg) unless DATABASE_URL is set, migrations, the API on PORT (8787), and a\nsimulated network the ingest follows (SIMULATE=0: none; INGEST_SOURCE: a stream source instead). Ctrl-C stops it.\nEnvironment: PORT, DATABASE_URL, DB_DELAY_MS, SIMULATE, INGEST_SOURCE (README.md, Configuration).`,
+);
 
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'start', ...fields }));
 
