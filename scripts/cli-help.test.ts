@@ -20,6 +20,7 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['bench:call', 'usage: npm run bench:call'],
   ['check:bundle', 'usage: npm run check:bundle'],
   ['test:reliability', 'usage: npm run test:reliability'],
+  ['examples', 'usage: npm run examples'],
 ];
 
 describe('--help', () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,6 +107,19 @@ async function gone(sid: number, withinMs: number): Promise<string[]> {
   }
 }
 
+/** `npm run examples` against the stack on `port`, asked again until the chain has what it needs (a minute at most). */
+async function examplesOnceReady(cwd: string, port: number): Promise<string> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const answer = spawnSync('npm', ['run', '--silent', 'examples', '--', '--port', String(port)], {
+      cwd,
+      encoding: 'utf8',
+    });
+    if (answer.status === 0 || Date.now() > deadline) return answer.stdout + answer.stderr;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
 describe('npm start', () => {
   it('starts in two clones at once, refuses a second start of a clone in one line, and stops on SIGTERM', async () => {
     const [first, second] = [cloneRepository(), cloneRepository()];
@@ -118,6 +131,9 @@ describe('npm start', () => {
     for (const port of [firstPort, secondPort]) {
       expect((await fetch(`http://127.0.0.1:${port}/api/v1/blocks?limit=1`)).status).toBe(200);
     }
+    // The README's contract call examples, with the fresh chain's addresses, once it has deployed its contracts.
+    const examples = await examplesOnceReady(first, firstPort);
+    expect(examples.match(/^# answered 200: \{"result":"0x[0-9a-f]+"\}$/gm)).toHaveLength(3);
 
     const again = npmStart(first, { PORT: String(await freePort()), SIMULATE: '0' });
     expect(await again.outcome).toMatch(
@@ -131,5 +147,5 @@ describe('npm start', () => {
       process.kill(pid, 'SIGTERM');
     }
     for (const start of [a, b]) expect(await gone(start.child.pid as number, 10_000)).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });
