@@ -9,8 +9,8 @@ import { REPO_ROOT } from './local-stack/worker-process.ts';
 /**
  * `npm start` as a user runs it, in clones of their own (the repository's files and a link to its node_modules), so
  * the test never meets the developer's own `.data/pg`: two clones starting at the same moment both come up (they race
- * for port 54320), a second start of one clone says in one line why it cannot, and SIGTERM to the npm process leaves
- * nothing of either stack running.
+ * for port 54320), a second start of one clone says in one line why it cannot, and SIGTERM or SIGINT to the npm process
+ * leaves nothing of either stack running.
  */
 
 const clones: string[] = [];
@@ -121,7 +121,7 @@ async function examplesOnceReady(cwd: string, port: number): Promise<string> {
 }
 
 describe('npm start', () => {
-  it('starts in two clones at once, refuses a second start of a clone in one line, and stops on SIGTERM', async () => {
+  it('starts in two clones at once, refuses a second start of a clone in one line, and stops on SIGTERM or SIGINT to npm', async () => {
     const [first, second] = [cloneRepository(), cloneRepository()];
     const [firstPort, secondPort] = [await freePort(), await freePort()];
     const a = npmStart(first, { PORT: String(firstPort) });
@@ -141,10 +141,14 @@ describe('npm start', () => {
     );
     expect(await again.exited).toBe(1);
 
-    for (const start of [a, b]) {
+    // What a process manager sends, and what an interrupt sends, each to the npm process alone.
+    for (const [start, signal] of [
+      [a, 'SIGTERM'],
+      [b, 'SIGINT'],
+    ] as const) {
       const pid = start.child.pid as number;
       expect(sessionProcesses(pid).length).toBeGreaterThanOrEqual(5);
-      process.kill(pid, 'SIGTERM');
+      process.kill(pid, signal);
     }
     for (const start of [a, b]) expect(await gone(start.child.pid as number, 10_000)).toEqual([]);
   }, 360_000);
