@@ -152,4 +152,14 @@ describe('npm start', () => {
     }
     for (const start of [a, b]) expect(await gone(start.child.pid as number, 10_000)).toEqual([]);
   }, 360_000);
+
+  it('stops what it started when npm is killed outright, passing no signal on', async () => {
+    const port = await freePort();
+    const start = npmStart(cloneRepository(), { PORT: String(port), SIMULATE: '0' });
+    expect(await start.outcome).toMatch(`edge-mirror is up: API http://localhost:${port}/api/v1`);
+    const pid = start.child.pid as number;
+    expect(sessionProcesses(pid).length).toBeGreaterThanOrEqual(3);
+    process.kill(pid, 'SIGKILL');
+    expect(await gone(pid, 10_000)).toEqual([]);
+  }, 240_000);
 });

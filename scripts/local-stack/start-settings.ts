@@ -46,7 +46,8 @@ function readDelay(value: string | undefined): number {
 
 function readDatabaseUrl(value: string): string {
   const problem = databaseUrlProblem(value);
-  if (problem)
+  if (problem) {
     throw new StartError(`DATABASE_URL=${hidePassword(value)} ${problem}, or unset it for the embedded database`);
+  }
   return value;
 }
