@@ -2,6 +2,7 @@ import { neon, neonConfig, types } from '@neondatabase/serverless';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { parseBytea } from './bytea.ts';
+import { DatabaseError } from './database-error.ts';
 import { parseJsonExact } from './json-exact.ts';
 import { clampInt8 } from './queries/int8.ts';
 
@@ -16,7 +17,10 @@ export interface DatabaseSettings {
 }
 
 export interface Database {
-  /** Runs one statement. Column values come back as the driver decodes them: int8 and numeric as strings. */
+  /**
+   * Runs one statement. Column values come back as the driver decodes them: int8 and numeric as strings. A
+   * statement that fails, or a database that cannot be reached, rejects with a `DatabaseError`.
+   */
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
 }
 
@@ -94,8 +98,13 @@ function connect(settings: DatabaseSettings): Database {
       const { sql: text, params } = dialect.sqlToQuery(query);
       // A bigint parameter is an int8 value or a bound on one: beyond the int8 range it would fail the statement.
       const bound = params.map((param) => (typeof param === 'bigint' ? clampInt8(param) : param));
-      const result = await sql.query(text, bound, { arrayMode: true, fullResults: true, types: typeParsers });
-      return rowObjects<T>(result as unknown as FullResult);
+      let result: unknown;
+      try {
+        result = await sql.query(text, bound, { arrayMode: true, fullResults: true, types: typeParsers });
+      } catch (error) {
+        throw new DatabaseError(error);
+      }
+      return rowObjects<T>(result as FullResult);
     },
   };
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as applyMigrations } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { answerHelp } from '../scripts/local-stack/usage.ts';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -41,6 +42,10 @@ async function countApplied(client: pg.Client): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  answerHelp(
+    process.argv.slice(2),
+    'usage: DATABASE_URL=postgres://… npm run db:migrate\n\nApplies db/migrations to the database DATABASE_URL names.',
+  );
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     console.error('DATABASE_URL is not set: give the postgres:// URL of the database to migrate.');

@@ -16,9 +16,12 @@ afterAll(async () => {
 });
 
 /** `npm run ingest -- <args>` as a child process on the test database. */
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  databaseUrl = db.url,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), ...args], {
-    env: { ...process.env, DATABASE_URL: db.url },
+    env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -51,6 +54,29 @@ describe('npm run ingest, as a user meets it', () => {
     const exit = await runCli(['--source', BLOCKS, '--strat-block', '-1']);
     expect(exit.code).toBe(2);
     expect(exit.stderr).toBe('ingest: unknown option --strat-block (npm run ingest -- --help lists the options)\n');
+  });
+
+  it('refuses a source directory that does not exist in one line, exit 2', async () => {
+    const exit = await runCli(['--source', '/nonexistent', '--until-idle']);
+    expect([exit.code, exit.stdout, exit.stderr]).toEqual([
+      2,
+      '',
+      'ingest: /nonexistent does not exist: give a directory of stream files, s3://BUCKET/PREFIX, gs://BUCKET/PREFIX or blocknode://HOST:PORT\n',
+    ]);
+  });
+
+  it.each([
+    [
+      'notaurl',
+      'ingest: DATABASE_URL=notaurl is not a Postgres URL: set it to postgres://USER:PASSWORD@HOST:PORT/DATABASE\n',
+    ],
+    [
+      'postgres://u:secret@nohost.invalid/db',
+      'ingest: DATABASE_URL=postgres://u:***@nohost.invalid/db names a host that does not exist (nohost.invalid): check DATABASE_URL\n',
+    ],
+  ])('gives up on DATABASE_URL=%s in one line, exit 2', async (databaseUrl, line) => {
+    const exit = await runCli(['--source', BLOCKS, '--until-idle'], databaseUrl);
+    expect([exit.code, exit.stdout, exit.stderr]).toEqual([2, '', line]);
   });
 
   it('says that a directory of block files is read with --stream blocks', async () => {

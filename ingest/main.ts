@@ -18,6 +18,7 @@ import { DirStore } from './sources/dir-store.ts';
 import type { ObjectStore } from './sources/object-store.ts';
 import { RecordStreamSource } from './sources/record-stream-source.ts';
 import { S3Store, s3OptionsFromUrl } from './sources/s3-store.ts';
+import { unusableSettings } from './usable-settings.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 /** The database `npm start` runs when DATABASE_URL is unset. */
@@ -61,8 +62,13 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { options } = parsed;
-  const { source, network, untilIdle, pollIntervalMs, startBlock, endBlock, blockSource } = options;
-  const databaseUrl = process.env.DATABASE_URL ?? LOCAL_DATABASE_URL;
+  const { source, network, untilIdle, pollIntervalMs, signatureWaitMs, startBlock, endBlock, blockSource } = options;
+  const databaseUrl = process.env.DATABASE_URL || LOCAL_DATABASE_URL;
+  const unusable = await unusableSettings(databaseUrl, blockSource ? [source, blockSource] : [source]);
+  if (unusable) {
+    console.error(`ingest: ${unusable}`);
+    return 2;
+  }
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGTERM', stop);
@@ -84,7 +90,7 @@ export async function main(argv: string[]): Promise<number> {
         return;
       }
       await refuseBlockFiles(recordSource, source, network);
-      const records = { ...loop, source: recordSource, client, bootstrapAddressBook };
+      const records = { ...loop, signatureWaitMs, source: recordSource, client, bootstrapAddressBook };
       if (blockSource) {
         const { startBlock: _ignored, ...rest } = blocks;
         await runWithCutover({

@@ -47,6 +47,12 @@ const OPTIONS: readonly OptionSpec[] = [
     help: 'milliseconds between looks at the source for new files (default: 2000)',
   },
   {
+    name: 'signature-wait',
+    value: '<ms>',
+    env: 'INGEST_SIGNATURE_WAIT',
+    help: 'how long a polling run waits for the signature files of a file still arriving before it logs the file as rejected (default: 30000)',
+  },
+  {
     name: 'start-block',
     value: '<n | -1>',
     env: 'INGEST_START_BLOCK',
@@ -83,6 +89,7 @@ export interface IngestOptions {
   addressBook: string | undefined;
   untilIdle: boolean;
   pollIntervalMs: number;
+  signatureWaitMs: number;
   startBlock: bigint | undefined;
   endBlock: bigint | undefined;
   blockSource: string | undefined;
@@ -154,6 +161,10 @@ export function parseIngestOptions(
     if (!Number.isFinite(pollIntervalMs) || pollIntervalMs <= 0) {
       throw new ArgumentError('--poll-interval must be a positive number of milliseconds');
     }
+    const signatureWaitMs = Number(text('signature-wait') ?? '30000');
+    if (!Number.isFinite(signatureWaitMs) || signatureWaitMs < 0) {
+      throw new ArgumentError('--signature-wait must be a number of milliseconds, 0 or more');
+    }
     const options: IngestOptions = {
       source,
       stream: source.startsWith('blocknode://') ? 'blocks' : stream,
@@ -161,6 +172,7 @@ export function parseIngestOptions(
       addressBook: text('address-book'),
       untilIdle: given.get('until-idle') === true,
       pollIntervalMs,
+      signatureWaitMs,
       startBlock: blockNumber(text('start-block'), 'start-block'),
       endBlock: blockNumber(text('end-block'), 'end-block'),
       blockSource: text('block-source'),

@@ -21,8 +21,14 @@ import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 import { descendantCpuSeconds, loadAverage, postgresCpuSeconds } from './process-cpu.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm run bench:call [-- --duration S] [--connections N]\n\nPOST /api/v1/contracts/call under load on a simulated ledger (.data/bench-call): one line per kind of call, then\ncall: N calls/s geo-mean, p50 M ms.`,
+);
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {

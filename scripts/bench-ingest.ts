@@ -19,8 +19,14 @@ import { parseOptions } from '../simulator/main.ts';
 import { simulate } from '../simulator/run.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
 import { freePort } from './local-stack/free-port.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT } from './local-stack/worker-process.ts';
 import { loadAverage, ownCpuSeconds, postgresCpuSeconds } from './process-cpu.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm run bench:ingest\n\nThe simulated network writes about 200,000 transactions, ingested into a fresh embedded Postgres; ends with\ningest: N transactions/s. Environment: BENCH_INGEST_FILES (10), BENCH_INGEST_TPS (10000).`,
+);
 
 const FILES = process.env.BENCH_INGEST_FILES ?? '10';
 const TPS = process.env.BENCH_INGEST_TPS ?? '10000';

@@ -16,7 +16,13 @@ import { proxyTarget, type SqlProxy, startSqlProxy } from '../db/local/sql-proxy
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm run bench:latency [-- --requests N] [--distances 0,20,80] [--only RE]\n\nThe perf URLs one at a time with the database 0, 20 and 80 ms away, uncached and cached; ends with\nlatency: uncached p50 A ms at 80 ms, cached p50 B ms.`,
+);
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {

@@ -15,7 +15,13 @@ import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit, runNode } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm run bench:rest [-- --duration S] [--connections N] [--only RE] [--skip-cached] [--skip-ratelimit] [--delay MS]\n\nThe REST benchmark of ../shared/perf on the perf dataset (.data/bench-pg, or DATABASE_URL): edge cache off, then on,\nthen on with the rate limit; ends with rest:, rest-cached: and rest-cached-ratelimit: lines. --delay: milliseconds\nevery database round trip waits.`,
+);
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {

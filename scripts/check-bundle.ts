@@ -11,7 +11,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { answerHelp } from './local-stack/usage.ts';
 import { runWrangler } from './local-stack/worker-process.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm run check:bundle [-- --budget-kib N]\n\nBuilds the bundle wrangler deploy uploads and fails when its modules gzipped exceed the budget (default 1024 KiB).`,
+);
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--budget-kib');

@@ -13,7 +13,13 @@ import { sharedDir } from '../test/harness/shared-dir.ts';
 import { firstDifference } from './compare-bodies/first-difference.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase } from './local-stack/perf-dataset.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { startWorkerProcess } from './local-stack/worker-process.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm run compare:bodies [-- --only RE]\n\nThe bodies of the benchmark URLs on the perf dataset compared byte for byte with the reference's own\n(../shared/perf/reference-bodies); exits 1 on a difference.`,
+);
 
 interface ReferenceBody {
   file: string;

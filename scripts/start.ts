@@ -4,33 +4,29 @@
  * Worker in workerd (Miniflare, docs/adr/0005 and 0007) on http://localhost:8787; the gRPC API on 127.0.0.1:5600
  * (docs/adr/0030); with INGEST_SOURCE set, the
  * ingest service filling that database from the source (started again whenever it exits); without it, on the embedded database, a simulated network (`.data/simnet`, a file
- * every 2 s) that the ingest follows (SIMULATE=0 turns it off). Ctrl-C (or SIGTERM) stops everything it started.
+ * every 2 s) that the ingest follows (SIMULATE=0 turns it off). Ctrl-C, SIGINT or SIGTERM (to this process or to the
+ * npm that runs it) stops everything it started. A start that fails says in one line what failed and what to do.
  */
 import path from 'node:path';
-import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
+import { hidePassword } from '../db/database-url.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
 import { startGrpcServer } from '../grpc/server.ts';
 import { readGrpcSettings } from '../grpc/settings.ts';
 import { databaseId } from './local-stack/database-id.ts';
-import { freePort, isPortFree } from './local-stack/free-port.ts';
+import { startEmbeddedDatabase } from './local-stack/embedded-database.ts';
+import { errorText } from './local-stack/error-text.ts';
+import { isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
 import { startSimulatorProcess } from './local-stack/simulator-process.ts';
+import { readStartSettings, StartError, type StartSettings } from './local-stack/start-settings.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 
-const API_PORT = Number(process.env.PORT ?? 8787);
-/** Milliseconds added to every round trip to the database: the local mirror as a Worker far from it would be. */
-const DB_DELAY_MS = Number(process.env.DB_DELAY_MS || 0);
-if (!(DB_DELAY_MS >= 0)) {
-  console.error(`DB_DELAY_MS must be a number of milliseconds, not ${process.env.DB_DELAY_MS}`);
-  process.exit(2);
-}
-const grpcSettings = readGrpcSettings(process.env);
-if ('errors' in grpcSettings) {
-  for (const error of grpcSettings.errors) console.error(error);
-  process.exit(2);
-}
-const LOCAL_DB_PORT = 54320;
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm start\n\nThe local mirror: embedded Postgres (.data/pg) unless DATABASE_URL is set, migrations, the API on PORT (8787), and a\nsimulated network the ingest follows (SIMULATE=0: none; INGEST_SOURCE: a stream source instead). Ctrl-C stops it.\nEnvironment: PORT, HIERO_MIRROR_GRPC_PORT (5600), DATABASE_URL, DB_DELAY_MS, SIMULATE, INGEST_SOURCE (README.md, Configuration).`,
+);
 
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'start', ...fields }));
 
@@ -49,24 +45,52 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.removeAllListeners(signal);
   process.on(signal, () => void stopAll(0));
 }
+// npm passes SIGINT and SIGTERM on (package.json's `exec` makes this process the one it runs); a parent that ends
+// without doing so (npm killed outright) leaves this process to a new parent, which is the same request to stop.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stopAll(0);
+}, 500).unref();
+
+let settings: StartSettings;
+try {
+  settings = readStartSettings(process.env);
+} catch (error) {
+  console.error(`start failed: ${errorText(error)}`);
+  process.exit(2);
+}
+const grpcSettings = readGrpcSettings(process.env);
+if ('errors' in grpcSettings) {
+  console.error(`start failed: ${grpcSettings.errors.join('; ')}`);
+  process.exit(2);
+}
 
 try {
-  if (!(await isPortFree(API_PORT))) throw new Error(`port ${API_PORT} is in use: set PORT to another one`);
+  const { apiPort } = settings;
+  const portTaken = () => new StartError(`port ${apiPort} is in use: set PORT to another one`);
+  if (!(await isPortFree(apiPort))) throw portTaken();
   const grpcPort = grpcSettings.settings.port;
-  if (!(await isPortFree(grpcPort))) throw new Error(`port ${grpcPort} is in use: set HIERO_MIRROR_GRPC_PORT`);
+  const grpcPortTaken = () =>
+    new StartError(`port ${grpcPort} (gRPC) is in use: set HIERO_MIRROR_GRPC_PORT to another one`);
+  if (!(await isPortFree(grpcPort))) throw grpcPortTaken();
 
-  let databaseUrl = process.env.DATABASE_URL;
+  let databaseUrl = settings.databaseUrl;
   const embedded = !databaseUrl;
   let socketDir: string | undefined;
   if (!databaseUrl) {
-    const port = (await isPortFree(LOCAL_DB_PORT)) ? LOCAL_DB_PORT : await freePort();
-    const local = await startLocalPostgres({ dir: path.join(REPO_ROOT, '.data/pg'), port, database: 'mirror_node' });
+    const local = await startEmbeddedDatabase(path.join(REPO_ROOT, '.data/pg'));
     stops.push(() => local.stop());
     databaseUrl = local.url;
     socketDir = local.socketDir;
-    log({ msg: 'embedded PostgreSQL started', dataDir: '.data/pg', port });
+    log({ msg: 'embedded PostgreSQL started', dataDir: '.data/pg', port: local.port });
   }
-  await migrate(databaseUrl);
+  const shown = hidePassword(databaseUrl);
+  await migrate(databaseUrl).catch((error: unknown) => {
+    throw new StartError(
+      `the database ${shown} cannot be used: ${errorText(error)}` +
+        (embedded ? '' : ': check DATABASE_URL (or unset it for the embedded database)'),
+    );
+  });
   log({ msg: 'migrations applied' });
 
   const target = new URL(databaseUrl);
@@ -77,14 +101,14 @@ try {
     const proxy = await startSqlProxy({
       port: 0,
       targets: [proxyTarget(databaseUrl, socketDir)],
-      delayMs: DB_DELAY_MS,
+      delayMs: settings.dbDelayMs,
     });
     stops.push(() => proxy.close());
     localProxy = proxy.address;
   }
 
   const worker = await startWorkerProcess({
-    port: API_PORT,
+    port: apiPort,
     cacheApi: false,
     vars: {
       DATABASE_URL: databaseUrl,
@@ -93,13 +117,25 @@ try {
       // Off by default as in the reference; the local mirror is where traces are wanted.
       HIERO_MIRROR_WEB3_OPCODE_TRACER_ENABLED: 'true',
     },
+  }).catch(async (error: unknown) => {
+    // Another process took the port after the check above (two starts at once).
+    if (!(await isPortFree(apiPort))) throw portTaken();
+    throw new StartError(`the Worker did not start: ${errorText(error)}`);
   });
   stops.push(() => worker.stop());
 
-  const { settings, ignored } = grpcSettings;
+  const { ignored } = grpcSettings;
   const grpcLog = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'grpc', ...fields }));
   if (ignored.length > 0) grpcLog({ msg: 'variables that name no setting are ignored', names: ignored });
-  const grpc = await startGrpcServer({ databaseUrl, settings, host: '127.0.0.1', log: grpcLog });
+  const grpc = await startGrpcServer({
+    databaseUrl,
+    settings: grpcSettings.settings,
+    host: '127.0.0.1',
+    log: grpcLog,
+  }).catch(async (error: unknown) => {
+    if (!(await isPortFree(grpcPort))) throw grpcPortTaken();
+    throw new StartError(`the gRPC server did not start: ${errorText(error)}`);
+  });
   stops.push(() => grpc.close());
 
   let ingestSource = process.env.INGEST_SOURCE;
@@ -112,17 +148,23 @@ try {
     log({ msg: 'simulated network started', dir: '.data/simnet' });
   }
   if (ingestSource) {
-    const ingest = startIngestProcess({ source: ingestSource, databaseUrl, log });
+    const ingest = startIngestProcess({
+      source: ingestSource,
+      databaseUrl,
+      log,
+      onRefused: () => {
+        console.error('start failed: the ingest cannot use its settings (its line above says which): stopping');
+        void stopAll(1);
+      },
+    });
     stops.push(() => ingest.stop());
     log({ msg: 'ingest started', source: ingestSource });
   }
 
-  const shown = new URL(databaseUrl);
-  shown.password = shown.password ? '***' : '';
   console.log(
-    `\nedge-mirror is up: API http://localhost:${API_PORT}/api/v1 · gRPC ${grpc.address} · database ${shown} · Ctrl-C stops\n`,
+    `\nedge-mirror is up: API http://localhost:${apiPort}/api/v1 · gRPC ${grpc.address} · database ${shown} · Ctrl-C stops\n`,
   );
 } catch (error) {
-  console.error(`start failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`start failed: ${errorText(error)}`);
   await stopAll(1);
 }

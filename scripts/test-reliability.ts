@@ -19,12 +19,18 @@ import { parseOptions } from '../simulator/main.ts';
 import { simulate } from '../simulator/run.ts';
 import { RATE_LIMITER_SHARDS } from '../workers/durable/rate-limiter-shard.ts';
 import { freePort } from './local-stack/free-port.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 import { type CheckResult, cleanRun, killedRuns, postgresRestart } from './reliability/checks-ingest.ts';
 import { startCluster } from './reliability/cluster.ts';
 import { corruptFiles } from './reliability/corrupt-files.ts';
 import { countRateLimiterObjects, floodWithInventedKeys } from './reliability/flood.ts';
 import { fuzzGetRoutes } from './reliability/fuzz-get-routes.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm run test:reliability\n\nIngest kills, Postgres stopped mid-ingest, corrupt files, fuzzed GET routes and an API key flood on a stack of its\nown; the last line starts with reliability:. Environment: RELIABILITY_FILES (12), RELIABILITY_TPS (300), RELIABILITY_KILLS (20),\nRELIABILITY_PG_DOWN_SECONDS (10), RELIABILITY_FUZZ (5000), RELIABILITY_FLOOD (20000), RELIABILITY_FLOOD_RATE (100),\nRELIABILITY_SEED (1).`,
+);
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[`RELIABILITY_${name}`] ?? fallback);

@@ -9,7 +9,20 @@ import { type SimulationOptions, type StreamFormat, simulate } from './run.ts';
 import { instantName } from './write/layout.ts';
 
 const USAGE = `usage: npm run simulate -- --out <dir> [--tps N] [--duration S | --files N] [--seed X]
-       [--format record|block|both] [--nodes N] [--start ISO-8601] [--live] [--continue]`;
+       [--format record|block|both] [--nodes N] [--start ISO-8601] [--live] [--continue] [--quiet]
+
+  --out <dir>         where the bucket-shaped output goes (record and signature files, block files, ledger.json)
+  --tps N             transactions a second (default: 50)
+  --duration S        seconds of consensus time to write, one file every 2 s; or
+  --files N           files to write (default: 30; with --live: until stopped)
+  --seed X            the seed of the transaction mix: same seed, same options, same bytes (default: edge-mirror)
+  --format F          record, block or both (default: record)
+  --nodes N           consensus nodes signing each file (default: 4)
+  --start ISO-8601    the first file's consensus time (default: 2025-01-01T00:00:00Z; with --live: now)
+  --live              write a file every 2 s of wall-clock time
+  --continue          extend the chain an earlier run saved in <dir>/chain.json
+  --quiet             no line per file
+  --help              this text`;
 
 const DEFAULT_START = '2025-01-01T00:00:00Z';
 const PERIOD_MS = 2_000;
@@ -64,6 +77,10 @@ export function parseOptions(argv: readonly string[]): SimulationOptions {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return;
+  }
   const quiet = argv.includes('--quiet');
   const options = parseOptions(argv);
   const controller = new AbortController();

@@ -113,6 +113,17 @@ describe('simulated record streams', () => {
     expect(statuses.size).toBeGreaterThan(1);
   });
 
+  it('names each deployed contract in its memo: SimToken or Counter, then any memo words', () => {
+    const memos = files.flatMap((f) =>
+      f.items.flatMap((i) => {
+        const create = i.body.contractCreateInstance as { memo?: string } | undefined;
+        return create ? [create.memo ?? ''] : [];
+      }),
+    );
+    expect(memos.length).toBeGreaterThan(0);
+    for (const memo of memos) expect(memo).toMatch(/^(SimToken|Counter)(: [a-z ]+)?$/);
+  });
+
   it('has the structure of the real v6 fixtures: field order, signature size, sidecar layout', () => {
     const fixture = gunzipSync(readFileSync(path.join(FIXTURES, '2022-07-13T08_46_11.304284003Z.rcd.gz')));
     const first = readdirSync(path.join(out, 'recordstreams', 'record0.0.3'));

@@ -1,9 +1,8 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import type { AppEnv } from './context.ts';
+import { describeError } from './describe-error.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { errorResponse } from './respond.ts';
-
-const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 /** The one place that turns a thrown error into the reference's error body; unexpected errors are logged. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
@@ -13,8 +12,8 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
         msg: 'request failed',
         method: c.req.method,
         url: c.req.url,
-        error: describe(error),
-        ...(error instanceof Error && error.cause !== undefined ? { cause: describe(error.cause) } : {}),
+        error: describeError(error),
+        ...(error instanceof Error && error.cause !== undefined ? { cause: describeError(error.cause) } : {}),
       }),
     );
   }

@@ -1,3 +1,5 @@
+import { DatabaseError } from '../db/database-error.ts';
+
 /**
  * The one error type of the REST API and the body the reference writes for it:
  * `{"_status":{"messages":[{"message":"..."}]}}`, with `detail` (and `data`, from contract calls) only when set.
@@ -131,11 +133,15 @@ export function errorBody(messages: readonly ErrorMessage[], flavour: ErrorFlavo
 }
 
 /**
- * The status and body for anything thrown while serving a request. Errors that are not an `ApiError` are
- * unexpected: they become a bare 500 so no internal detail reaches the client (the caller logs them).
+ * The status and body for anything thrown while serving a request. A database that failed is the reference's
+ * `DbError`: 503. Other errors that are not an `ApiError` are unexpected: they become a bare 500 so no internal
+ * detail reaches the client (the caller logs them).
  */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
-  if (!(error instanceof ApiError)) return { status: 500, body: errorBody([{ message: 'Internal error' }]) };
+  if (error instanceof DatabaseError)
+    return { status: 503, body: errorBody([{ message: HIDDEN_MESSAGES[503] as string }]) };
+  if (!(error instanceof ApiError))
+    return { status: 500, body: errorBody([{ message: HIDDEN_MESSAGES[500] as string }]) };
   if (error.flavour === 'web3') return { status: error.status, body: errorBody(error.messages, 'web3') };
   const hidden = HIDDEN_MESSAGES[error.status];
   return { status: error.status, body: errorBody(hidden === undefined ? error.messages : [{ message: hidden }]) };

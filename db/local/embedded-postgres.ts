@@ -53,6 +53,30 @@ export interface LocalPostgresOptions {
   onLog?: (line: string) => void;
 }
 
+/**
+ * Why a server did not start: `port` when the port (or its Unix socket's lock in /tmp) is taken, `dataDir` when
+ * another server runs on the directory, `other` otherwise. The message is Postgres' own FATAL line.
+ */
+export class LocalPostgresError extends Error {
+  override name = 'LocalPostgresError';
+  readonly reason: 'port' | 'dataDir' | 'other';
+
+  constructor(message: string, reason: 'port' | 'dataDir' | 'other') {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** The reason a server that exited while starting gives in its log. */
+function startFailure(logText: string, dataDir: string, port: number): LocalPostgresError {
+  const fatal = /FATAL:\s+(.*)/.exec(logText)?.[1]?.trim() ?? 'the server exited while starting';
+  if (/postmaster\.pid/.test(fatal)) return new LocalPostgresError(fatal, 'dataDir');
+  if (/Address already in use|\.s\.PGSQL\.|could not create any TCP\/IP sockets/.test(logText)) {
+    return new LocalPostgresError(`port ${port} is in use (${fatal})`, 'port');
+  }
+  return new LocalPostgresError(`PostgreSQL in ${dataDir} did not start: ${fatal}`, 'other');
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 /** Set explicitly (rather than left to the binaries' built-in default) so that callers know where it is. */
@@ -68,6 +92,12 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   const dataDir = path.resolve(options.dir);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(dataDir), { recursive: true });
+  /** The server's log until it is ready: what a failed start is explained from. */
+  let startLog: string | undefined = '';
+  const onLog = (line: string) => {
+    if (startLog !== undefined) startLog += line;
+    options.onLog?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -82,12 +112,16 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
       // Planner settings are the database's own, set by the migrations (db/migrations/0005_database_settings.sql).
       ...['-c', 'max_connections=200', '-c', 'fsync=off'],
     ],
-    onLog: options.onLog ?? (() => {}),
-    onError: (e) => options.onLog?.(String(e)),
+    onLog,
+    onError: (e) => onLog(String(e)),
   });
   // With createPostgresUser, initialise() also creates the directory and hands it to `postgres`.
   if (fresh) await pg.initialise();
-  await pg.start();
+  // The package rejects with nothing when the server exits while starting: its log says why.
+  await pg.start().catch(() => {
+    throw startFailure(startLog ?? '', dataDir, options.port);
+  });
+  startLog = undefined;
   running.add(dataDir);
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();

@@ -93,7 +93,9 @@ export class WorkerPreparer implements FilePreparer {
     if (message.type === 'prepared') {
       waiting.resolve(received(message));
     } else if (message.rejected) {
-      waiting.reject(new RejectedFileError(message.rejected.file, message.rejected.reason));
+      waiting.reject(
+        new RejectedFileError(message.rejected.file, message.rejected.reason, message.rejected.signaturesPending),
+      );
     } else {
       const error = message.unavailable ? new SourceUnavailableError(message.message) : new Error(message.message);
       error.stack = message.stack;

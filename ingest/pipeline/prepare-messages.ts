@@ -42,7 +42,7 @@ export interface PreparedMessage {
 export interface FailedMessage {
   readonly type: 'failed';
   readonly id: number;
-  readonly rejected?: { readonly file: string; readonly reason: string };
+  readonly rejected?: { readonly file: string; readonly reason: string; readonly signaturesPending: boolean };
   readonly message?: string;
   readonly stack?: string;
   /** The failure was a `SourceUnavailableError`, which the main thread raises again as one. */

@@ -56,7 +56,11 @@ async function prepare(request: PrepareRequest): Promise<void> {
   } catch (error) {
     const failed: FailedMessage =
       error instanceof RejectedFileError
-        ? { type: 'failed', id: request.id, rejected: { file: error.file, reason: error.reason } }
+        ? {
+            type: 'failed',
+            id: request.id,
+            rejected: { file: error.file, reason: error.reason, signaturesPending: error.signaturesPending },
+          }
         : {
             type: 'failed',
             id: request.id,

@@ -89,6 +89,8 @@ describe('a rejected record file', () => {
     const error = await rejection();
     expect(error.file).toBe(`${FILE_1}.gz`);
     expect(error.reason).toBe('consensus not reached: 1 of 4 weight signed the same hash, 2 needed');
+    // Every node's signature file is there: none still to come could change that.
+    expect(error.signaturesPending).toBe(false);
     expect(await rowCounts(db.sql)).toEqual({});
   });
 
@@ -99,6 +101,7 @@ describe('a rejected record file', () => {
     const error = await rejection();
     expect(error.file).toBe(`${FILE_2}.gz`);
     expect(error.reason).toBe('consensus not reached: 1 of 4 weight signed the same hash, 2 needed');
+    expect(error.signaturesPending).toBe(true);
     expect(await transactionTimestamps()).toEqual(['1657701968041986003']);
   });
 

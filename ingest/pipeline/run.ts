@@ -1,7 +1,9 @@
 /**
  * The ingest loop: list what is new after the cursor, verify each file, derive its rows and write them
  * with the cursor in one transaction, oldest first. `untilIdle` returns once a listing finds nothing new;
- * otherwise it polls. A rejected file stops the run (until-idle) or is retried at the next poll.
+ * otherwise it polls. A rejected file stops the run (until-idle) or is retried at the next poll. A file whose
+ * missing signature files could still bring consensus is waited for, with a debug line, for `signatureWaitMs`
+ * before it counts as rejected.
  */
 import type pg from 'pg';
 import { toHex } from '../decode/hash.ts';
@@ -29,6 +31,8 @@ export interface IngestOptions {
   readonly bootstrapAddressBook?: Uint8Array;
   readonly untilIdle?: boolean;
   readonly pollIntervalMs?: number;
+  /** How long a polling run waits for signature files still arriving before it logs the file as rejected. */
+  readonly signatureWaitMs?: number;
   readonly batchSize?: number;
   readonly consensus?: ConsensusOptions;
   readonly signal?: AbortSignal;
@@ -74,6 +78,8 @@ async function ingestLoop(options: IngestOptions, schema: TableSchema, preparer:
   const progress = new Progress(options.progressIntervalMs);
   let files = 0;
   let transactions = 0;
+  /** The file whose signature files are awaited, and since when (epoch ms). */
+  let awaited: { file: string; sinceMs: number } | undefined;
   log({ msg: 'ingest started', source: source.store.description, cursor: cursor?.name ?? null });
 
   while (!signal?.aborted) {
@@ -113,7 +119,14 @@ async function ingestLoop(options: IngestOptions, schema: TableSchema, preparer:
       } catch (error) {
         ahead = undefined;
         if (!(error instanceof RejectedFileError)) throw error;
-        log({ msg: 'file rejected', level: 'error', file: error.file, reason: error.reason });
+        if (awaited?.file !== error.file) awaited = { file: error.file, sinceMs: Date.now() };
+        const waitedMs = Date.now() - awaited.sinceMs;
+        if (error.signaturesPending && !options.untilIdle && waitedMs < (options.signatureWaitMs ?? 30_000)) {
+          log({ msg: 'waiting for signature files', level: 'debug', file: error.file, reason: error.reason });
+        } else {
+          const waited = error.signaturesPending && !options.untilIdle ? { waitedMs } : {};
+          log({ msg: 'file rejected', level: 'error', file: error.file, reason: error.reason, ...waited });
+        }
         if (options.untilIdle) throw error;
         await sleep(options.pollIntervalMs ?? 2_000, signal);
         break;

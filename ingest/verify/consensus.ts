@@ -57,6 +57,9 @@ export function agreedHashes(
 ): AgreedHashes {
   const groups = new Map<string, { sig: ParsedSignatureFile; weight: bigint; signers: string[] }>();
   const seen = new Set<bigint>();
+  /** Nodes of the book that have a signature file here, valid or not. */
+  const present = new Set<bigint>();
+  const weightOf = (nodeId: bigint) => (keys.stakes ? (keys.stakes.get(nodeId) ?? 0n) : 1n);
   const invalid: SignatureProblem[] = [];
   let verified = 0;
   for (const { node, signature } of signatures) {
@@ -65,6 +68,7 @@ export function agreedHashes(
     );
     // A node the book does not know yet (a newer node than the book) is no fault of its signature file.
     if (!key || seen.has(key.nodeId)) continue;
+    present.add(key.nodeId);
     if (!verifies(signature.file.hash, signature.file.signature, key.publicKey)) {
       invalid.push({ node: nodeLabel(node), reason: 'the file hash signature does not verify with the node key' });
       continue;
@@ -77,21 +81,29 @@ export function agreedHashes(
     verified++;
     const group = toHex(signature.file.hash);
     const entry = groups.get(group) ?? { sig: signature, weight: 0n, signers: [] };
-    entry.weight += keys.stakes ? (keys.stakes.get(key.nodeId) ?? 0n) : 1n;
+    entry.weight += weightOf(key.nodeId);
     entry.signers.push(key.accountName);
     groups.set(group, entry);
   }
-  if (verified === 0) {
-    throw new RejectedFileError(fileName, `no valid node signature among ${signatures.length} signature files`);
-  }
   const total = keys.stakes ? [...keys.stakes.values()].reduce((a, b) => a + b, 0n) : BigInt(keys.nodes.length);
   const needed = ceilFraction(total, options.ratio);
+  const missing = keys.nodes.reduce((sum, k) => (present.has(k.nodeId) ? sum : sum + weightOf(k.nodeId)), 0n);
   let best: { sig: ParsedSignatureFile; weight: bigint; signers: string[] } | undefined;
   for (const group of groups.values()) if (!best || group.weight > best.weight) best = group;
+  // The signature files still missing could make up the weight: the file may pass once they arrive.
+  const pending = missing > 0n && (best?.weight ?? 0n) + missing >= needed;
+  if (verified === 0) {
+    throw new RejectedFileError(
+      fileName,
+      `no valid node signature among ${signatures.length} signature files`,
+      pending,
+    );
+  }
   if (!best || (options.ratio > 0 && best.weight < needed)) {
     throw new RejectedFileError(
       fileName,
       `consensus not reached: ${best?.weight ?? 0n} of ${total} weight signed the same hash, ${needed} needed`,
+      pending,
     );
   }
   return { fileHash: best.sig.file.hash, metadataHash: best.sig.metadata?.hash, signers: best.signers, invalid };

@@ -39,4 +39,21 @@ describe('the ingest under npm start', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ingest.restarts).toBe(restarts);
   });
+
+  it('is not started again after it refused its settings (exit 2)', async () => {
+    const lines: Line[] = [];
+    let refused = 0;
+    const ingest = startIngestProcess({
+      source: 'unused',
+      databaseUrl: 'postgres://unused',
+      log: (line) => lines.push(line),
+      argv: ['-e', 'process.exit(2)'],
+      initialWaitMs: 50,
+      onRefused: () => refused++,
+    });
+    await expect.poll(() => refused, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ingest.stop();
+    expect([ingest.restarts, lines]).toEqual([0, []]);
+  });
 });

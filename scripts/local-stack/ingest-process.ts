@@ -2,7 +2,8 @@
  * The ingest service as a child process of `npm start`: `node ingest/main.ts` on the same database, fed by
  * INGEST_SOURCE (a directory or an s3:// / gs:// bucket; INGEST_NETWORK and INGEST_ADDRESS_BOOK as for
  * `npm run ingest`). Its log lines pass through; stopping sends SIGTERM, which it honours between files.
- * An ingest that exits by itself is started again: it resumes from its cursor.
+ * An ingest that exits by itself is started again: it resumes from its cursor; one that exits 2 (a setting it
+ * cannot use, which it has said in one line) is not.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -24,6 +25,8 @@ export interface IngestProcessOptions {
   /** First wait before a restart; doubled after each exit in a row, up to `maxWaitMs`. */
   initialWaitMs?: number;
   maxWaitMs?: number;
+  /** Called when the ingest exits 2: a setting it cannot use, which no restart would change. */
+  onRefused?: () => void;
 }
 
 /**
@@ -50,6 +53,10 @@ export function startIngestProcess(options: IngestProcessOptions): IngestProcess
     current = child;
     child.once('exit', (code, signal) => {
       if (stopping) return;
+      if (code === 2) {
+        options.onRefused?.();
+        return;
+      }
       if (Date.now() - started > maxWaitMs) failures = 0;
       const waitMs = Math.min(maxWaitMs, initialWaitMs * 2 ** failures);
       failures++;

@@ -21,8 +21,8 @@ export interface WorkerProcessOptions {
   vars: Record<string, string>;
   /** Where local Durable Object and cache state lives; kept in .wrangler/state when absent. */
   persistTo?: string;
-  /** Where the Worker's log lines go; inherited when absent. */
-  output?: 'inherit' | 'ignore';
+  /** Where the Worker's log lines go: inherited when absent, or handed to a function as they arrive. */
+  output?: 'inherit' | 'ignore' | ((text: string) => void);
   /**
    * False: `caches.default` stores nothing, so the edge cache is the Worker's memory tier alone, whose size is a
    * setting. The local Cache API has no size cap: a long-running local stack's store grows with every distinct URL.
@@ -65,9 +65,12 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       cachePersist: path.join(persist, 'cache'),
       durableObjectsPersist: path.join(persist, 'do'),
       handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-        if (options.output === 'ignore') {
+        const output = options.output;
+        if (output === 'ignore') {
           stdout.resume();
           stderr.resume();
+        } else if (typeof output === 'function') {
+          for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => output(chunk.toString('utf8')));
         } else {
           stdout.pipe(process.stdout);
           stderr.pipe(process.stderr);

@@ -34,7 +34,10 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
       : word(BigInt(net.random.int(0, 100)));
   const initcode = fromHex(code.initcode);
   const gas = which === 'SimToken' ? 1_500_000n : 400_000n;
-  const memo = maybeMemo(net, 0.5);
+  // The memo names the contract, so that its readers (GET /api/v1/contracts) tell the two apart; a wallet's memo
+  // words, when the mix draws some, follow it.
+  const words = maybeMemo(net, 0.5);
+  const memo = words ? `${which}: ${words}` : which;
   await net.submit({
     payer: creator.num,
     body: {
@@ -43,7 +46,7 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
         gas: i64(gas),
         autoRenewPeriod: { seconds: '7776000' },
         constructorParameters: parameters,
-        ...(memo ? { memo } : {}),
+        memo,
       },
     },
     price: undefined,

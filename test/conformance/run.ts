@@ -15,8 +15,14 @@ import { startLocalPostgres } from '../../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { migrate } from '../../db/migrate.ts';
 import { freePort } from '../../scripts/local-stack/free-port.ts';
+import { answerHelp } from '../../scripts/local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from '../../scripts/local-stack/worker-process.ts';
 import { sharedDir } from '../harness/shared-dir.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  `usage: npm run conformance [-- --cases DIR] [--filter RE] [--ratchet] [--update-ratchet] [runner options]\n\nRuns the reference's conformance kit against an isolated stack (its own Postgres, the Worker in workerd); prints\nN passed, M failed last. --ratchet fails when a case of test/conformance/passing.txt fails; --update-ratchet adds\nthe cases that pass now.`,
+);
 
 const RATCHET_FILE = path.join(REPO_ROOT, 'test/conformance/passing.txt');
 // Per run, so that several runs (one per engineer) can share a machine.

@@ -8,6 +8,8 @@ import { startWorkerProcess } from '../../scripts/local-stack/worker-process.ts'
 
 export interface TestWorker {
   readonly baseUrl: string;
+  /** What the Worker has logged so far, when started with `captureLog` (empty otherwise). */
+  readonly log: string;
   /** Statements the Worker has run so far: a request answered from the edge cache runs none. */
   readonly dbQueries: number;
   /** Round trips to the database waited for in turn so far (overlapping ones count once: sql-proxy.ts). */
@@ -24,19 +26,27 @@ export interface TestWorker {
  * The Worker in its real runtime (workerd through Miniflare, as `npm start` serves it; test entry) reading the
  * database at `databaseUrl` through the same SQL-over-HTTP proxy `npm start` uses. One per test file: it takes a few seconds to start.
  */
-export async function startTestWorker(databaseUrl: string, options: { dbDelayMs?: number } = {}): Promise<TestWorker> {
+export async function startTestWorker(
+  databaseUrl: string,
+  options: { dbDelayMs?: number; captureLog?: boolean } = {},
+): Promise<TestWorker> {
   const proxy = await startSqlProxy({
     port: 0,
     targets: [proxyTarget(databaseUrl, inject('pgSocketDir'))],
     delayMs: options.dbDelayMs,
   });
   const state = await mkdtemp(path.join(tmpdir(), 'edge-mirror-worker-'));
+  let log = '';
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',
     port: await freePort(),
     vars: { DATABASE_URL: databaseUrl, DB_LOCAL_PROXY: proxy.address },
     persistTo: state,
-    output: 'ignore',
+    output: options.captureLog
+      ? (text) => {
+          log += text;
+        }
+      : 'ignore',
   }).catch(async (error: unknown) => {
     await proxy.close();
     await rm(state, { recursive: true, force: true });
@@ -44,6 +54,9 @@ export async function startTestWorker(databaseUrl: string, options: { dbDelayMs?
   });
   return {
     baseUrl: worker.baseUrl,
+    get log() {
+      return log;
+    },
     get dbQueries() {
       return proxy.queries;
     },

@@ -5,7 +5,7 @@ import type { Env } from '../env.ts';
 import { evmCachesOf } from '../evm/caches.ts';
 import type { TraceOptions } from '../evm/trace/opcode-log.ts';
 import { BlockCache } from '../routes/contracts/call/block-cache.ts';
-import { tooManyRequests } from '../routes/contracts/call/call-errors.ts';
+import { tooManyRequests, unexpectedFailure } from '../routes/contracts/call/call-errors.ts';
 import { withDeadline } from '../routes/contracts/call/deadline.ts';
 import { type CallReply, executeCall } from '../routes/contracts/call/execute.ts';
 import type { CallRequest } from '../routes/contracts/call/schemas.ts';
@@ -58,9 +58,13 @@ export class EvmExecutor extends DurableObject<Env> {
     }
     const db = createDatabase({ url: this.env.DATABASE_URL, localProxy: this.env.DB_LOCAL_PROXY });
     const deadlined = withDeadline(db, started + settings.requestTimeoutMs);
-    const lookup = await lookUpReplay(deadlined, request.transaction, settings.evm);
-    if (!lookup.ok) return lookup;
-    return traceReplay(deadlined, lookup.replay, settings.evm, evmCachesOf(db), request.options);
+    try {
+      const lookup = await lookUpReplay(deadlined, request.transaction, settings.evm);
+      if (!lookup.ok) return lookup;
+      return await traceReplay(deadlined, lookup.replay, settings.evm, evmCachesOf(db), request.options);
+    } catch (error) {
+      return { ok: false, error: unexpectedFailure(error) };
+    }
   }
 
   private opcodeBucketFor(settings: OpcodeSettings, nowMs: number): TokenBucket {
@@ -96,7 +100,7 @@ export class EvmExecutor extends DurableObject<Env> {
       return execution.reply;
     } catch (error) {
       throttle.refund(call.gas, undefined, Date.now());
-      throw error;
+      return { ok: false, error: unexpectedFailure(error) };
     }
   }
 

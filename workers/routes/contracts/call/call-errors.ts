@@ -1,3 +1,5 @@
+import { DatabaseError } from '../../../../db/database-error.ts';
+import { describeError } from '../../../describe-error.ts';
 import { ApiError, type ErrorMessage } from '../../../errors.ts';
 import { hex } from '../../../format/values.ts';
 
@@ -9,12 +11,18 @@ export interface ErrorReply {
   readonly status: number;
   readonly messages: readonly ErrorMessage[];
   readonly retryAfterSeconds?: number;
+  /**
+   * What failed, for the log (never the client): the stack of an error inside the Durable Object, which an RPC
+   * error would not carry across.
+   */
+  readonly cause?: string;
 }
 
 /** The reply thrown for the one error handler, in the web3 module's body (with its `Retry-After`, if any). */
 export const replyError = (reply: ErrorReply): ApiError =>
   ApiError.web3(reply.status, reply.messages, {
     headers: reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) },
+    cause: reply.cause,
   });
 
 /** Statuses the reference answers with 500 (its server-side codes); every other EVM failure is a 400. */
@@ -53,6 +61,15 @@ export const notFound = (detail: string): ErrorReply => ({ status: 404, messages
 export const serverError = (status: 500 | 501 | 503): ErrorReply => ({
   status,
   messages: [{ message: { 500: 'Internal Server Error', 501: 'Not Implemented', 503: 'Service Unavailable' }[status] }],
+});
+
+/**
+ * An error the executor did not answer itself: a database that failed is 503 (clients retry), anything else 500;
+ * either carries its stack for the route's log line.
+ */
+export const unexpectedFailure = (error: unknown): ErrorReply => ({
+  ...serverError(error instanceof DatabaseError ? 503 : 500),
+  cause: describeError(error),
 });
 
 /** A call that ended in a status other than SUCCESS, with its revert data and the statuses of failed child records. */

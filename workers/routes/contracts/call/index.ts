@@ -5,7 +5,7 @@ import type { AppEnv } from '../../../context.ts';
 import { ApiError } from '../../../errors.ts';
 import { badRequest, replyError, serverError, unsupportedMediaType } from './call-errors.ts';
 import { executorStub } from './executor-stub.ts';
-import { MISSING_BODY, readCallRequest } from './request-body.ts';
+import { MISSING_BODY, readCallRequest, UNREADABLE_BODY } from './request-body.ts';
 import { validateCallRequest } from './schemas.ts';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[^;\s]+\+)?json\s*(?:;|$)/i;
@@ -22,7 +22,9 @@ export const contractsPreflight = cors({ origin: '*', allowMethods: ['GET', 'HEA
  */
 export async function callRoute(c: Context<AppEnv>): Promise<Response> {
   const contentType = c.req.header('content-type');
-  const body = await c.req.text();
+  const body = await c.req.text().catch(() => {
+    throw replyError(badRequest([UNREADABLE_BODY]));
+  });
   // Spring reads a request without a content type as octet-stream, unless it has no body at all.
   if (contentType === undefined && body === '') throw replyError(badRequest([MISSING_BODY]));
   if (!JSON_MEDIA_TYPE.test(contentType ?? '')) {

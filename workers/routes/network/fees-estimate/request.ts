@@ -31,7 +31,11 @@ export function checkContentType(header: string | undefined): void {
 const tooLarge = () =>
   new ApiError(413, { message: 'Payload Too Large', detail: `Request body exceeds ${MAX_BODY_BYTES} bytes` });
 
-/** The body, read up to the cap; an empty or missing body is the reference's `Failed to read request`. */
+/**
+ * The body, read up to the cap. An empty or missing body, and one the runtime cannot read to its end (a bad chunk
+ * size, a truncated chunked body, a Content-Length longer than what arrived), is the reference's
+ * `Failed to read request` (Spring's answer to any unreadable message).
+ */
 export async function readBody(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
@@ -40,7 +44,9 @@ export async function readBody(request: Request): Promise<Uint8Array> {
   let size = 0;
   const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      throw javaBadRequest('Failed to read request');
+    });
     if (done) break;
     size += value.length;
     if (size > MAX_BODY_BYTES) {

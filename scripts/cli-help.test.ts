@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './local-stack/worker-process.ts';
+
+/** Every command of the README prints its usage on --help and exits 0, starting nothing. */
+
+const run = promisify(execFile);
+
+const COMMANDS: readonly (readonly [string, string])[] = [
+  ['start', 'usage: npm start'],
+  ['simulate', 'usage: npm run simulate -- --out <dir>'],
+  ['ingest', 'usage: npm run ingest -- --source'],
+  ['db:migrate', 'usage: DATABASE_URL=postgres://… npm run db:migrate'],
+  ['conformance', 'usage: npm run conformance'],
+  ['compare:bodies', 'usage: npm run compare:bodies'],
+  ['bench:rest', 'usage: npm run bench:rest'],
+  ['bench:latency', 'usage: npm run bench:latency'],
+  ['bench:ingest', 'usage: npm run bench:ingest'],
+  ['bench:call', 'usage: npm run bench:call'],
+  ['check:bundle', 'usage: npm run check:bundle'],
+  ['test:reliability', 'usage: npm run test:reliability'],
+  ['examples', 'usage: npm run examples'],
+];
+
+describe('--help', () => {
+  it.each(COMMANDS)('npm run %s -- --help prints its usage and exits 0', async (script, usage) => {
+    const { stdout } = await run('npm', ['run', '--silent', script, '--', '--help'], { cwd: REPO_ROOT });
+    expect(stdout.startsWith(usage), stdout).toBe(true);
+  });
+});
