@@ -4,6 +4,7 @@
  * HIERO_MIRROR_GRPC_PORT. Settings: grpc/settings.ts. SIGTERM / SIGINT stop it after ending the open calls.
  */
 
+import { answerHelp } from '../scripts/local-stack/usage.ts';
 import { startGrpcServer } from './server.ts';
 import { readGrpcSettings } from './settings.ts';
 
@@ -12,6 +13,10 @@ const LOCAL_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54320/mirror_
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'grpc', ...fields }));
 
 export async function main(): Promise<number> {
+  answerHelp(
+    process.argv.slice(2),
+    'usage: npm run grpc\n\nThe gRPC API (ConsensusService.subscribeTopic, NetworkService.getNodes) on its own, plaintext.\nEnvironment: DATABASE_URL (default: the database npm start runs), GRPC_HOST (0.0.0.0), HIERO_MIRROR_GRPC_* (README.md,\nConfiguration).',
+  );
   const read = readGrpcSettings(process.env);
   if ('errors' in read) {
     for (const error of read.errors) console.error(`grpc: ${error}`);

@@ -21,6 +21,8 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['check:bundle', 'usage: npm run check:bundle'],
   ['test:reliability', 'usage: npm run test:reliability'],
   ['examples', 'usage: npm run examples'],
+  ['grpc', 'usage: npm run grpc'],
+  ['test-data:refresh', 'usage: npm run test-data:refresh'],
 ];
 
 describe('--help', () => {

@@ -6,6 +6,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { upstreamSharedDir } from '../test/harness/shared-dir.ts';
 import { COPIES, filesUnder, REPO_ROOT } from '../test/harness/test-data-copies.ts';
+import { answerHelp } from './local-stack/usage.ts';
+
+answerHelp(
+  process.argv.slice(2),
+  'usage: npm run test-data:refresh\n\nCopies the test data (test/data/README.md) again from the shared folder (../shared, or EDGE_MIRROR_SHARED).',
+);
 
 const upstream = upstreamSharedDir();
 if (!existsSync(upstream)) {
