@@ -11,7 +11,7 @@ import { installedState } from './evm/installed.ts';
 import { exportLedger } from './ledger/export.ts';
 import { TREASURY } from './ledger/ids.ts';
 import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
-import { Mix, type MixWeights } from './mix/mix.ts';
+import { Mix, type MixWeights, type PinnedMix } from './mix/mix.ts';
 import { Network, type SimItem } from './network/network.ts';
 import { Random } from './random.ts';
 import { BlockStreamWriter } from './write/block-stream.ts';
@@ -36,6 +36,8 @@ export interface SimulationOptions {
   readonly nodes: number;
   /** Changes to the mix's weights (tests that need many transactions of one family). */
   readonly weights?: Partial<MixWeights>;
+  /** The whole mix instead (a benchmark's fixed workload); `weights` is then ignored. */
+  readonly pinnedMix?: PinnedMix;
   readonly startNs: bigint;
   readonly periodMs: number;
   readonly signal?: AbortSignal;
@@ -94,7 +96,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   if (!chain) net.ledger.account(TREASURY).key = net.keys.next('ed25519');
   const evm = new SimEvm();
   await evm.install(installedState(net.ledger));
-  const mix = new Mix(net, evm, options.weights, chain?.mix);
+  const choice = options.pinnedMix ? { pinned: options.pinnedMix } : { weights: options.weights ?? {} };
+  const mix = new Mix(net, evm, choice, chain?.mix);
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);
   const balances = {
