@@ -111,6 +111,18 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   let periodEnd = startNs + periodNs;
   let transactions = 0;
   let index = 0;
+  let lastEndNs = 0n;
+  const saveChain = (filesWritten: number) =>
+    writeChainState(options.out, {
+      recordRunningHash: Buffer.from(records?.runningHash ?? startHash ?? new Uint8Array(48)).toString('hex'),
+      nextBlock: String(firstBlock + BigInt(filesWritten)),
+      lastConsensusNs: String(lastEndNs),
+      nextEntity: String(net.ledger.nextEntityNumber),
+      blocks: blocks?.chainState() ?? chain?.blocks,
+      nodes: options.nodes,
+      mix: mix.state(),
+      ledger: saveLedger(net.ledger),
+    });
   for (; options.files === undefined || index < options.files; index++) {
     if (options.signal?.aborted) break;
     while (net.now < periodEnd) await mix.next();
@@ -124,19 +136,14 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
     transactions += items.length;
     options.onFile?.({ index, name: written?.name ?? `block ${blockNumber}`, count: items.length, startNs, endNs });
     periodEnd += periodNs;
-    writeChainState(options.out, {
-      recordRunningHash: Buffer.from(records?.runningHash ?? startHash ?? new Uint8Array(48)).toString('hex'),
-      nextBlock: String(blockNumber + 1n),
-      lastConsensusNs: String(endNs),
-      nextEntity: String(net.ledger.nextEntityNumber),
-      blocks: blocks?.chainState() ?? chain?.blocks,
-      nodes: options.nodes,
-      mix: mix.state(),
-      ledger: saveLedger(net.ledger),
-    });
+    lastEndNs = endNs;
+    // A live run may be killed at any moment, so its model follows every file; a run of a fixed number of files
+    // saves it once, when it stops (saving a large ledger after every file took a fifth of a long run).
+    if (options.live) saveChain(index + 1);
     // A live run refreshes its model every half minute (and on exit), not with every file: it only grows.
     if (options.live && index % LIVE_LEDGER_EVERY === LIVE_LEDGER_EVERY - 1) writeLedger(options.out, net);
   }
+  if (!options.live && index > 0) saveChain(index);
   writeLedger(options.out, net);
   return { files: index, transactions, lastConsensusNs: net.now };
 }
