@@ -67,6 +67,7 @@ try {
   const rps = new Map<string, number>();
   const reports: PassReport[] = [];
   const startedAt = new Date().toISOString();
+  const loadAtStart = loadAverage();
   for (const { name, cached, rateLimit } of passes) {
     const worker: WorkerProcess = await startWorkerProcess({
       port: await freePort(),
@@ -115,7 +116,11 @@ try {
     );
   }
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-  const table = perUrlTable(reports, { date: startedAt, commit, loadAverage: loadAverage() });
+  const table = perUrlTable(reports, {
+    date: startedAt,
+    commit,
+    loadAverage: `${loadAtStart} at the start, ${loadAverage()} at the end`,
+  });
   writeFileSync(path.join(OUT_DIR, 'per-url.md'), `${table}\n`);
   console.log(`\n${table}`);
   await stopAll();
