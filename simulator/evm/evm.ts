@@ -1,9 +1,10 @@
 /**
  * Real EVM execution for the simulated network's contract transactions (@ethereumjs/evm, Cancun rules), run as a
  * consensus node runs them: every transaction is its own EVM transaction over the shared state (empty warm sets
- * with the sender, the recipient and the precompiles warm, original slot values and transient storage of its own), with intrinsic gas (EIP-3860 included), refunds capped at a fifth, and Hedera's charge of at
- * least 80% of the gas limit. Contracts live at the long-zero address of their entity number, as HAPI-created
- * contracts do; `msg.sender` and `tx.origin` are the sender's canonical address.
+ * with the sender, the recipient and the precompiles warm, original slot values and transient storage of its own),
+ * with intrinsic gas (EIP-3860 included), refunds capped at a fifth, and Hedera's charge of at least 80% of the gas
+ * limit. Contracts live at the long-zero address of their entity number, as HAPI-created contracts do;
+ * `msg.sender` and `tx.origin` are the sender's canonical address.
  */
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { Account, Address, createAddressFromString } from '@ethereumjs/util';
