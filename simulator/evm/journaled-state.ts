@@ -4,7 +4,7 @@
  * the whole ledger's contract state; here a checkpoint costs nothing, a write logs the value it replaces, and a
  * commit or revert costs what its frame wrote.
  */
-import type { StateManagerInterface } from '@ethereumjs/common';
+import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { OriginalStorageCache } from '@ethereumjs/statemanager';
 import { Account, type Address, bytesToUnprefixedHex } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -57,7 +57,7 @@ export class JournaledStateManager implements StateManagerInterface {
     setLogged(this.accounts, address.toString(), undefined, this.log);
   }
 
-  async modifyAccountFields(address: Address, fields: Parameters<StateManagerInterface['modifyAccountFields']>[1]) {
+  async modifyAccountFields(address: Address, fields: AccountFields): Promise<void> {
     const account = (await this.getAccount(address)) ?? new Account();
     account.nonce = fields.nonce ?? account.nonce;
     account.balance = fields.balance ?? account.balance;
