@@ -1,7 +1,7 @@
 /**
- * `npm run bench:ingest`: the simulated network (simulator/, issue 8) writes signed v6 record files with its
- * transaction mix (BENCH_INGEST_FILES files at BENCH_INGEST_TPS, 10 × 2 s × 10,000/s ≈ 200,000 transactions by
- * default); they are ingested into a fresh embedded Postgres, and the run ends with
+ * `npm run bench:ingest`: the simulated network (simulator/, issue 8) writes signed v6 record files with the
+ * benchmark's pinned mix (bench-ingest-mix.ts; BENCH_INGEST_FILES files at BENCH_INGEST_TPS, 10 × 2 s × 10,000/s
+ * ≈ 200,000 transactions by default); they are ingested into a fresh embedded Postgres, and the run ends with
  * `ingest: <N> transactions/s` for the ingest alone (verification, decoding, rows, writes). The line before it gives
  * the CPU seconds the ingest process and Postgres spent per 100,000 transactions, and the load average: on
  * shared cores the rate moves with other work, CPU per transaction much less.
@@ -18,6 +18,7 @@ import { RecordStreamSource } from '../ingest/sources/record-stream-source.ts';
 import { parseOptions } from '../simulator/main.ts';
 import { simulate } from '../simulator/run.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
+import { BENCH_INGEST_MIX } from './bench-ingest-mix.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT } from './local-stack/worker-process.ts';
@@ -38,7 +39,10 @@ const postgres = await startLocalPostgres({ dir: cluster, port: await freePort()
 try {
   await migrate(postgres.url);
   const generatedAt = performance.now();
-  const simulated = await simulate(parseOptions(['--out', streams, '--files', FILES, '--tps', TPS, '--seed', 'bench']));
+  const simulated = await simulate({
+    ...parseOptions(['--out', streams, '--files', FILES, '--tps', TPS, '--seed', 'bench']),
+    pinnedMix: BENCH_INGEST_MIX,
+  });
   const generated = ((performance.now() - generatedAt) / 1000).toFixed(1);
   console.log(`simulated ${simulated.transactions} transactions in ${simulated.files} files (${generated} s)`);
 

@@ -7,16 +7,21 @@
  * first with the edge cache off (`rest: …`), then on (`rest-cached: …`), both with rate limiting off (one client sends
  * all the load), then with the cache on and rate limiting on at its defaults (`rest-cached-ratelimit: …`, and how it
  * compares with `rest-cached`): the limit guards only what reaches the database, so cached reads should not feel it.
+ * It ends with one table of every URL's rate, p50 and p99 in each pass (bench-rest-table.ts), also written to
+ * `.data/bench/per-url.md`.
  * `--delay MS` puts the database that far from the Worker: every round trip through the proxy waits that long.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
+import { type PassReport, perUrlTable, type UrlFigures } from './bench-rest-table.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit, runNode } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
+import { loadAverage } from './process-cpu.ts';
 
 answerHelp(
   process.argv.slice(2),
@@ -67,6 +72,9 @@ try {
     ...(skipCached || skipRateLimit ? [] : [{ name: 'rest-cached-ratelimit', cached: true, rateLimit: true }]),
   ];
   const rps = new Map<string, number>();
+  const reports: PassReport[] = [];
+  const startedAt = new Date().toISOString();
+  const loadAtStart = loadAverage();
   for (const { name, cached, rateLimit } of passes) {
     const worker: WorkerProcess = await startWorkerProcess({
       port: await freePort(),
@@ -102,8 +110,9 @@ try {
     const { summary, rows } = JSON.parse(readFileSync(report, 'utf8')) as {
       /** The kit's p50 geo-mean is null when any URL's p50 rounds to 0 ms. */
       summary: { baseRpsGeomean: number; baseP50Geomean: number | null };
-      rows: { base: { non2xx: number } }[];
+      rows: { url: string; base: UrlFigures }[];
     };
+    reports.push({ name, rows });
     const non2xx = rows.reduce((sum, row) => sum + row.base.non2xx, 0);
     rps.set(name, summary.baseRpsGeomean);
     const off = rps.get('rest-cached');
@@ -113,6 +122,14 @@ try {
       `${name}: ${summary.baseRpsGeomean.toFixed(0)} rps geo-mean, p50 ${summary.baseP50Geomean === null ? '< 1' : summary.baseP50Geomean.toFixed(1)} ms${versus}${non2xx ? ` (${non2xx} non-2xx)` : ''}`,
     );
   }
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  const table = perUrlTable(reports, {
+    date: startedAt,
+    commit,
+    loadAverage: `${loadAtStart} at the start, ${loadAverage()} at the end`,
+  });
+  writeFileSync(path.join(OUT_DIR, 'per-url.md'), `${table}\n`);
+  console.log(`\n${table}`);
   await stopAll();
 } catch (error) {
   await stopAll();

@@ -3,7 +3,9 @@
  * last consensus time, the next entity number, the block chain's hashes, and the whole model (the ledger, where
  * the mix stands, the node count). A run with `--continue` picks them up, so its files extend the same chain (an
  * ingest that read the earlier files accepts the new ones) and describe the same ledger. One file, replaced by a
- * rename after every stream file, so the model always matches the last file written.
+ * rename: in a live run after every stream file, so the model matches the last file written even when the run is
+ * killed; in a run of a fixed number of files when it stops. A fixed run killed before then leaves the earlier
+ * chain.json, and continuing from it with the same options writes the same files again.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

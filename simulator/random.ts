@@ -83,14 +83,14 @@ export class Random {
   }
 
   /** A key into `weights` drawn with probability proportional to its weight. */
-  weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
+  weighted<K extends string>(weights: Readonly<Partial<Record<K, number>>>): K {
     let total = 0;
-    for (const key in weights) total += weights[key];
+    for (const key in weights) total += weights[key] ?? 0;
     let draw = this.next() * total;
     let last: K | undefined;
     for (const key in weights) {
       last = key;
-      draw -= weights[key];
+      draw -= weights[key] ?? 0;
       if (draw < 0) return key;
     }
     if (last === undefined) throw new Error('no weights');

@@ -11,7 +11,7 @@ import { installedState } from './evm/installed.ts';
 import { exportLedger } from './ledger/export.ts';
 import { TREASURY } from './ledger/ids.ts';
 import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
-import { Mix, type MixWeights } from './mix/mix.ts';
+import { Mix, type MixWeights, type PinnedMix } from './mix/mix.ts';
 import { Network, type SimItem } from './network/network.ts';
 import { Random } from './random.ts';
 import { BlockStreamWriter } from './write/block-stream.ts';
@@ -36,6 +36,8 @@ export interface SimulationOptions {
   readonly nodes: number;
   /** Changes to the mix's weights (tests that need many transactions of one family). */
   readonly weights?: Partial<MixWeights>;
+  /** The whole mix instead (a benchmark's fixed workload); `weights` is then ignored. */
+  readonly pinnedMix?: PinnedMix;
   readonly startNs: bigint;
   readonly periodMs: number;
   readonly signal?: AbortSignal;
@@ -94,7 +96,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   if (!chain) net.ledger.account(TREASURY).key = net.keys.next('ed25519');
   const evm = new SimEvm();
   await evm.install(installedState(net.ledger));
-  const mix = new Mix(net, evm, options.weights, chain?.mix);
+  const choice = options.pinnedMix ? { pinned: options.pinnedMix } : { weights: options.weights ?? {} };
+  const mix = new Mix(net, evm, choice, chain?.mix);
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);
   const balances = {
@@ -108,6 +111,18 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   let periodEnd = startNs + periodNs;
   let transactions = 0;
   let index = 0;
+  let lastEndNs = 0n;
+  const saveChain = (filesWritten: number) =>
+    writeChainState(options.out, {
+      recordRunningHash: Buffer.from(records?.runningHash ?? startHash ?? new Uint8Array(48)).toString('hex'),
+      nextBlock: String(firstBlock + BigInt(filesWritten)),
+      lastConsensusNs: String(lastEndNs),
+      nextEntity: String(net.ledger.nextEntityNumber),
+      blocks: blocks?.chainState() ?? chain?.blocks,
+      nodes: options.nodes,
+      mix: mix.state(),
+      ledger: saveLedger(net.ledger),
+    });
   for (; options.files === undefined || index < options.files; index++) {
     if (options.signal?.aborted) break;
     while (net.now < periodEnd) await mix.next();
@@ -121,19 +136,14 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
     transactions += items.length;
     options.onFile?.({ index, name: written?.name ?? `block ${blockNumber}`, count: items.length, startNs, endNs });
     periodEnd += periodNs;
-    writeChainState(options.out, {
-      recordRunningHash: Buffer.from(records?.runningHash ?? startHash ?? new Uint8Array(48)).toString('hex'),
-      nextBlock: String(blockNumber + 1n),
-      lastConsensusNs: String(endNs),
-      nextEntity: String(net.ledger.nextEntityNumber),
-      blocks: blocks?.chainState() ?? chain?.blocks,
-      nodes: options.nodes,
-      mix: mix.state(),
-      ledger: saveLedger(net.ledger),
-    });
+    lastEndNs = endNs;
+    // A live run may be killed at any moment, so its model follows every file; a run of a fixed number of files
+    // saves it once, when it stops (saving a large ledger after every file took a fifth of a long run).
+    if (options.live) saveChain(index + 1);
     // A live run refreshes its model every half minute (and on exit), not with every file: it only grows.
     if (options.live && index % LIVE_LEDGER_EVERY === LIVE_LEDGER_EVERY - 1) writeLedger(options.out, net);
   }
+  if (!options.live && index > 0) saveChain(index);
   writeLedger(options.out, net);
   return { files: index, transactions, lastConsensusNs: net.now };
 }

@@ -1,10 +1,10 @@
 /**
  * Real EVM execution for the simulated network's contract transactions (@ethereumjs/evm, Cancun rules), run as a
- * consensus node runs them: every transaction is its own EVM transaction on a fresh EVM over the shared state
- * (empty warm sets with the sender, the recipient and the precompiles warm, original slot values and transient
- * storage of its own), with intrinsic gas (EIP-3860 included), refunds capped at a fifth, and Hedera's charge of at
- * least 80% of the gas limit. Contracts live at the long-zero address of their entity number, as HAPI-created
- * contracts do; `msg.sender` and `tx.origin` are the sender's canonical address.
+ * consensus node runs them: every transaction is its own EVM transaction over the shared state (empty warm sets
+ * with the sender, the recipient and the precompiles warm, original slot values and transient storage of its own),
+ * with intrinsic gas (EIP-3860 included), refunds capped at a fifth, and Hedera's charge of at least 80% of the gas
+ * limit. Contracts live at the long-zero address of their entity number, as HAPI-created contracts do;
+ * `msg.sender` and `tx.origin` are the sender's canonical address.
  */
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { Account, Address, createAddressFromString } from '@ethereumjs/util';
@@ -87,7 +87,8 @@ const bytesOfHex = (hex: string) => new Uint8Array(Buffer.from(hex.length % 2 ==
 export class SimEvm {
   /** Cancun with EIP-7702, as the consensus node's EVM since HIP-1340 (a call to a delegated account runs its delegate). */
   private readonly common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, eips: [7702] });
-  private readonly state = new TrackingStateManager({ common: this.common });
+  private readonly state = new TrackingStateManager();
+  private readonly evm = new HederaEvm(this.common, this.state);
 
   /** Puts contracts an earlier run created into the state, as they were when it stopped. */
   async install(contracts: readonly InstalledContract[]): Promise<void> {
@@ -117,7 +118,8 @@ export class SimEvm {
       throw new Error(`simulator: gas limit ${tx.gasLimit} below intrinsic gas ${intrinsic}`);
     const sender = new Address(tx.sender);
     const contract = new Address(tx.contract);
-    const evm = new HederaEvm(this.common, this.state, tx.create ? contract : undefined);
+    const evm = this.evm;
+    evm.beginTransaction(tx.create ? contract : undefined);
     // Original values (EIP-2200/3529) are those before this transaction, never those before an earlier one.
     this.state.originalStorageCache.clear();
     for (const delegation of delegations) await this.delegate(delegation);

@@ -3,8 +3,8 @@
  * transaction (what the sidecar reports as `value_read`) and which slots it wrote. The value written is read
  * back after execution, so a revert, which restores storage, leaves reads only.
  */
-import { SimpleStateManager } from '@ethereumjs/statemanager';
 import type { Address } from '@ethereumjs/util';
+import { JournaledStateManager } from './journaled-state.ts';
 
 export interface SlotAccess {
   readonly address: string;
@@ -15,7 +15,7 @@ export interface SlotAccess {
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
-export class TrackingStateManager extends SimpleStateManager {
+export class TrackingStateManager extends JournaledStateManager {
   private accesses = new Map<string, SlotAccess>();
   private tracking = false;
 

@@ -47,10 +47,19 @@ const WEIGHTS = {
   faucet: 5,
 } as const;
 
-type Kind = keyof typeof WEIGHTS;
+export type MixFamily = keyof typeof WEIGHTS;
 
 /** Relative weights of the transaction families; a run may change some (a test asking for many contract calls). */
-export type MixWeights = Readonly<Record<Kind, number>>;
+export type MixWeights = Readonly<Record<MixFamily, number>>;
+
+/**
+ * A whole mix in place of the simulator's own: only the families it names are drawn, in the order it names them.
+ * A benchmark passes one, so its workload stays the same when the simulator learns new families or reweighs its own.
+ */
+export type PinnedMix = Readonly<Partial<Record<MixFamily, number>>>;
+
+/** How a run draws: the default weights with some changed, or a pinned mix. */
+export type MixChoice = { readonly weights: Partial<MixWeights> } | { readonly pinned: PinnedMix };
 
 /** Exchange rates are refreshed about once an hour of simulated time, the fee schedule once a day. */
 const EXCHANGE_RATE_PERIOD_NS = 3_600_000_000_000n;
@@ -66,15 +75,15 @@ export interface MixState {
 export class Mix {
   private readonly net: Network;
   private readonly evm: SimEvm;
-  private readonly weights: MixWeights;
+  private readonly weights: PinnedMix;
   private bootstrap: (() => Promise<boolean>)[];
   private lastRateUpdate = -1n;
   private lastFeeScheduleUpdate = -1n;
 
-  constructor(net: Network, evm: SimEvm, weights: Partial<MixWeights> = {}, resume?: MixState) {
+  constructor(net: Network, evm: SimEvm, choice: MixChoice = { weights: {} }, resume?: MixState) {
     this.net = net;
     this.evm = evm;
-    this.weights = { ...WEIGHTS, ...weights };
+    this.weights = 'pinned' in choice ? choice.pinned : { ...WEIGHTS, ...choice.weights };
     const twice = <T>(step: T): T[] => [step, step];
     this.bootstrap = [
       () => updateExchangeRate(net),
@@ -127,7 +136,7 @@ export class Mix {
     if (!(await faucet(this.net))) await createAccount(this.net, TREASURY);
   }
 
-  private draw(kind: Kind): Promise<boolean> {
+  private draw(kind: MixFamily): Promise<boolean> {
     const net = this.net;
     switch (kind) {
       case 'submitMessage':

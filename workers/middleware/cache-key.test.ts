@@ -17,6 +17,19 @@ describe('canonicalQuery', () => {
     expect(canonicalQuery('?name=%E0%A4%A')).toBe('?name=%25E0%25A4%25A');
     expect(canonicalQuery('')).toBe('');
   });
+
+  it('gives a query spelled canonically its own spelling, as decoding and re-encoding it pair by pair would', () => {
+    const plain = ['?limit=2', '?account.id=0.0.1001&timestamp=lt:1.5&order=desc', "?a=b,c&x=(!~*')&flag", '?n='];
+    for (const query of plain) {
+      expect(canonicalQuery(query)).toBe(query);
+      // A letter percent-encoded takes the pair-by-pair way to the same key.
+      expect(canonicalQuery(query.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`))).toBe(query);
+    }
+    expect(canonicalQuery('?a=b=c')).toBe('?a=b%3Dc');
+    expect(canonicalQuery('?a=1&&b=2')).toBe('?a=1&b=2');
+    expect(canonicalQuery('?=1')).toBe('?=1');
+    expect(canonicalQuery('?a=x y')).toBe('?a=x%20y');
+  });
 });
 
 describe('cacheKeyPrefix', () => {

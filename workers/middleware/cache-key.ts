@@ -12,6 +12,9 @@ export function cacheKeyPrefix(env: { readonly DATABASE_ID?: string | undefined 
  * the query in its order, and for a repeated parameter the reference reads the values in order.
  */
 export function canonicalQuery(search: string): string {
+  // Most queries are already spelled canonically (a cache hit's key is built on every request): those need no
+  // decoding and re-encoding pair by pair.
+  if (search === '' || CANONICAL.test(search)) return search;
   const pairs = (search.startsWith('?') ? search.slice(1) : search).split('&').filter((pair) => pair !== '');
   const canonical = pairs.map((pair) => {
     const at = pair.indexOf('=');
@@ -21,6 +24,12 @@ export function canonicalQuery(search: string): string {
   });
   return canonical.length > 0 ? `?${canonical.join('&')}` : '';
 }
+
+/**
+ * Non-empty pairs of characters `encodeURIComponent` leaves alone, plus `:` and `,`, with at most one `=` each: a
+ * query they make up is its own canonical spelling.
+ */
+const CANONICAL = /^\?[\w.!~*'():,-]+(?:=[\w.!~*'():,-]*)?(?:&[\w.!~*'():,-]+(?:=[\w.!~*'():,-]*)?)*$/;
 
 function decode(text: string): string {
   try {

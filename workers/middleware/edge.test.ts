@@ -29,6 +29,20 @@ describe('edge cache', () => {
     expect(worker.dbQueries).toBe(queries);
   });
 
+  it('answers a query spelled another way from the same entry, without a database query', async () => {
+    await worker.setState({});
+    const list = '/api/v1/transactions?limit=1&order=desc&timestamp=lte:1700000001';
+    const first = await worker.get(list);
+    expect(first.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const queries = worker.dbQueries;
+    for (const spelling of [list, list.replace('desc', '%64esc'), list.replace(':', '%3a')]) {
+      const again = await worker.get(spelling);
+      expect(again.body).toEqual(first.body);
+    }
+    expect(worker.dbQueries).toBe(queries);
+  });
+
   it('serves every repeated request the same bytes, from either tier, before routing or not', async () => {
     const memory = 16 * 1024 * 1024;
     // A Cache API hit carries CF-Cache-Status; the memory tier answers with the bytes the Worker made.
