@@ -1,0 +1,237 @@
+import { DurableObject } from 'cloudflare:workers';
+import { createDatabase } from '../../db/client.ts';
+import type { Env } from '../env.ts';
+import { HISTORY_PAGE, historyPage } from '../stream/history.ts';
+import { matchesTopics, type StreamItem } from '../stream/item.ts';
+import { decodeOpening, OPENING_HEADER } from '../stream/opening.ts';
+import { isAfter, later, type Position, through } from '../stream/position.ts';
+import { streamConfig } from '../stream/settings.ts';
+import { STREAM_TAIL_NAME, type Subscription, streamKey } from '../stream/subscription.ts';
+import { nearDatabase } from './location-hint.ts';
+import type { Batch } from './stream-tail.ts';
+
+/** One socket's state, kept as its attachment so that it outlives the hub's hibernation. */
+interface SocketState {
+  readonly subscription: Subscription;
+  readonly key: string;
+  /** Null until the tail has answered the registration. */
+  position: Position | null;
+  /** Following the tail's batches; false while history is read for it. */
+  live: boolean;
+  /** Messages sent, and the count the client last acknowledged. */
+  sent: number;
+  acked: number;
+}
+
+/** Close codes: 1008 (policy) for a client too slow or sending what is no acknowledgement, 1011 for our failure. */
+const CLOSE_POLICY = 1008;
+const CLOSE_ERROR = 1011;
+/** How long a subscriber with a full buffer is waited for before it is closed as too slow. */
+const ACK_WAIT_MS = 10_000;
+
+/**
+ * Holds the WebSockets of the stream keys that hash to it (`streamHubName`), hibernating between batches
+ * (docs/adr/0031-websocket-streams.md). A socket first gets what it missed (its resume position up to the tail's
+ * watermark, read page by page with the REST lists' statements), then the tail's batches: each row once, in order,
+ * as its REST list writes it. A client acknowledges by sending the number of messages it has received, and is never
+ * sent more than `edge.stream.maxBufferSize` beyond that: what a batch holds past that limit is left in the database,
+ * and the socket reads it like history, at the pace of its acknowledgements. One that acknowledges nothing for
+ * `ACK_WAIT_MS` with its buffer full is closed, so nothing is buffered for a slow client without bound.
+ */
+export class StreamHub extends DurableObject<Env> {
+  /** The tail's watermark as last heard; unknown after hibernation until the next batch. */
+  #latest: bigint | undefined;
+  /** Sockets whose history is being read. */
+  readonly #readingHistory = new Set<WebSocket>();
+  /** Wakes a history reader waiting for an acknowledgement. */
+  readonly #ackWaiters = new Map<WebSocket, () => void>();
+
+  override async fetch(request: Request): Promise<Response> {
+    const opening = decodeOpening(request.headers.get(OPENING_HEADER) ?? '');
+    const key = streamKey(opening.subscription);
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server, [key]);
+    const state: SocketState = {
+      subscription: opening.subscription,
+      key,
+      position: null,
+      live: false,
+      sent: 0,
+      acked: 0,
+    };
+    server.serializeAttachment(state);
+    const namespace = this.env.STREAM_TAIL;
+    const tail = namespace.get(namespace.idFromName(STREAM_TAIL_NAME), nearDatabase(this.env.DATABASE_LOCATION_HINT));
+    const hub = new URL(request.url).hostname;
+    const start = tail.register(hub, key).then(
+      (watermark) => {
+        this.#heard(watermark);
+        const current = readState(server);
+        if (!current) return;
+        current.position = opening.resume ?? through(watermark);
+        server.serializeAttachment(current);
+        return this.#readHistory(server);
+      },
+      (error: unknown) => fail(server, error),
+    );
+    this.ctx.waitUntil(start);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The tail's batch: sent on to every live socket of its keys; answers the keys this hub has no socket for. */
+  deliver(batch: Batch): string[] {
+    this.#heard(batch.to);
+    const present = new Set<string>();
+    const maxBuffer = streamConfig(this.env).edge.stream.maxBufferSize;
+    for (const ws of this.ctx.getWebSockets()) {
+      const state = readState(ws);
+      if (!state) continue;
+      present.add(state.key);
+      if (state.position === null) continue;
+      if (!state.live) {
+        if (!this.#readingHistory.has(ws)) void this.#readHistory(ws);
+        continue;
+      }
+      if (isAfter(through(batch.from), state.position)) {
+        // A batch it did not get (the hub or the tail restarted): the gap is read like history.
+        state.live = false;
+        ws.serializeAttachment(state);
+        void this.#readHistory(ws);
+        continue;
+      }
+      if (sendAll(ws, state, batch.items[state.key] ?? [], maxBuffer)) {
+        state.position = later(state.position, through(batch.to));
+      } else {
+        state.live = false;
+        void this.#readHistory(ws);
+      }
+      ws.serializeAttachment(state);
+    }
+    return Object.keys(batch.items).filter((key) => !present.has(key));
+  }
+
+  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
+    const state = readState(ws);
+    if (!state) return;
+    const count = typeof message === 'string' && /^\d{1,15}$/.test(message.trim()) ? Number(message) : undefined;
+    if (count === undefined || count > state.sent) {
+      ws.close(CLOSE_POLICY, 'Expected the number of messages received');
+      return;
+    }
+    state.acked = Math.max(state.acked, count);
+    ws.serializeAttachment(state);
+    this.#ackWaiters.get(ws)?.();
+  }
+
+  override webSocketClose(ws: WebSocket, code: number): void {
+    this.#readingHistory.delete(ws);
+    this.#ackWaiters.get(ws)?.();
+    // 1005 and 1006 say no code was sent; they cannot be sent back.
+    const reply = code === 1005 || code === 1006 ? 1000 : code;
+    try {
+      ws.close(reply, 'closed');
+    } catch {
+      // already closed
+    }
+  }
+
+  override webSocketError(ws: WebSocket): void {
+    this.#readingHistory.delete(ws);
+  }
+
+  /** Waits up to `ACK_WAIT_MS` for the socket's buffer to have room; true when it has. */
+  async #acknowledged(ws: WebSocket, maxBuffer: number): Promise<boolean> {
+    const deadline = Date.now() + ACK_WAIT_MS;
+    for (;;) {
+      const state = readState(ws);
+      if (!state || ws.readyState !== WebSocket.OPEN) return false;
+      if (state.sent - state.acked < maxBuffer) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.#ackWaiters.set(ws, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      this.#ackWaiters.delete(ws);
+    }
+  }
+
+  #heard(watermark: bigint): void {
+    if (this.#latest === undefined || watermark > this.#latest) this.#latest = watermark;
+  }
+
+  /**
+   * Sends a socket what lies between its position and the tail's watermark, a page at a time, until it has reached
+   * the watermark (which may move on meanwhile), then marks it live: from there on the batches carry it.
+   */
+  async #readHistory(ws: WebSocket): Promise<void> {
+    if (this.#readingHistory.has(ws)) return;
+    this.#readingHistory.add(ws);
+    const config = streamConfig(this.env);
+    const db = createDatabase({ url: this.env.DATABASE_URL, localProxy: this.env.DB_LOCAL_PROXY });
+    try {
+      for (;;) {
+        const target = this.#latest;
+        let state = readState(ws);
+        if (target === undefined || !state?.position || ws.readyState !== WebSocket.OPEN) return;
+        if (!isAfter(through(target), state.position)) {
+          state.live = true;
+          ws.serializeAttachment(state);
+          return;
+        }
+        const maxBuffer = config.edge.stream.maxBufferSize;
+        if (state.sent - state.acked >= maxBuffer && !(await this.#acknowledged(ws, maxBuffer))) {
+          console.log(JSON.stringify({ msg: 'stream subscriber too slow', level: 'warn', key: state.key, maxBuffer }));
+          ws.close(CLOSE_POLICY, `Subscriber too slow: more than ${maxBuffer} messages unacknowledged`);
+          return;
+        }
+        const page = await historyPage(db, state.subscription, state.position, target, config);
+        // Read again: an acknowledgement may have arrived while the page was read.
+        state = readState(ws);
+        if (!state?.position || ws.readyState !== WebSocket.OPEN) return;
+        const complete = sendAll(ws, state, page, maxBuffer);
+        if (complete && page.length < HISTORY_PAGE) state.position = later(state.position, through(target));
+        ws.serializeAttachment(state);
+      }
+    } catch (error) {
+      fail(ws, error);
+    } finally {
+      this.#readingHistory.delete(ws);
+    }
+  }
+}
+
+function readState(ws: WebSocket): SocketState | undefined {
+  return (ws.deserializeAttachment() as SocketState | null) ?? undefined;
+}
+
+/**
+ * Sends the items after the socket's position that its filters pass, moving the position with each; false when the
+ * buffer filled before the last of them (the rest stay unsent). The caller stores the state.
+ */
+function sendAll(ws: WebSocket, state: SocketState, items: readonly StreamItem[], maxBuffer: number): boolean {
+  const { subscription } = state;
+  for (const item of items) {
+    if (!state.position || !isAfter(item, state.position)) continue;
+    if (subscription.kind === 'logs' && !matchesTopics(item, subscription.topics)) continue;
+    if (state.sent - state.acked >= maxBuffer) return false;
+    ws.send(item.json);
+    state.sent += 1;
+    // Only logs share a timestamp: any other row's is passed entirely.
+    state.position =
+      subscription.kind === 'logs' ? { timestamp: item.timestamp, index: item.index } : through(item.timestamp);
+  }
+  return true;
+}
+
+function fail(ws: WebSocket, error: unknown): void {
+  console.log(JSON.stringify({ msg: 'stream failed', level: 'error', error: (error as Error).message }));
+  try {
+    ws.close(CLOSE_ERROR, 'Internal error');
+  } catch {
+    // already closed
+  }
+}
