@@ -24,7 +24,10 @@ export interface TestWorker {
  * The Worker in its real runtime (workerd through Miniflare, as `npm start` serves it; test entry) reading the
  * database at `databaseUrl` through the same SQL-over-HTTP proxy `npm start` uses. One per test file: it takes a few seconds to start.
  */
-export async function startTestWorker(databaseUrl: string, options: { dbDelayMs?: number } = {}): Promise<TestWorker> {
+export async function startTestWorker(
+  databaseUrl: string,
+  options: { dbDelayMs?: number; vars?: Record<string, string> } = {},
+): Promise<TestWorker> {
   const proxy = await startSqlProxy({
     port: 0,
     targets: [proxyTarget(databaseUrl, inject('pgSocketDir'))],
@@ -34,7 +37,7 @@ export async function startTestWorker(databaseUrl: string, options: { dbDelayMs?
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',
     port: await freePort(),
-    vars: { DATABASE_URL: databaseUrl, DB_LOCAL_PROXY: proxy.address },
+    vars: { ...options.vars, DATABASE_URL: databaseUrl, DB_LOCAL_PROXY: proxy.address },
     persistTo: state,
     output: 'ignore',
   }).catch(async (error: unknown) => {
