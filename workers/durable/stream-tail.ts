@@ -83,6 +83,7 @@ export class StreamTail extends DurableObject<Env> {
       return false;
     }
     if (!round) return false;
+    const readMs = Date.now() - started;
     this.#watermark = round.watermark;
     await this.ctx.storage.put(WATERMARK, round.watermark);
     const found = round;
@@ -105,6 +106,7 @@ export class StreamTail extends DurableObject<Env> {
       rows,
       hubs: hubs.size,
       failedHubs: failed,
+      readMs,
       ms: Date.now() - started,
     });
     return found.behind;
