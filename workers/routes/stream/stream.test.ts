@@ -225,7 +225,7 @@ describe('WebSocket streams', () => {
       reason: `Subscriber too slow: more than ${MAX_BUFFER} messages unacknowledged`,
     });
     expect(client.messages).toHaveLength(MAX_BUFFER);
-  }, 30_000);
+  }, 60_000);
 
   it.each([
     ['/api/v1/stream/topics/0.0.x/messages', 400, 'Invalid parameter: topic.id'],
@@ -241,5 +241,17 @@ describe('WebSocket streams', () => {
     const response = await worker.get(url);
     expect(response.status).toBe(status);
     expect(response.body).toEqual({ _status: { messages: [{ message }] } });
+  });
+});
+
+describe('WebSocket streams and the rate limit', () => {
+  const limited = registerWorkerSuite({ vars: { HIERO_MIRROR_REST_EDGE_RATELIMIT_READS: '{"rate":0.01,"burst":2}' } });
+
+  it("count each subscription against the client's bucket", async () => {
+    expect((await limited.worker.get('/api/v1/stream/blocks')).status).toBe(426);
+    expect((await limited.worker.get('/api/v1/stream/blocks?timestamp=gt:0')).status).toBe(426);
+    const refused = await limited.worker.get('/api/v1/stream/blocks');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ _status: { messages: [{ message: 'Requests per second rate limit exceeded.' }] } });
   });
 });
