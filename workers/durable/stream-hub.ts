@@ -28,6 +28,8 @@ const CLOSE_POLICY = 1008;
 const CLOSE_ERROR = 1011;
 /** How long a subscriber with a full buffer is waited for before it is closed as too slow. */
 const ACK_WAIT_MS = 10_000;
+/** Storage key of `#through`. */
+const THROUGH = 'through';
 
 /**
  * Holds the WebSockets of the stream keys that hash to it (`streamHubName`), hibernating between batches
@@ -41,6 +43,10 @@ const ACK_WAIT_MS = 10_000;
 export class StreamHub extends DurableObject<Env> {
   /** The tail's watermark as last heard; unknown after hibernation until the next batch. */
   #latest: bigint | undefined;
+  /** Where the last batch this hub handled ended (stored: live sockets' positions are only written when they move). */
+  #through: bigint | undefined;
+  /** False until the first batch after the object (re)started: that one visits every socket. */
+  #awake = false;
   /** Sockets whose history is being read. */
   readonly #readingHistory = new Set<WebSocket>();
   /** Wakes a history reader waiting for an acknowledgement. */
@@ -78,36 +84,53 @@ export class StreamHub extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** The tail's batch: sent on to every live socket of its keys; answers the keys this hub has no socket for. */
-  deliver(batch: Batch): string[] {
+  /**
+   * The tail's batch: sent on to the live sockets of its keys; answers the keys this hub has no socket for. When it
+   * continues the batch before (`from` is where that one ended) only the sockets of keys with rows are visited: a live
+   * socket stands at least at the end of the last batch, whatever its stored position says (it was live for every
+   * batch since, and they held nothing for it). Otherwise, and first after a wake (history readers do not survive
+   * hibernation), every socket is visited, and one behind `from` reads the gap like history.
+   */
+  async deliver(batch: Batch): Promise<string[]> {
+    // First: a socket whose buffer fills on this batch reads the rest of it as history, up to the new watermark.
     this.#heard(batch.to);
-    const present = new Set<string>();
+    this.#through ??= await this.ctx.storage.get<bigint>(THROUGH);
+    const base = this.#through;
+    const continues = this.#awake && base === batch.from;
+    const sockets = continues
+      ? Object.entries(batch.items).flatMap(([key, items]) => (items.length > 0 ? this.ctx.getWebSockets(key) : []))
+      : this.ctx.getWebSockets();
     const maxBuffer = streamConfig(this.env).edge.stream.maxBufferSize;
-    for (const ws of this.ctx.getWebSockets()) {
-      const state = readState(ws);
-      if (!state) continue;
-      present.add(state.key);
-      if (state.position === null) continue;
-      if (!state.live) {
-        if (!this.#readingHistory.has(ws)) void this.#readHistory(ws);
-        continue;
-      }
-      if (isAfter(through(batch.from), state.position)) {
-        // A batch it did not get (the hub or the tail restarted): the gap is read like history.
-        state.live = false;
-        ws.serializeAttachment(state);
-        void this.#readHistory(ws);
-        continue;
-      }
-      if (sendAll(ws, state, batch.items[state.key] ?? [], maxBuffer)) {
-        state.position = later(state.position, through(batch.to));
-      } else {
-        state.live = false;
-        void this.#readHistory(ws);
-      }
-      ws.serializeAttachment(state);
+    for (const ws of sockets) this.#deliverTo(ws, batch, base, maxBuffer);
+    this.#awake = true;
+    this.#through = batch.to;
+    await this.ctx.storage.put(THROUGH, batch.to);
+    return Object.keys(batch.items).filter((key) => this.ctx.getWebSockets(key).length === 0);
+  }
+
+  #deliverTo(ws: WebSocket, batch: Batch, base: bigint | undefined, maxBuffer: number): void {
+    const state = readState(ws);
+    if (!state?.position) return;
+    if (!state.live) {
+      if (!this.#readingHistory.has(ws)) void this.#readHistory(ws);
+      return;
     }
-    return Object.keys(batch.items).filter((key) => !present.has(key));
+    const sent = state.sent;
+    state.position = base === undefined ? state.position : later(state.position, through(base));
+    if (isAfter(through(batch.from), state.position)) {
+      // A batch it did not get (the hub or the tail restarted): the gap is read like history.
+      state.live = false;
+      ws.serializeAttachment(state);
+      void this.#readHistory(ws);
+      return;
+    }
+    if (!sendAll(ws, state, batch.items[state.key] ?? [], maxBuffer)) {
+      state.live = false;
+      ws.serializeAttachment(state);
+      void this.#readHistory(ws);
+      return;
+    }
+    if (state.sent !== sent) ws.serializeAttachment(state);
   }
 
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {

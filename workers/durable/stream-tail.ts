@@ -55,8 +55,9 @@ export class StreamTail extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const hubs = await this.#load();
     if (hubs.size === 0) return;
-    const interval = streamConfig(this.env).edge.stream.interval;
-    let delay = interval;
+    // Rounds start `interval` apart (a round that takes longer is followed at once), not `interval` after the last.
+    const started = Date.now();
+    let delay = streamConfig(this.env).edge.stream.interval;
     const round = this.#runRound(hubs).then((behind) => {
       if (behind) delay = 0;
     });
@@ -66,7 +67,7 @@ export class StreamTail extends DurableObject<Env> {
     } finally {
       this.#round = undefined;
     }
-    if (hubs.size > 0) await this.ctx.storage.setAlarm(Date.now() + delay);
+    if (hubs.size > 0) await this.ctx.storage.setAlarm(Math.max(Date.now(), started + delay));
   }
 
   /** One round and its deliveries; true when more record files wait than a round reads. */
