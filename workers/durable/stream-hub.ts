@@ -160,6 +160,7 @@ export class StreamHub extends DurableObject<Env> {
 
   override webSocketError(ws: WebSocket): void {
     this.#readingHistory.delete(ws);
+    this.#ackWaiters.get(ws)?.();
   }
 
   /** Waits up to `ACK_WAIT_MS` for the socket's buffer to have room; true when it has. */

@@ -31,6 +31,9 @@ export class StreamTail extends DurableObject<Env> {
   #watermark: Watermark | undefined;
   /** The round in progress: a registration waits for it, so a new key is in every round that follows its answer. */
   #round: Promise<void> | undefined;
+  /** Registrations so far, and the count at the last registration of each `hub|key`. */
+  #registrations = 0;
+  readonly #registeredAt = new Map<string, number>();
 
   /**
    * Adds `key` to what `hub` is sent, and answers the watermark from which it will be: every row of the key after
@@ -40,6 +43,8 @@ export class StreamTail extends DurableObject<Env> {
     const hubs = await this.#load();
     const keys = hubs.get(hub) ?? new Set<string>();
     hubs.set(hub, keys);
+    this.#registrations += 1;
+    this.#registeredAt.set(`${hub}|${key}`, this.#registrations);
     if (!keys.has(key)) {
       keys.add(key);
       await this.ctx.storage.put(`${REGISTRATION}${hub}|${key}`, true);
@@ -95,8 +100,13 @@ export class StreamTail extends DurableObject<Env> {
       for (const key of keys) items[key] = found.items.get(key) ?? [];
       const namespace = this.env.STREAM_HUB;
       const stub = namespace.get(namespace.idFromName(hub), nearDatabase(this.env.DATABASE_LOCATION_HINT));
+      const askedAt = this.#registrations;
       const gone = await stub.deliver({ from: found.from, to: found.to, items });
-      await this.#drop(hub, gone);
+      // A key registered again while the hub answered has a socket now.
+      await this.#drop(
+        hub,
+        gone.filter((key) => (this.#registeredAt.get(`${hub}|${key}`) ?? 0) <= askedAt),
+      );
     });
     const failed = (await Promise.allSettled(deliveries)).filter((result) => result.status === 'rejected').length;
     log({
@@ -116,7 +126,10 @@ export class StreamTail extends DurableObject<Env> {
   async #drop(hub: string, keys: readonly string[]): Promise<void> {
     const held = this.#hubs?.get(hub);
     if (!held) return;
-    for (const key of keys) held.delete(key);
+    for (const key of keys) {
+      held.delete(key);
+      this.#registeredAt.delete(`${hub}|${key}`);
+    }
     if (held.size === 0) this.#hubs?.delete(hub);
     if (keys.length > 0) await this.ctx.storage.delete(keys.map((key) => `${REGISTRATION}${hub}|${key}`));
   }
