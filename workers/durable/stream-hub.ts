@@ -242,7 +242,7 @@ function sendAll(ws: WebSocket, state: SocketState, items: readonly StreamItem[]
     if (!state.position || !isAfter(item, state.position)) continue;
     if (subscription.kind === 'logs' && !matchesTopics(item, subscription.topics)) continue;
     if (state.sent - state.acked >= maxBuffer) return false;
-    ws.send(item.json);
+    ws.send(subscription.kind === 'topic' && subscription.utf8 ? (item.utf8Json ?? item.json) : item.json);
     state.sent += 1;
     // Only logs share a timestamp: any other row's is passed entirely.
     state.position =

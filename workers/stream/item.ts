@@ -16,6 +16,8 @@ import type { Position } from './position.ts';
  */
 export interface StreamItem extends Position {
   readonly json: string;
+  /** A topic message with its message as text, as `encoding=utf-8` writes it. */
+  readonly utf8Json?: string;
   /** A log's stored topics (lowercase hex, null where absent), for the subscribers' topic filters. */
   readonly topics?: readonly (string | null)[];
 }
@@ -24,6 +26,7 @@ export const topicMessageItem = (row: TopicMessageRow): StreamItem => ({
   timestamp: BigInt(row.consensus_timestamp),
   index: 0,
   json: stringifyJson(formatTopicMessage(row)),
+  utf8Json: stringifyJson(formatTopicMessage(row, true)),
 });
 
 export const blockItem = (row: BlockRow): StreamItem => ({

@@ -15,7 +15,7 @@ export const OPENING_HEADER = 'x-stream-opening';
 const int = z.string().regex(/^\d+$/).transform(BigInt);
 const openingSchema = z.object({
   subscription: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('topic'), topicId: int }),
+    z.object({ kind: z.literal('topic'), topicId: int, utf8: z.boolean() }),
     z.object({ kind: z.literal('blocks') }),
     z.object({ kind: z.literal('account'), accountId: int }),
     z.object({ kind: z.literal('logs'), contractId: int, topics: z.array(z.array(z.string())) }),
@@ -27,7 +27,7 @@ const openingSchema = z.object({
 export function encodeOpening({ subscription, resume }: Opening): string {
   const ids =
     subscription.kind === 'topic'
-      ? { topicId: String(subscription.topicId) }
+      ? { topicId: String(subscription.topicId), utf8: subscription.utf8 }
       : subscription.kind === 'account'
         ? { accountId: String(subscription.accountId) }
         : subscription.kind === 'logs'

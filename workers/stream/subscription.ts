@@ -1,12 +1,12 @@
 import { fnv1a32 } from '../durable/rate-limiter-shard.ts';
 
 /**
- * What one WebSocket follows. Every kind but `logs` is one stream key; a logs subscription is the stream of its
- * contract, narrowed by its own topic filters (per topic position, the values of which one must match, as lowercase
+ * What one WebSocket follows. A stream key names the rows; a topic subscription picks how messages are written
+ * (`encoding=utf-8`: text), and a logs subscription narrows its contract's logs by its own topic filters (per topic position, the values of which one must match, as lowercase
  * hex without leading zero bytes: how `/contracts/{id}/results/logs?topic0=` compares them).
  */
 export type Subscription =
-  | { readonly kind: 'topic'; readonly topicId: bigint }
+  | { readonly kind: 'topic'; readonly topicId: bigint; readonly utf8: boolean }
   | { readonly kind: 'blocks' }
   | { readonly kind: 'account'; readonly accountId: bigint }
   | { readonly kind: 'logs'; readonly contractId: bigint; readonly topics: readonly (readonly string[])[] };

@@ -123,6 +123,12 @@ describe('WebSocket streams', () => {
         list: `/api/v1/topics/0.0.${topic?.id}/messages`,
         field: 'messages',
       },
+      {
+        name: 'topic messages as text',
+        stream: `/api/v1/stream/topics/0.0.${topic?.id}/messages?encoding=UTF-8`,
+        list: `/api/v1/topics/0.0.${topic?.id}/messages?encoding=UTF-8`,
+        field: 'messages',
+      },
       { name: 'blocks', stream: '/api/v1/stream/blocks', list: '/api/v1/blocks', field: 'blocks' },
       {
         name: 'transactions',
@@ -232,6 +238,7 @@ describe('WebSocket streams', () => {
     ['/api/v1/stream/blocks?timestamp=lt:5', 400, 'Invalid parameter: timestamp'],
     ['/api/v1/stream/blocks?timestamp=gt:1&timestamp=gt:2', 400, 'Invalid parameter: timestamp'],
     ['/api/v1/stream/blocks?limit=5', 400, 'Unknown query parameter: limit'],
+    ['/api/v1/stream/topics/0.0.5/messages?encoding=hex', 400, 'Invalid parameter: encoding'],
     ['/api/v1/stream/transactions', 400, 'Invalid parameter: account.id'],
     ['/api/v1/stream/transactions?account.id=gt:0.0.5', 400, 'Invalid parameter: account.id'],
     ['/api/v1/stream/contracts/0.0.1001/results/logs?index=gt:1', 400, 'Invalid parameter: index'],
