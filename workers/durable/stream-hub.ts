@@ -2,26 +2,13 @@ import { DurableObject } from 'cloudflare:workers';
 import { createDatabase } from '../../db/client.ts';
 import type { Env } from '../env.ts';
 import { HISTORY_PAGE, historyPage } from '../stream/history.ts';
-import { matchesTopics, type StreamItem } from '../stream/item.ts';
 import { decodeOpening, OPENING_HEADER } from '../stream/opening.ts';
-import { isAfter, later, type Position, through } from '../stream/position.ts';
+import { isAfter, later, through } from '../stream/position.ts';
 import { streamConfig } from '../stream/settings.ts';
-import { STREAM_TAIL_NAME, type Subscription, streamKey } from '../stream/subscription.ts';
+import { deliverBatch, type SocketState, sendItems } from '../stream/socket-state.ts';
+import { STREAM_TAIL_NAME, streamKey } from '../stream/subscription.ts';
+import type { Batch } from '../stream/tail-round.ts';
 import { nearDatabase } from './location-hint.ts';
-import type { Batch } from './stream-tail.ts';
-
-/** One socket's state, kept as its attachment so that it outlives the hub's hibernation. */
-interface SocketState {
-  readonly subscription: Subscription;
-  readonly key: string;
-  /** Null until the tail has answered the registration. */
-  position: Position | null;
-  /** Following the tail's batches; false while history is read for it. */
-  live: boolean;
-  /** Messages sent, and the count the client last acknowledged. */
-  sent: number;
-  acked: number;
-}
 
 /** Close codes: 1008 (policy) for a client too slow or sending what is no acknowledgement, 1011 for our failure. */
 const CLOSE_POLICY = 1008;
@@ -115,22 +102,13 @@ export class StreamHub extends DurableObject<Env> {
       if (!this.#readingHistory.has(ws)) void this.#readHistory(ws);
       return;
     }
-    const sent = state.sent;
-    state.position = base === undefined ? state.position : later(state.position, through(base));
-    if (isAfter(through(batch.from), state.position)) {
-      // A batch it did not get (the hub or the tail restarted): the gap is read like history.
-      state.live = false;
-      ws.serializeAttachment(state);
-      void this.#readHistory(ws);
-      return;
-    }
-    if (!sendAll(ws, state, batch.items[state.key] ?? [], maxBuffer)) {
-      state.live = false;
-      ws.serializeAttachment(state);
-      void this.#readHistory(ws);
-      return;
-    }
-    if (state.sent !== sent) ws.serializeAttachment(state);
+    const delivery = deliverBatch(state, batch, base, maxBuffer, (text) => ws.send(text));
+    if (delivery === 'nothing') return;
+    // Behind: a batch it did not get (the hub or the tail restarted). Full: the rest of this one. Both are read like
+    // history, at the client's pace.
+    if (delivery !== 'sent') state.live = false;
+    ws.serializeAttachment(state);
+    if (!state.live) void this.#readHistory(ws);
   }
 
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
@@ -216,7 +194,7 @@ export class StreamHub extends DurableObject<Env> {
         // Read again: an acknowledgement may have arrived while the page was read.
         state = readState(ws);
         if (!state?.position || ws.readyState !== WebSocket.OPEN) return;
-        const complete = sendAll(ws, state, page, maxBuffer);
+        const complete = sendItems(state, page, maxBuffer, (text) => ws.send(text));
         if (complete && page.length < HISTORY_PAGE) state.position = later(state.position, through(target));
         ws.serializeAttachment(state);
       }
@@ -230,25 +208,6 @@ export class StreamHub extends DurableObject<Env> {
 
 function readState(ws: WebSocket): SocketState | undefined {
   return (ws.deserializeAttachment() as SocketState | null) ?? undefined;
-}
-
-/**
- * Sends the items after the socket's position that its filters pass, moving the position with each; false when the
- * buffer filled before the last of them (the rest stay unsent). The caller stores the state.
- */
-function sendAll(ws: WebSocket, state: SocketState, items: readonly StreamItem[], maxBuffer: number): boolean {
-  const { subscription } = state;
-  for (const item of items) {
-    if (!state.position || !isAfter(item, state.position)) continue;
-    if (subscription.kind === 'logs' && !matchesTopics(item, subscription.topics)) continue;
-    if (state.sent - state.acked >= maxBuffer) return false;
-    ws.send(subscription.kind === 'topic' && subscription.utf8 ? (item.utf8Json ?? item.json) : item.json);
-    state.sent += 1;
-    // Only logs share a timestamp: any other row's is passed entirely.
-    state.position =
-      subscription.kind === 'logs' ? { timestamp: item.timestamp, index: item.index } : through(item.timestamp);
-  }
-  return true;
 }
 
 function fail(ws: WebSocket, error: unknown): void {

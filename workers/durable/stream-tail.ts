@@ -6,14 +6,6 @@ import { streamConfig } from '../stream/settings.ts';
 import { latestWatermark, type Round, readRound, type Watermark } from '../stream/tail-round.ts';
 import { nearDatabase } from './location-hint.ts';
 
-/** What the tail hands one hub after a round: the rows of `(from, to]` of that hub's stream keys. */
-export interface Batch {
-  readonly from: bigint;
-  readonly to: bigint;
-  /** Every key the tail holds for the hub, with its rows (none for most). */
-  readonly items: Readonly<Record<string, readonly StreamItem[]>>;
-}
-
 const REGISTRATION = 'reg:';
 const WATERMARK = 'watermark';
 

@@ -25,6 +25,14 @@ export interface Round {
   readonly behind: boolean;
 }
 
+/** What the tail hands one hub after a round: the rows of `(from, to]` of that hub's stream keys. */
+export interface Batch {
+  readonly from: bigint;
+  readonly to: bigint;
+  /** Every key the tail holds for the hub, with its rows (none for most). */
+  readonly items: Readonly<Record<string, readonly StreamItem[]>>;
+}
+
 /** Record files one round reads at most, so a round stays small after the tail has been stopped a while. */
 export const FILES_PER_ROUND = 20;
 
