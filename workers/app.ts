@@ -21,6 +21,7 @@ import { swaggerUiFile } from './routes/docs/swagger-ui-assets.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { networkRoutes } from './routes/network/index.ts';
 import { scheduleRoutes } from './routes/schedules/index.ts';
+import { streamRoutes } from './routes/stream/index.ts';
 import { tokenRoutes } from './routes/tokens/index.ts';
 import { topicRoutes } from './routes/topics/index.ts';
 import { transactionRoutes } from './routes/transactions/index.ts';
@@ -33,6 +34,8 @@ export interface AppDeps {
   /** Prefix of edge cache keys, naming the database; a new one drops all cached before (test mode, between cases). */
   cacheKeyPrefix(env: Env): string;
 }
+
+const STREAM_PREFIX = '/api/v1/stream';
 
 export function createApp(deps: AppDeps) {
   // Not strict: like the reference (Express), `/api/v1/transactions/` is `/api/v1/transactions`.
@@ -52,6 +55,8 @@ export function createApp(deps: AppDeps) {
   // layer of hono's chain costs every request a few promises.
   app.use('/api/*', (c, next) => {
     authenticate(c);
+    // A stream subscription is never cached, and counts against the client's bucket as a request does.
+    if (c.req.path.startsWith(`${STREAM_PREFIX}/`)) return limitRate(c).then(next);
     return cached(c, async () => {
       await limitRate(c);
       await next();
@@ -67,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1', docsRoutes);
   app.route('/api/v1/network', networkRoutes);
   app.route('/api/v1/schedules', scheduleRoutes);
+  app.route(STREAM_PREFIX, streamRoutes);
   app.route('/api/v1/tokens', tokenRoutes);
   app.route('/api/v1/topics', topicRoutes);
   app.route('/api/v1/transactions', transactionRoutes);

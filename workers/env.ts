@@ -1,5 +1,7 @@
 import type { EvmExecutor } from './durable/evm-executor.ts';
 import type { RateLimiter } from './durable/rate-limiter.ts';
+import type { StreamHub } from './durable/stream-hub.ts';
+import type { StreamTail } from './durable/stream-tail.ts';
 
 /** Bindings and vars of the Worker (wrangler.toml `[vars]`, secrets, and what `npm start` passes). */
 export interface Env {
@@ -20,6 +22,10 @@ export interface Env {
   EVM_EXECUTOR: DurableObjectNamespace<EvmExecutor>;
   /** Swagger UI's files for the docs page (wrangler.toml `[assets]`: the swagger-ui-dist package). */
   ASSETS: Fetcher;
+  /** The one reader of new rows for every WebSocket stream (docs/adr/0031-websocket-streams.md). */
+  STREAM_TAIL: DurableObjectNamespace<StreamTail>;
+  /** The shards that hold the WebSockets of `/api/v1/stream/...`, by stream key. */
+  STREAM_HUB: DurableObjectNamespace<StreamHub>;
   /** Settings in the reference's tree, as `HIERO_MIRROR_REST_*`/`HIERO_MIRROR_WEB3_*` variables (workers/config/config.ts). */
   [setting: `HIERO_MIRROR_${string}`]: string | undefined;
 }

@@ -26,6 +26,8 @@ const app = createApp({
 
 export { EvmExecutor } from './durable/evm-executor.ts';
 export { RateLimiter } from './durable/rate-limiter.ts';
+export { StreamHub } from './durable/stream-hub.ts';
+export { StreamTail } from './durable/stream-tail.ts';
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

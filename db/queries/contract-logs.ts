@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { hexBytea } from './bytea.ts';
+import { int8ArrayText } from './int8.ts';
 import { limitOf } from './limit.ts';
 
 /** A contract log with its contract's EVM address and its block. int8 columns are strings. */
@@ -93,6 +94,14 @@ export function contractLogs(db: Database, query: ContractLogsQuery): Promise<Co
           query.parts.map((bounds) => sql`(${part(bounds)})`),
           sql` union `,
         )} ${orderBy} limit ${limitOf(query.limit)}`;
+  return logsWithBlocks(db, page, pageOrderBy, query.closeIntervalNs);
+}
+
+/**
+ * The logs `page` selects, each with its contract's EVM address and its block: the first record file closing at or
+ * after it (within `closeIntervalNs` of the page's last log), if it also opened before it.
+ */
+function logsWithBlocks(db: Database, page: SQL, orderBy: SQL, closeIntervalNs: bigint): Promise<ContractLogRow[]> {
   return db.rows<ContractLogRow>(sql`
     with page as (${page})
     select page.*, e.evm_address, rf.hash as rf_hash, rf.index as rf_index
@@ -102,10 +111,26 @@ export function contractLogs(db: Database, query: ContractLogsQuery): Promise<Co
         select r.consensus_start, r.hash, r.index
           from record_file r
          where r.consensus_end >= page.consensus_timestamp
-           and r.consensus_end <= (select max(consensus_timestamp) from page) + ${query.closeIntervalNs}
+           and r.consensus_end <= (select max(consensus_timestamp) from page) + ${closeIntervalNs}
          order by r.consensus_end
          limit 1) rf on rf.consensus_start <= page.consensus_timestamp
-     ${pageOrderBy}`);
+     ${orderBy}`);
+}
+
+/**
+ * Every log of the given contracts with a timestamp in `(after, upTo]`, in (timestamp, index) order, formatted
+ * columns as `contractLogs` returns them: what the stream tail reads once per new range of record files for all of
+ * its subscriptions together. The range is what the record files seen since the last read hold, a few seconds.
+ */
+export function contractLogsInRange(
+  db: Database,
+  query: { contractIds: readonly bigint[]; after: bigint; upTo: bigint; closeIntervalNs: bigint },
+): Promise<ContractLogRow[]> {
+  const page = sql`select ${LOG_COLUMNS} from contract_log cl
+     where cl.contract_id = any(${int8ArrayText(query.contractIds)}::bigint[])
+       and cl.consensus_timestamp > ${query.after} and cl.consensus_timestamp <= ${query.upTo}`;
+  const orderBy = sql`order by page.consensus_timestamp, page.index`;
+  return logsWithBlocks(db, page, orderBy, query.closeIntervalNs);
 }
 
 /**

@@ -15,3 +15,9 @@ export const clampInt8 = (value: bigint): bigint => (value > MAX_INT8 ? MAX_INT8
  */
 export const inclusiveRangeUpper = (value: bigint | null): bigint | null =>
   value === null || value >= MAX_INT8 ? null : value;
+
+/**
+ * An int8 array parameter as its text form (`{1,2,3}`), to be cast with `::bigint[]`: one parameter however many
+ * ids, so a statement keeps one text (and one prepared plan) whatever the size of the set.
+ */
+export const int8ArrayText = (values: readonly bigint[]): string => `{${values.join(',')}}`;

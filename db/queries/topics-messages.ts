@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Comparison, compare } from './comparison.ts';
+import { int8ArrayText } from './int8.ts';
 import { limitOf } from './limit.ts';
 
 /** A `topic_message` row. int8 columns are strings. */
@@ -147,4 +148,20 @@ export async function topicMessageByTimestamp(db: Database, timestamp: bigint): 
       join topic_message tm on tm.topic_id = t.entity_id and tm.consensus_timestamp = t.consensus_timestamp
      where t.consensus_timestamp = ${timestamp} and t.result = 22 and t.type = 27`);
   return rows.length === 1 ? rows[0] : undefined;
+}
+
+/**
+ * Every message of the given topics with a consensus timestamp in `(after, upTo]`, in timestamp order: what the
+ * stream tail reads once per new range of record files for all topic subscriptions together.
+ */
+export function topicMessagesInRange(
+  db: Database,
+  query: { topicIds: readonly bigint[]; after: bigint; upTo: bigint },
+): Promise<TopicMessageRow[]> {
+  return db.rows<TopicMessageRow>(sql`
+    select ${COLUMNS}
+      from topic_message tm
+     where tm.topic_id = any(${int8ArrayText(query.topicIds)}::bigint[])
+       and tm.consensus_timestamp > ${query.after} and tm.consensus_timestamp <= ${query.upTo}
+     order by tm.consensus_timestamp`);
 }

@@ -28,7 +28,7 @@ export interface TestWorker {
  */
 export async function startTestWorker(
   databaseUrl: string,
-  options: { dbDelayMs?: number; captureLog?: boolean } = {},
+  options: { dbDelayMs?: number; captureLog?: boolean; vars?: Record<string, string> } = {},
 ): Promise<TestWorker> {
   const proxy = await startSqlProxy({
     port: 0,
@@ -40,7 +40,7 @@ export async function startTestWorker(
   const worker = await startWorkerProcess({
     entry: 'workers/testing/entry.ts',
     port: await freePort(),
-    vars: { DATABASE_URL: databaseUrl, DB_LOCAL_PROXY: proxy.address },
+    vars: { ...options.vars, DATABASE_URL: databaseUrl, DB_LOCAL_PROXY: proxy.address },
     persistTo: state,
     output: options.captureLog
       ? (text) => {

@@ -7,6 +7,8 @@ export interface WorkerSuiteOptions {
   seed?: (db: TestDatabase) => Promise<void>;
   /** Milliseconds the database is away from the Worker: every round trip waits that long (sql-proxy.ts). */
   dbDelayMs?: number;
+  /** More vars for the Worker (settings as `HIERO_MIRROR_*` variables, read by Durable Objects too). */
+  vars?: Record<string, string>;
   /** Time limit of the whole setup (database, seed, Worker) when the config's hookTimeout is too short. */
   timeout?: number;
 }
@@ -26,7 +28,7 @@ export function registerWorkerSuite(options: WorkerSuiteOptions = {}): { db: Tes
   beforeAll(async () => {
     db = await createTestDatabase();
     await options.seed?.(db);
-    worker = await startTestWorker(db.url, { dbDelayMs: options.dbDelayMs });
+    worker = await startTestWorker(db.url, { dbDelayMs: options.dbDelayMs, vars: options.vars });
   }, options.timeout);
   afterAll(async () => {
     await worker?.stop();

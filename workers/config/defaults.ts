@@ -33,7 +33,7 @@ export const DEFAULT_CONFIG = {
     transactions: { precedingTransactionTypes: [11, 15] },
   },
   users: [] as { username: string; password: string; limit: number }[],
-  /** edge-mirror's own settings (no reference equivalent): the edge cache and per-client rate limits. */
+  /** edge-mirror's own settings (no reference equivalent): the edge cache, per-client rate limits, streams. */
   edge: {
     /** `memoryBytes`: the per-isolate memory tier in front of the Cache API (0 turns it off). */
     cache: { enabled: true, memoryBytes: 16 * 1024 * 1024 },
@@ -49,6 +49,12 @@ export const DEFAULT_CONFIG = {
        */
       apiKeys: [] as { key: string; name: string; rate: number; burst: number }[],
     },
+    /**
+     * WebSocket streams (`/api/v1/stream/...`): the tail looks for new record files every `interval` milliseconds
+     * (the reference's gRPC listener interval), and a subscriber with more than `maxBufferSize` messages it has not
+     * acknowledged is disconnected (the reference's listener buffer size).
+     */
+    stream: { interval: 500, maxBufferSize: 16384 },
   },
   common: { shard: 0, realm: 0 },
   /** The reference's web3 settings (`hiero.mirror.web3.*`) that POST /api/v1/contracts/call reads (workers/config/web3.ts). */

@@ -51,6 +51,8 @@ const app = createApp({
 
 export { EvmExecutor } from '../durable/evm-executor.ts';
 export { RateLimiter } from '../durable/rate-limiter.ts';
+export { StreamHub } from '../durable/stream-hub.ts';
+export { StreamTail } from '../durable/stream-tail.ts';
 
 async function setState(request: Request): Promise<Response> {
   const state = (await request.json()) as TestState;

@@ -21,7 +21,7 @@ import { formatTopicMessage, isUtf8Encoding } from './message-format.ts';
 const MESSAGE_MAX_AGE = 600;
 
 /** `encoding`: `base64`, `utf-8` or `utf8`, any case, under any operator. */
-const encodingParam: ParamParser<string> = (value) => {
+export const encodingParam: ParamParser<string> = (value) => {
   const encoding = value.toLowerCase();
   return encoding === 'base64' || /^utf-?8$/.test(encoding) ? encoding : undefined;
 };
