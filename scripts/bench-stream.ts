@@ -1,13 +1,14 @@
 /**
- * `npm run bench:stream [-- --subscribers ws=1000] [--files N] [--tps N]`
+ * `npm run bench:stream [-- --subscribers ws=1000,grpc=100] [--files N] [--tps N]`
  *
  * Live push under load: a fresh embedded Postgres gets a few record files of the simulated network (its topics and
  * accounts), the Worker serves it as `npm start` does, and the subscribers (`--subscribers`: kinds and counts, e.g.
- * `ws=1000`; scripts/bench-stream/subscribers.ts) follow live rows of its topics, blocks and accounts. Then the
+ * `ws=1000,grpc=100`; scripts/bench-stream/subscribers.ts) follow live rows of its topics, blocks and accounts; the
+ * gRPC API runs beside the Worker as `npm start` runs it. Then the
  * simulated network writes a file every 2 s (`--files`, 15 by default, at `--tps`, 40) and the ingest follows it. For
  * every row a subscriber receives, the delivery latency is the time from the ingest's commit of its record file
- * (the ingest's `record file ingested` line) to its arrival; the tail's database statements are counted at the SQL
- * proxy. One line per kind, a line with the CPU workerd spent per message delivered (a figure other work on shared
+ * (the ingest's `record file ingested` line) to its arrival; the tails' database statements are counted (the Worker's at the
+ * SQL proxy, the gRPC API's shared poll by its own count). One line per kind, a line with the CPU workerd spent per message delivered (a figure other work on shared
  * cores moves less than the latencies), then `stream: N subscribers, p50 A ms, p99 B ms, Q queries/s`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -19,22 +20,34 @@ import pg from 'pg';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
+import { startGrpcServer } from '../grpc/server.ts';
+import { readGrpcSettings } from '../grpc/settings.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
+import { grpcSubscribers } from './bench-stream/grpc-subscribers.ts';
 import { CommitTimes, percentile } from './bench-stream/latency.ts';
 import { parseSubscribers, type SubscriberKind, type Subscribers } from './bench-stream/subscribers.ts';
 import { wsSubscribers } from './bench-stream/ws-subscribers.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { stopChild } from './local-stack/stop-child.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
+import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 import { descendantCpuSeconds, loadAverage, ownCpuSeconds } from './process-cpu.ts';
 
 /** The subscriber kinds `--subscribers` can name. */
-const KINDS: ReadonlyMap<string, SubscriberKind> = new Map([[wsSubscribers.name, wsSubscribers]]);
+const KINDS: ReadonlyMap<string, SubscriberKind> = new Map([
+  [wsSubscribers.name, wsSubscribers],
+  [grpcSubscribers.name, grpcSubscribers],
+]);
+
+answerHelp(
+  process.argv.slice(2),
+  "usage: npm run bench:stream [-- --subscribers ws=1000,grpc=100] [--files N] [--tps N]\n\nWebSocket and gRPC subscribers follow a simulated ledger while the ingest writes it; prints the delivery latency\nfrom the ingest's commit (p50, p99) and the database queries a second of the tails, ending `stream: …`.",
+);
 
 const { values } = parseArgs({
   options: {
-    subscribers: { type: 'string', default: 'ws=1000' },
+    subscribers: { type: 'string', default: 'ws=1000,grpc=100' },
     files: { type: 'string', default: '15' },
     tps: { type: 'string', default: '40' },
   },
@@ -75,6 +88,15 @@ try {
     output: 'ignore',
   });
   stops.push(() => worker.stop());
+  const grpcSettings = readGrpcSettings({ HIERO_MIRROR_GRPC_PORT: '0' });
+  if ('errors' in grpcSettings) throw new Error(grpcSettings.errors.join('; '));
+  const grpc = await startGrpcServer({
+    databaseUrl: local.url,
+    settings: grpcSettings.settings,
+    host: '127.0.0.1',
+    log: () => {},
+  });
+  stops.push(() => grpc.close());
 
   const commits = new CommitTimes();
   const latencies = new Map<string, number[]>();
@@ -84,7 +106,7 @@ try {
     latencies.set(kind.name, samples);
     log(`opening ${count} ${kind.name} subscribers`);
     opened.push(
-      await kind.open({ ...targets, baseUrl: worker.baseUrl }, count, (at, timestamp) => {
+      await kind.open({ ...targets, baseUrl: worker.baseUrl, grpcAddress: grpc.address }, count, (at, timestamp) => {
         const committed = commits.commitOf(timestamp);
         if (committed !== undefined) samples.push(at - committed);
       }),
@@ -99,7 +121,7 @@ try {
   const ingest = followIngest(ingestArgs, local.url, commits);
   stops.push(() => stopChild(ingest));
   const startedAt = performance.now();
-  const statementsBefore = proxy.queries;
+  const statementsBefore = proxy.queries + grpc.tail.polls;
   const cpuBefore = { workerd: descendantCpuSeconds('workerd'), own: ownCpuSeconds() };
   log(`the simulated network writes ${values.files} files, one every 2 s`);
   await runNode([
@@ -114,7 +136,7 @@ try {
   const seconds = (performance.now() - startedAt) / 1000;
   const workerdCpu = (descendantCpuSeconds('workerd') ?? Number.NaN) - (cpuBefore.workerd ?? Number.NaN);
   const ownCpu = ownCpuSeconds() - cpuBefore.own;
-  const queriesPerSecond = (proxy.queries - statementsBefore) / seconds;
+  const queriesPerSecond = (proxy.queries + grpc.tail.polls - statementsBefore) / seconds;
 
   const all: number[] = [];
   for (const { kind, count } of plan) {

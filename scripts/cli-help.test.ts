@@ -18,6 +18,7 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['bench:latency', 'usage: npm run bench:latency'],
   ['bench:ingest', 'usage: npm run bench:ingest'],
   ['bench:call', 'usage: npm run bench:call'],
+  ['bench:stream', 'usage: npm run bench:stream'],
   ['check:bundle', 'usage: npm run check:bundle'],
   ['test:reliability', 'usage: npm run test:reliability'],
   ['examples', 'usage: npm run examples'],

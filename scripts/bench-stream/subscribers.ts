@@ -6,6 +6,8 @@ export interface BenchTargets {
   readonly topics: readonly string[];
   /** Account ids (`0.0.n`) with transfers, busiest first. */
   readonly accounts: readonly string[];
+  /** `host:port` of the gRPC API. */
+  readonly grpcAddress?: string;
 }
 
 /** Called for every row a subscriber receives: when it arrived (`performance.timeOrigin + now()` ms) and its timestamp. */
