@@ -6,6 +6,7 @@
  * frame.
  */
 import type { InterpreterStep } from '@ethereumjs/evm';
+import { bigIntToBytes, bytesToBigInt, setLengthLeft } from '@ethereumjs/util';
 import { hexOfBytes } from '../../../db/bytea.ts';
 
 /** The route's `stack`, `memory` and `storage` switches. */
@@ -34,32 +35,35 @@ function memoryWords(memory: Uint8Array): string[] {
 }
 
 /**
- * Builds the entries of one run. Storage is every slot read or written so far in the whole transaction, keyed by
- * slot, a written value replacing a read one, sorted by slot as the reference shows it.
+ * Builds the entries of one run. Storage is every slot read or written so far in the whole transaction, the step's
+ * own included (an SLOAD shows the slot it reads, an SSTORE the value it writes, as geth's struct logs and the
+ * reference's post-operation hook do), keyed by slot, a written value replacing a read one, sorted by slot as the
+ * reference shows it.
  */
 export class OpcodeLog {
   private readonly options: TraceOptions;
   private readonly storage = new Map<bigint, bigint>();
-  /** An SLOAD whose value the next step of its frame shows on top of its stack. */
-  private pendingLoad: { readonly slot: bigint; readonly depth: number } | undefined;
 
   constructor(options: TraceOptions) {
     this.options = options;
   }
 
-  /** Takes the step's storage effects; call it for every step, in order, before `entry` or `entryLength`. */
-  observe(step: InterpreterStep): void {
-    const pending = this.pendingLoad;
-    this.pendingLoad = undefined;
-    if (pending && pending.depth === step.depth && !this.storage.has(pending.slot)) {
-      const loaded = step.stack[step.stack.length - 1];
-      if (loaded !== undefined) this.storage.set(pending.slot, loaded);
-    }
+  /**
+   * Takes the step's storage effects; call it for every step, in order, and wait for what it returns before `entry`
+   * or `entryLength`. An SLOAD's value is read from the state the step is about to read, which is the value it
+   * loads; every other step is taken at once, without a promise.
+   */
+  observe(step: InterpreterStep): Promise<void> | undefined {
     const top = step.stack[step.stack.length - 1];
-    if (top === undefined) return;
-    if (step.opcode.code === SLOAD) this.pendingLoad = { slot: top, depth: step.depth };
+    if (top === undefined) return undefined;
+    if (step.opcode.code === SLOAD && !this.storage.has(top)) {
+      return step.stateManager.getStorage(step.address, setLengthLeft(bigIntToBytes(top), 32)).then((value) => {
+        this.storage.set(top, value.length === 0 ? 0n : bytesToBigInt(value));
+      });
+    }
     const value = step.stack[step.stack.length - 2];
     if (step.opcode.code === SSTORE && value !== undefined) this.storage.set(top, value);
+    return undefined;
   }
 
   /** The step's entry as JSON. */
