@@ -10,6 +10,7 @@ import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
 import { databaseId } from './local-stack/database-id.ts';
+import { localEvmNetwork } from './local-stack/evm-network.ts';
 import { freePort, isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
 import { startSimulatorProcess } from './local-stack/simulator-process.ts';
@@ -73,6 +74,11 @@ try {
     localProxy = proxy.address;
   }
 
+  // The demo source: only for the embedded database, never one DATABASE_URL names.
+  const simulate = !process.env.INGEST_SOURCE && embedded && process.env.SIMULATE !== '0';
+  const evmNetwork = localEvmNetwork(process.env, simulate);
+  // The simulator child inherits it, so both sign and check for one chain.
+  if (evmNetwork) process.env.HIERO_MIRROR_WEB3_EVM_NETWORK = evmNetwork;
   const worker = await startWorkerProcess({
     port: API_PORT,
     cacheApi: false,
@@ -82,13 +88,13 @@ try {
       ...(localProxy ? { DB_LOCAL_PROXY: localProxy } : {}),
       // Off by default as in the reference; the local mirror is where traces are wanted.
       HIERO_MIRROR_WEB3_OPCODE_TRACER_ENABLED: 'true',
+      ...(evmNetwork ? { HIERO_MIRROR_WEB3_EVM_NETWORK: evmNetwork } : {}),
     },
   });
   stops.push(() => worker.stop());
 
   let ingestSource = process.env.INGEST_SOURCE;
-  // The demo source: only for the embedded database, never one DATABASE_URL names.
-  if (!ingestSource && embedded && process.env.SIMULATE !== '0') {
+  if (simulate) {
     const simulator = await startSimulatorProcess({ out: path.join(REPO_ROOT, '.data/simnet') });
     stops.push(() => simulator.stop());
     ingestSource = simulator.out;
