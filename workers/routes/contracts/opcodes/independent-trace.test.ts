@@ -1,0 +1,148 @@
+/**
+ * Opcode traces step by step against an independent EVM: anvil's `debug_traceCall` (geth's struct logs) of the same
+ * call on the same code and storage. Hedera does not differ for these calls (no system contracts, no CALL family).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifact, callData, word } from '../../../../simulator/evm/abi.ts';
+import { type Anvil, startAnvil } from '../../../../test/harness/anvil.ts';
+import { GENESIS, SECOND } from '../../../../test/harness/evm-session.ts';
+import { insertTransaction } from '../../../../test/harness/factories.ts';
+import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
+import { insertContract, insertContractResult } from '../../../../test/harness/factories-contracts.ts';
+import { insertContractSlot, insertSlotChange } from '../../../../test/harness/factories-evm.ts';
+import { insertEntity } from '../../../../test/harness/factories-tokens.ts';
+import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+import { twoBlocks } from '../call/testing/blocks.ts';
+
+const COUNTER = 1001n;
+const SENDER = 1002n;
+const GAS = 100_000;
+const counter = artifact('Counter');
+const INCREMENTED = GENESIS + 101n * SECOND;
+const REVERTED = INCREMENTED + 1000n;
+const calls = [
+  {
+    name: 'a call that reads and writes storage',
+    at: INCREMENTED,
+    data: callData(counter, 'increment(uint256)', [word(5n)]),
+  },
+  { name: 'a call that reverts', at: REVERTED, data: callData(counter, 'increment(uint256)', [word(0n)]) },
+];
+
+const address = (num: bigint) => `0x${num.toString(16).padStart(40, '0')}`;
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
+const validStart = (timestamp: bigint) => timestamp - 3n * SECOND;
+const idOf = (timestamp: bigint) => {
+  const start = validStart(timestamp);
+  return `0.0.${SENDER}-${start / SECOND}-${(start % SECOND).toString().padStart(9, '0')}`;
+};
+
+const { worker } = registerWorkerSuite({
+  async seed({ sql }) {
+    for (const block of twoBlocks(GENESIS, SECOND)) await insertRecordFile(sql, block);
+    await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000_000_000_000n });
+    await insertEntity(sql, SENDER, GENESIS, { balance: 10_000_000_000n });
+    await insertContract(
+      sql,
+      { id: COUNTER, created_timestamp: GENESIS + 10n * SECOND },
+      { runtime_bytecode: Buffer.from(counter.runtime, 'hex') },
+    );
+    await insertContractSlot(sql, {
+      contract_id: COUNTER,
+      slot: 0n,
+      value: 7n,
+      modified_timestamp: GENESIS + 50n * SECOND,
+    });
+    await insertSlotChange(sql, {
+      contract_id: COUNTER,
+      slot: 0n,
+      value_read: 0n,
+      value_written: 7n,
+      consensus_timestamp: GENESIS + 50n * SECOND,
+    });
+    for (const { at, data } of calls) {
+      await insertTransaction(sql, {
+        consensus_timestamp: at,
+        payer_account_id: SENDER,
+        valid_start_ns: validStart(at),
+        type: 7,
+      });
+      await insertContractResult(sql, {
+        consensus_timestamp: at,
+        contract_id: COUNTER,
+        payer_account_id: SENDER,
+        function_parameters: Buffer.from(data),
+        gas_limit: GAS,
+      });
+    }
+  },
+});
+
+let anvil: Anvil;
+beforeAll(async () => {
+  anvil = await startAnvil();
+  await anvil.rpc('anvil_setCode', [address(COUNTER), `0x${counter.runtime}`]);
+  await anvil.rpc('anvil_setStorageAt', [address(COUNTER), '0x0', `0x${'7'.padStart(64, '0')}`]);
+  await worker.setState({
+    config: {
+      edge: { rateLimit: { enabled: false } },
+      web3: { opcode: { tracer: { enabled: true } }, throttle: { opcodeRequestsPerSecond: 1000 } },
+    },
+  });
+});
+afterAll(() => anvil?.close());
+
+interface Step {
+  readonly pc: number;
+  readonly op: string;
+  readonly gas: number;
+  readonly depth: number;
+  readonly stack: string[];
+  readonly memory: string[];
+  readonly storage?: Record<string, string>;
+}
+type OurStep = Step & { readonly gas_cost: number };
+type TheirStep = Step & { readonly gasCost: number };
+
+const words = (values: readonly string[]) =>
+  values.map((value) => BigInt(value.startsWith('0x') ? value : `0x${value}`));
+const slots = (storage: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(storage).map(([slot, value]) => [BigInt(slot).toString(), BigInt(value)]));
+/** What both traces show of a step: storage only where geth's struct logs show it, on SLOAD and SSTORE. */
+const comparable = (step: Step, gasCost: number) => ({
+  pc: step.pc,
+  op: step.op,
+  gas: step.gas,
+  gasCost,
+  depth: step.depth,
+  stack: words(step.stack),
+  memory: words(step.memory),
+  ...(step.op === 'SLOAD' || step.op === 'SSTORE' ? { storage: slots(step.storage) } : {}),
+});
+
+describe('an opcode trace, step by step against anvil', () => {
+  it.each(calls)('equals anvil’s struct logs for $name', async ({ at, data }) => {
+    const response = await fetch(
+      `${worker.baseUrl}/api/v1/contracts/results/${idOf(at)}/opcodes?stack=true&memory=true&storage=true`,
+      { headers: { 'accept-encoding': 'gzip' } },
+    );
+    expect(response.status).toBe(200);
+    const ours = (await response.json()) as { failed: boolean; gas: number; opcodes: OurStep[]; return_value: string };
+    const theirs = await anvil.rpc<{ failed: boolean; gas: number; returnValue: string; structLogs: TheirStep[] }>(
+      'debug_traceCall',
+      [
+        { from: address(SENDER), to: address(COUNTER), gas: `0x${GAS.toString(16)}`, data: hex(data) },
+        'latest',
+        { enableMemory: true, disableStorage: false },
+      ],
+    );
+    expect(ours.opcodes.length).toBe(theirs.structLogs.length);
+    ours.opcodes.forEach((step, i) => {
+      const other = theirs.structLogs[i] as TheirStep;
+      expect(comparable(step, step.gas_cost), `step ${i}`).toEqual(comparable(other, other.gasCost));
+    });
+    expect({ failed: ours.failed, gas: ours.gas }).toEqual({ failed: theirs.failed, gas: theirs.gas });
+    // A failed transaction has no output on Hedera (its revert data is the REVERT entry's reason).
+    expect(ours.return_value).toBe(theirs.failed ? '0x' : theirs.returnValue);
+  });
+});
