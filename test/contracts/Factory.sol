@@ -43,6 +43,12 @@ contract Factory {
         return (first, address(new Child{salt: salt}(v)));
     }
 
+    /// A CREATE2 takes an entity number too: the CREATE after it gets the next one.
+    function make2ThenMake(bytes32 salt, uint256 v) external returns (address, address) {
+        address first = address(new Child{salt: salt}(v));
+        return (first, address(new Child(v)));
+    }
+
     /// A failed creation gives its entity number back: the next one takes it.
     function tryMakeThenMake(uint256 v) external returns (bool made, address next) {
         try new Child(v) returns (Child) {

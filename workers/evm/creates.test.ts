@@ -94,6 +94,13 @@ describe('CREATE and CREATE2 in a call', () => {
     expect(Buffer.from(outcome.output).includes(Buffer.from('unlucky'))).toBe(true);
   });
 
+  it('gives a CREATE2 an entity number too: a CREATE after it takes the next one', async () => {
+    const outcome = await call(encodeCall(factory, 'make2ThenMake(bytes32,uint256)', [SALT, word(3n)]));
+    expect(hexOf(outcome.output)).toBe(
+      addressWord(create2Address(factoryAddress, SALT, childInit(3n))) + addressWord(longZeroAddress(HIGHEST + 2n)),
+    );
+  });
+
   it('gives the number of a failed create to the next one', async () => {
     const outcome = await call(encodeCall(factory, 'tryMakeThenMake(uint256)', [word(13n)]));
     expect(hexOf(outcome.output)).toBe(hexOf(word(0n)) + addressWord(longZeroAddress(HIGHEST + 1n)));
