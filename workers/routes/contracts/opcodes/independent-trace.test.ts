@@ -11,6 +11,7 @@ import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
 import { insertContract, insertContractResult } from '../../../../test/harness/factories-contracts.ts';
 import { insertContractSlot, insertSlotChange } from '../../../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../../../test/harness/factories-tokens.ts';
+import { anvilTrace, firstStepDifference, type RouteStep } from '../../../../test/harness/struct-logs.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 import { twoBlocks } from '../call/testing/blocks.ts';
 
@@ -92,34 +93,6 @@ beforeAll(async () => {
 });
 afterAll(() => anvil?.close());
 
-interface Step {
-  readonly pc: number;
-  readonly op: string;
-  readonly gas: number;
-  readonly depth: number;
-  readonly stack: string[];
-  readonly memory: string[];
-  readonly storage?: Record<string, string>;
-}
-type OurStep = Step & { readonly gas_cost: number };
-type TheirStep = Step & { readonly gasCost: number };
-
-const words = (values: readonly string[]) =>
-  values.map((value) => BigInt(value.startsWith('0x') ? value : `0x${value}`));
-const slots = (storage: Record<string, string> = {}) =>
-  Object.fromEntries(Object.entries(storage).map(([slot, value]) => [BigInt(slot).toString(), BigInt(value)]));
-/** What both traces show of a step: storage only where geth's struct logs show it, on SLOAD and SSTORE. */
-const comparable = (step: Step, gasCost: number) => ({
-  pc: step.pc,
-  op: step.op,
-  gas: step.gas,
-  gasCost,
-  depth: step.depth,
-  stack: words(step.stack),
-  memory: words(step.memory),
-  ...(step.op === 'SLOAD' || step.op === 'SSTORE' ? { storage: slots(step.storage) } : {}),
-});
-
 describe('an opcode trace, step by step against anvil', () => {
   it.each(calls)('equals anvil’s struct logs for $name', async ({ at, data }) => {
     const response = await fetch(
@@ -127,20 +100,19 @@ describe('an opcode trace, step by step against anvil', () => {
       { headers: { 'accept-encoding': 'gzip' } },
     );
     expect(response.status).toBe(200);
-    const ours = (await response.json()) as { failed: boolean; gas: number; opcodes: OurStep[]; return_value: string };
-    const theirs = await anvil.rpc<{ failed: boolean; gas: number; returnValue: string; structLogs: TheirStep[] }>(
-      'debug_traceCall',
-      [
-        { from: address(SENDER), to: address(COUNTER), gas: `0x${GAS.toString(16)}`, data: hex(data) },
-        'latest',
-        { enableMemory: true, disableStorage: false },
-      ],
-    );
-    expect(ours.opcodes.length).toBe(theirs.structLogs.length);
-    ours.opcodes.forEach((step, i) => {
-      const other = theirs.structLogs[i] as TheirStep;
-      expect(comparable(step, step.gas_cost), `step ${i}`).toEqual(comparable(other, other.gasCost));
+    const ours = (await response.json()) as {
+      failed: boolean;
+      gas: number;
+      opcodes: RouteStep[];
+      return_value: string;
+    };
+    const theirs = await anvilTrace(anvil, {
+      from: address(SENDER),
+      to: address(COUNTER),
+      gas: `0x${GAS.toString(16)}`,
+      data: hex(data),
     });
+    expect(firstStepDifference(ours.opcodes, theirs.structLogs)).toBeUndefined();
     expect({ failed: ours.failed, gas: ours.gas }).toEqual({ failed: theirs.failed, gas: theirs.gas });
     // A failed transaction has no output on Hedera (its revert data is the REVERT entry's reason).
     expect(ours.return_value).toBe(theirs.failed ? '0x' : theirs.returnValue);

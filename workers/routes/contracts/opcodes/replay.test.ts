@@ -15,6 +15,8 @@ import type { LedgerSnapshot } from '../../../../simulator/ledger/export.ts';
 import { parseOptions } from '../../../../simulator/main.ts';
 import { simulate } from '../../../../simulator/run.ts';
 import { ADDRESS_BOOK_FILE, LEDGER_FILE } from '../../../../simulator/write/layout.ts';
+import { type Anvil, startAnvil } from '../../../../test/harness/anvil.ts';
+import { anvilTrace, firstStepDifference, type RouteStep } from '../../../../test/harness/struct-logs.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 
 const SUCCESS = 22;
@@ -58,7 +60,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const bigOfHex = (hex: string | null) => (hex ? BigInt(`0x${hex}`) : 0n);
 
-const { worker } = registerWorkerSuite({
+const { db, worker } = registerWorkerSuite({
   timeout: 300_000,
   async seed({ sql }) {
     await runIngest({
@@ -133,19 +135,22 @@ const sorted = (writes: Map<bigint, bigint>) => [...writes].sort(([a], [b]) => (
 
 const floorOf = (gasLimit: bigint) => (gasLimit * 80n) / 100n;
 
+const tracerOn = () =>
+  worker.setState({
+    config: {
+      edge: { rateLimit: { enabled: false } },
+      // The simulated network signs with chain id 298 (0x012a), the reference's OTHER.
+      web3: {
+        evm: { network: 'OTHER' },
+        opcode: { tracer: { enabled: true } },
+        throttle: { opcodeRequestsPerSecond: 100_000 },
+      },
+    },
+  });
+
 describe('every contract transaction of a simulated ledger, traced through the route', () => {
   it('replays each exactly: status, output, storage writes, the EVM gas and the charged gas', async () => {
-    await worker.setState({
-      config: {
-        edge: { rateLimit: { enabled: false } },
-        // The simulated network signs with chain id 298 (0x012a), the reference's OTHER.
-        web3: {
-          evm: { network: 'OTHER' },
-          opcode: { tracer: { enabled: true } },
-          throttle: { opcodeRequestsPerSecond: 100_000 },
-        },
-      },
-    });
+    await tracerOn();
     const evmGasAt = new Map(ledger.contractResults.map((r) => [r.consensusTimestamp, BigInt(r.evmGasUsed)]));
     const mismatches: string[] = [];
     const kinds = new Map<string, number>();
@@ -197,6 +202,92 @@ describe('every contract transaction of a simulated ledger, traced through the r
     );
     expect(recorded.length).toBeGreaterThan(100);
   }, 600_000);
+
+  it('traces each call to a contract as anvil does, step by step: op, pc, depth, gas, cost, stack, memory, storage', async () => {
+    await tracerOn();
+    const anvil = await startAnvil(298);
+    try {
+      expect(await differencesFromAnvil(anvil)).toEqual([]);
+    } finally {
+      await anvil.close();
+    }
+  }, 600_000);
 });
+
+/** 40 hex digits of an entity's canonical address: its EVM address, else its long-zero address (shard, realm 0). */
+const canonicalSql = (alias: string) =>
+  `'0x' || coalesce(encode(${alias}.evm_address, 'hex'), lpad(to_hex(${alias}.id), 40, '0'))`;
+
+/**
+ * Every HAPI call and Ethereum transaction of types 0-2 to a contract, traced by the route and by anvil on the same
+ * code and the storage it read (`contract_state_change.value_read`), each from a snapshot of the contracts' code.
+ * Type 4 transactions and calls to delegating accounts are left out: they need Prague's designators on anvil.
+ */
+async function differencesFromAnvil(anvil: Anvil): Promise<string[]> {
+  const contracts = await db.sql.query<{ address: string; runtime: string }>(
+    `select ${canonicalSql('e')} as address, '0x' || encode(c.runtime_bytecode, 'hex') as runtime
+       from contract c join entity e on e.id = c.id where c.runtime_bytecode is not null`,
+  );
+  for (const contract of contracts.rows) await anvil.rpc('anvil_setCode', [contract.address, contract.runtime]);
+  const calls = await db.sql.query<{
+    timestamp: string;
+    to: string;
+    from: string;
+    data: string;
+    value: string;
+    gas: string;
+  }>(
+    `select cr.consensus_timestamp::text as timestamp, ${canonicalSql('ce')} as to, ${canonicalSql('s')} as from,
+            '0x' || encode(cr.function_parameters, 'hex') as data, coalesce(cr.amount, 0)::text as value,
+            cr.gas_limit::text as gas
+       from contract_result cr
+       join transaction t on t.consensus_timestamp = cr.consensus_timestamp
+       join entity ce on ce.id = cr.contract_id and ce.type = 'CONTRACT'
+       join entity s on s.id = cr.sender_id
+       left join ethereum_transaction et on et.consensus_timestamp = cr.consensus_timestamp
+      where t.type <> ${CONTRACT_CREATE} and (et.type is null or et.type < 4)
+      order by cr.consensus_timestamp`,
+  );
+  const reads = await db.sql.query<{ timestamp: string; address: string; slot: string; value: string }>(
+    `select sc.consensus_timestamp::text as timestamp, ${canonicalSql('e')} as address,
+            '0x' || encode(sc.slot, 'hex') as slot, '0x' || lpad(encode(sc.value_read, 'hex'), 64, '0') as value
+       from contract_state_change sc join entity e on e.id = sc.contract_id
+      where sc.value_read is not null`,
+  );
+  // A revert uses its snapshot up: each call takes a new one of the same state.
+  let snapshot = await anvil.rpc<string>('evm_snapshot', []);
+  const differences: string[] = [];
+  const byKey = new Map(recorded.map((tx) => [tx.timestamp, tx.ethereumHash ? `0x${tx.ethereumHash}` : tx.id]));
+  let traced = 0;
+  for (const call of calls.rows) {
+    await anvil.rpc('evm_revert', [snapshot]);
+    snapshot = await anvil.rpc<string>('evm_snapshot', []);
+    await anvil.rpc('anvil_setBalance', [call.from, `0x${(10n ** 30n).toString(16)}`]);
+    for (const read of reads.rows.filter((r) => r.timestamp === call.timestamp)) {
+      await anvil.rpc('anvil_setStorageAt', [read.address, read.slot === '0x' ? '0x0' : read.slot, read.value]);
+    }
+    const response = await worker.get(
+      `/api/v1/contracts/results/${byKey.get(call.timestamp)}/opcodes?stack=true&memory=true&storage=true`,
+      { 'accept-encoding': 'gzip' },
+    );
+    if (response.status !== 200) {
+      differences.push(`${call.timestamp}: status ${response.status}`);
+      continue;
+    }
+    const ours = response.body as { opcodes: RouteStep[] };
+    const theirs = await anvilTrace(anvil, {
+      from: call.from,
+      to: call.to,
+      data: call.data,
+      value: `0x${BigInt(call.value).toString(16)}`,
+      gas: `0x${BigInt(call.gas).toString(16)}`,
+    });
+    const difference = firstStepDifference(ours.opcodes, theirs.structLogs);
+    if (difference) differences.push(`${call.timestamp}: ${difference}`);
+    traced++;
+  }
+  expect(traced).toBeGreaterThan(50);
+  return differences.slice(0, 5);
+}
 
 const replacer = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
