@@ -16,8 +16,11 @@ import { parseOptions } from '../../../../simulator/main.ts';
 import { simulate } from '../../../../simulator/run.ts';
 import { ADDRESS_BOOK_FILE, LEDGER_FILE } from '../../../../simulator/write/layout.ts';
 import { type Anvil, startAnvil } from '../../../../test/harness/anvil.ts';
+import { openWorkerDriver, TESTNET_SETTINGS } from '../../../../test/harness/evm-session.ts';
 import { anvilTrace, firstStepDifference, type RouteStep } from '../../../../test/harness/struct-logs.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+import { parseTransactionRef } from './params.ts';
+import { lookUpReplay } from './replay.ts';
 
 const SUCCESS = 22;
 const CONTRACT_CREATE = 8;
@@ -203,7 +206,7 @@ describe('every contract transaction of a simulated ledger, traced through the r
     expect(recorded.length).toBeGreaterThan(100);
   }, 600_000);
 
-  it('traces each call to a contract as anvil does, step by step: op, pc, depth, gas, cost, stack, memory, storage', async () => {
+  it('traces each call and create as anvil does, step by step: op, pc, depth, gas, cost, stack, memory, storage', async () => {
     await tracerOn();
     const anvil = await startAnvil(298);
     try {
@@ -217,11 +220,13 @@ describe('every contract transaction of a simulated ledger, traced through the r
 /** 40 hex digits of an entity's canonical address: its EVM address, else its long-zero address (shard, realm 0). */
 const canonicalSql = (alias: string) =>
   `'0x' || coalesce(encode(${alias}.evm_address, 'hex'), lpad(to_hex(${alias}.id), 40, '0'))`;
+const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
 /**
- * Every HAPI call and Ethereum transaction of types 0-2 to a contract, traced by the route and by anvil on the same
- * code and the storage it read (`contract_state_change.value_read`), each from a snapshot of the contracts' code.
- * Type 4 transactions and calls to delegating accounts are left out: they need Prague's designators on anvil.
+ * Every contract call and create of the ledger but type 4 transactions and calls to delegating accounts (they need
+ * Prague's designators on anvil), traced by the route and by anvil: the same transaction (as the route rebuilds it
+ * from the ledger), on the contracts' code and the storage it read (`contract_state_change.value_read`), each from
+ * a snapshot of the contracts' code.
  */
 async function differencesFromAnvil(anvil: Anvil): Promise<string[]> {
   const contracts = await db.sql.query<{ address: string; runtime: string }>(
@@ -229,62 +234,58 @@ async function differencesFromAnvil(anvil: Anvil): Promise<string[]> {
        from contract c join entity e on e.id = c.id where c.runtime_bytecode is not null`,
   );
   for (const contract of contracts.rows) await anvil.rpc('anvil_setCode', [contract.address, contract.runtime]);
-  const calls = await db.sql.query<{
-    timestamp: string;
-    to: string;
-    from: string;
-    data: string;
-    value: string;
-    gas: string;
-  }>(
-    `select cr.consensus_timestamp::text as timestamp, ${canonicalSql('ce')} as to, ${canonicalSql('s')} as from,
-            '0x' || encode(cr.function_parameters, 'hex') as data, coalesce(cr.amount, 0)::text as value,
-            cr.gas_limit::text as gas
-       from contract_result cr
-       join transaction t on t.consensus_timestamp = cr.consensus_timestamp
-       join entity ce on ce.id = cr.contract_id and ce.type = 'CONTRACT'
-       join entity s on s.id = cr.sender_id
-       left join ethereum_transaction et on et.consensus_timestamp = cr.consensus_timestamp
-      where t.type <> ${CONTRACT_CREATE} and (et.type is null or et.type < 4)
-      order by cr.consensus_timestamp`,
-  );
+  const withCode = new Set(contracts.rows.map((contract) => contract.address));
   const reads = await db.sql.query<{ timestamp: string; address: string; slot: string; value: string }>(
     `select sc.consensus_timestamp::text as timestamp, ${canonicalSql('e')} as address,
             '0x' || encode(sc.slot, 'hex') as slot, '0x' || lpad(encode(sc.value_read, 'hex'), 64, '0') as value
        from contract_state_change sc join entity e on e.id = sc.contract_id
       where sc.value_read is not null`,
   );
-  // A revert uses its snapshot up: each call takes a new one of the same state.
+  const driver = await openWorkerDriver(db.url);
+  const settings = { ...TESTNET_SETTINGS, network: 'OTHER' as const, chainId: 298n };
+  // A revert uses its snapshot up: each transaction takes a new one of the same state.
   let snapshot = await anvil.rpc<string>('evm_snapshot', []);
   const differences: string[] = [];
-  const byKey = new Map(recorded.map((tx) => [tx.timestamp, tx.ethereumHash ? `0x${tx.ethereumHash}` : tx.id]));
   let traced = 0;
-  for (const call of calls.rows) {
-    await anvil.rpc('evm_revert', [snapshot]);
-    snapshot = await anvil.rpc<string>('evm_snapshot', []);
-    await anvil.rpc('anvil_setBalance', [call.from, `0x${(10n ** 30n).toString(16)}`]);
-    for (const read of reads.rows.filter((r) => r.timestamp === call.timestamp)) {
-      await anvil.rpc('anvil_setStorageAt', [read.address, read.slot === '0x' ? '0x0' : read.slot, read.value]);
+  try {
+    for (const tx of recorded.filter((each) => each.ethType !== 4)) {
+      const key = tx.ethereumHash ? `0x${tx.ethereumHash}` : tx.id;
+      const ref = parseTransactionRef(key);
+      const lookup = ref.ok ? await lookUpReplay(driver.db, ref.value, settings) : undefined;
+      if (!lookup?.ok) throw new Error(`${key}: no replay`);
+      const { transaction } = lookup.replay;
+      const to = transaction.to && hexOf(transaction.to);
+      if (to !== undefined && !withCode.has(to)) continue;
+      await anvil.rpc('evm_revert', [snapshot]);
+      snapshot = await anvil.rpc<string>('evm_snapshot', []);
+      const from = hexOf(transaction.from ?? new Uint8Array(20));
+      await anvil.rpc('anvil_setBalance', [from, `0x${(10n ** 30n).toString(16)}`]);
+      for (const read of reads.rows.filter((r) => r.timestamp === tx.timestamp)) {
+        await anvil.rpc('anvil_setStorageAt', [read.address, read.slot === '0x' ? '0x0' : read.slot, read.value]);
+      }
+      const response = await worker.get(
+        `/api/v1/contracts/results/${key}/opcodes?stack=true&memory=true&storage=true`,
+        {
+          'accept-encoding': 'gzip',
+        },
+      );
+      if (response.status !== 200) {
+        differences.push(`${key}: status ${response.status}`);
+        continue;
+      }
+      const theirs = await anvilTrace(anvil, {
+        from,
+        ...(to ? { to } : {}),
+        data: hexOf(transaction.data),
+        value: `0x${transaction.value.toString(16)}`,
+        gas: `0x${transaction.gas.toString(16)}`,
+      });
+      const difference = firstStepDifference((response.body as { opcodes: RouteStep[] }).opcodes, theirs.structLogs);
+      if (difference) differences.push(`${key} (type ${tx.type}): ${difference}`);
+      traced++;
     }
-    const response = await worker.get(
-      `/api/v1/contracts/results/${byKey.get(call.timestamp)}/opcodes?stack=true&memory=true&storage=true`,
-      { 'accept-encoding': 'gzip' },
-    );
-    if (response.status !== 200) {
-      differences.push(`${call.timestamp}: status ${response.status}`);
-      continue;
-    }
-    const ours = response.body as { opcodes: RouteStep[] };
-    const theirs = await anvilTrace(anvil, {
-      from: call.from,
-      to: call.to,
-      data: call.data,
-      value: `0x${BigInt(call.value).toString(16)}`,
-      gas: `0x${BigInt(call.gas).toString(16)}`,
-    });
-    const difference = firstStepDifference(ours.opcodes, theirs.structLogs);
-    if (difference) differences.push(`${call.timestamp}: ${difference}`);
-    traced++;
+  } finally {
+    await driver.close();
   }
   expect(traced).toBeGreaterThan(50);
   return differences.slice(0, 5);
