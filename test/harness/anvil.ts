@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** anvil (Foundry) as an independent EVM: Cancun, on 127.0.0.1 at a free port, its state changed over JSON-RPC. */
+/** anvil (Foundry) as an independent EVM: Cancun unless asked, on 127.0.0.1 at a free port, its state changed over JSON-RPC. */
 export interface Anvil {
   rpc<T>(method: string, params: readonly unknown[]): Promise<T>;
   /** eth_call's return data, or the revert data of a reverted call. */
@@ -29,10 +29,10 @@ function listeningPort(child: ChildProcess): Promise<number> {
   });
 }
 
-export async function startAnvil(chainId = 296): Promise<Anvil> {
+export async function startAnvil(chainId = 296, hardfork = 'cancun'): Promise<Anvil> {
   const child = spawn(
     binary(),
-    ['--host', '127.0.0.1', '--port', '0', '--hardfork', 'cancun', '--chain-id', String(chainId)],
+    ['--host', '127.0.0.1', '--port', '0', '--hardfork', hardfork, '--chain-id', String(chainId)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = `http://127.0.0.1:${await listeningPort(child)}`;

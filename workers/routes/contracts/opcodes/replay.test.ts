@@ -26,6 +26,8 @@ const SUCCESS = 22;
 const CONTRACT_CREATE = 8;
 const ETHEREUM_TRANSACTION = 50;
 const ENTITY_NUM_BITS = 38n;
+/** EIP-7702: the intrinsic gas of an authorization. */
+const AUTHORIZATION_GAS = 25_000n;
 
 interface Recorded {
   readonly timestamp: string;
@@ -208,7 +210,7 @@ describe('every contract transaction of a simulated ledger, traced through the r
 
   it('traces each call and create as anvil does, step by step: op, pc, depth, gas, cost, stack, memory, storage', async () => {
     await tracerOn();
-    const anvil = await startAnvil(298);
+    const anvil = await startAnvil(298, 'prague');
     try {
       expect(await differencesFromAnvil(anvil)).toEqual([]);
     } finally {
@@ -223,10 +225,11 @@ const canonicalSql = (alias: string) =>
 const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
 /**
- * Every contract call and create of the ledger but type 4 transactions and calls to delegating accounts (they need
- * Prague's designators on anvil), traced by the route and by anvil: the same transaction (as the route rebuilds it
- * from the ledger), on the contracts' code and the storage it read (`contract_state_change.value_read`), each from
- * a snapshot of the contracts' code.
+ * Every contract transaction of the ledger traced by the route and by anvil (Prague, for EIP-7702's designators):
+ * the same transaction as the route rebuilds it from the ledger, on the contracts' code, the delegations in force
+ * before it and those its authorizations apply, and the storage it read (`contract_state_change.value_read`), each
+ * from a snapshot of the contracts' code. A type 4 transaction's authorizations are applied as code, so anvil runs
+ * its call with the gas left after their 25,000 each.
  */
 async function differencesFromAnvil(anvil: Anvil): Promise<string[]> {
   const contracts = await db.sql.query<{ address: string; runtime: string }>(
@@ -246,18 +249,35 @@ async function differencesFromAnvil(anvil: Anvil): Promise<string[]> {
   // A revert uses its snapshot up: each transaction takes a new one of the same state.
   let snapshot = await anvil.rpc<string>('evm_snapshot', []);
   const differences: string[] = [];
-  let traced = 0;
+  const traced = new Set<string>();
   try {
-    for (const tx of recorded.filter((each) => each.ethType !== 4)) {
+    for (const tx of recorded) {
       const key = tx.ethereumHash ? `0x${tx.ethereumHash}` : tx.id;
       const ref = parseTransactionRef(key);
       const lookup = ref.ok ? await lookUpReplay(driver.db, ref.value, settings) : undefined;
       if (!lookup?.ok) throw new Error(`${key}: no replay`);
       const { transaction } = lookup.replay;
       const to = transaction.to && hexOf(transaction.to);
-      if (to !== undefined && !withCode.has(to)) continue;
       await anvil.rpc('evm_revert', [snapshot]);
       snapshot = await anvil.rpc<string>('evm_snapshot', []);
+      const delegating = await db.sql.query<{ authority: string; delegate: string }>(
+        `select ${canonicalSql('e')} as authority, '0x' || encode(e.delegation_address, 'hex') as delegate
+           from (select id, evm_address, delegation_address, timestamp_range from entity
+                 union all
+                 select id, evm_address, delegation_address, timestamp_range from entity_history) e
+          where length(e.delegation_address) = 20 and e.timestamp_range @> ($1::bigint - 1)`,
+        [tx.timestamp],
+      );
+      const delegations = [
+        ...delegating.rows,
+        ...(transaction.delegations ?? []).map((d) => ({ authority: hexOf(d.authority), delegate: hexOf(d.delegate) })),
+      ];
+      for (const { authority, delegate } of delegations) {
+        const cleared = BigInt(delegate) === 0n;
+        await anvil.rpc('anvil_setCode', [authority, cleared ? '0x' : `0xef0100${delegate.slice(2)}`]);
+      }
+      const called = to === undefined || withCode.has(to) || delegations.some((d) => d.authority === to);
+      if (!called) continue;
       const from = hexOf(transaction.from ?? new Uint8Array(20));
       await anvil.rpc('anvil_setBalance', [from, `0x${(10n ** 30n).toString(16)}`]);
       for (const read of reads.rows.filter((r) => r.timestamp === tx.timestamp)) {
@@ -278,16 +298,24 @@ async function differencesFromAnvil(anvil: Anvil): Promise<string[]> {
         ...(to ? { to } : {}),
         data: hexOf(transaction.data),
         value: `0x${transaction.value.toString(16)}`,
-        gas: `0x${transaction.gas.toString(16)}`,
+        gas: `0x${(transaction.gas - AUTHORIZATION_GAS * BigInt(transaction.authorizationCount ?? 0)).toString(16)}`,
       });
       const difference = firstStepDifference((response.body as { opcodes: RouteStep[] }).opcodes, theirs.structLogs);
       if (difference) differences.push(`${key} (type ${tx.type}): ${difference}`);
-      traced++;
+      traced.add(tx.ethType === null ? `${tx.type}` : `ethereum type ${tx.ethType}`);
     }
   } finally {
     await driver.close();
   }
-  expect(traced).toBeGreaterThan(50);
+  // Calls, creates and Ethereum transactions of every type.
+  expect([...traced].sort()).toEqual([
+    '7',
+    '8',
+    'ethereum type 0',
+    'ethereum type 1',
+    'ethereum type 2',
+    'ethereum type 4',
+  ]);
   return differences.slice(0, 5);
 }
 
