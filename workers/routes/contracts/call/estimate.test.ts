@@ -36,6 +36,12 @@ describe('estimateGas', () => {
     expect(call.limits.length).toBeLessThanOrEqual(20);
   });
 
+  it('settles a call that needs exactly the gas it uses in two runs', async () => {
+    const call = callNeeding(50_000n, () => 50_000n);
+    expectAbove(await estimateGas(call.run, call.first(LIMIT), LIMIT, never), 50_000n);
+    expect(call.limits).toEqual([50_000n, 49_500n]);
+  });
+
   it('searches below the gas used when an inner call burns what it is given', async () => {
     // 63/64 of whatever is left goes to an inner call that fails by design.
     const call = callNeeding(37_000n, (gas) => gas - gas / 64n);

@@ -18,7 +18,8 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.e
  * succeeds, with the same output), plus a margin of 5%, and never above that limit. `first` is the run at
  * `gasLimit`, which succeeded. The limit may lie below the gas the first run used: an inner call that fails by design
  * burns what it is given, so it uses more the more the call has. So the search first tries the gas used; when that
- * works it halves down from there, otherwise it steps up from it (x1.25, then doubling) to a limit that works and
+ * works it tries 1% less (most calls need what they use, and are settled there) and halves down from there if that
+ * works too, otherwise it steps up from it (x1.25, then doubling) to a limit that works and
  * halves between the two. `run` repeats the call with another limit from a clean write state; a run that throws
  * counts as a different outcome, unless `isFatal` says the error ends the request (the time budget).
  * docs/adr/0029-creates-and-estimates.md says where this differs from the reference.
@@ -45,8 +46,17 @@ export async function estimateGas(
   let low = LEAST_GAS - 1n;
   let high = gasLimit;
   if (first.gasUsed > low) {
-    if (await works(first.gasUsed)) high = first.gasUsed;
-    else low = first.gasUsed;
+    if (await works(first.gasUsed)) {
+      high = first.gasUsed;
+      // Most calls need exactly what they use: one run just below it settles them.
+      const justBelow = high - (high * PRECISION_PERCENT) / 100n;
+      if (justBelow > low) {
+        if (await works(justBelow)) high = justBelow;
+        else low = justBelow;
+      }
+    } else {
+      low = first.gasUsed;
+    }
   }
   let step = (low * FIRST_STEP_PERCENT) / 100n;
   while (high === gasLimit && step < gasLimit && runs < MAX_RUNS) {
