@@ -19,8 +19,26 @@ export interface TraceOptions {
 const SLOAD = 0x54;
 const SSTORE = 0x55;
 const REVERT = 0xfd;
+const STATICCALL = 0xfa;
 /** `"0x"` and 64 hex digits, quoted: one word as JSON. */
 const WORD_JSON_LENGTH = 68;
+
+/** CALL, CALLCODE, DELEGATECALL, STATICCALL: the gas argument is on top of the stack. */
+const CALL_FAMILY = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
+
+/**
+ * The step's whole cost. @ethereumjs's fee of a call leaves out the gas it forwards; geth and Besu (the reference's
+ * EVM) count it: the gas argument, at most all but a 64th of what is left after the call's own fee (EIP-150). The
+ * stipend of a value transfer is the callee's, not the caller's cost.
+ */
+function gasCostOf(step: InterpreterStep): bigint {
+  const fee = step.opcode.dynamicFee ?? BigInt(step.opcode.fee);
+  const requested = step.stack[step.stack.length - 1];
+  if (!CALL_FAMILY.has(step.opcode.code) || requested === undefined || fee > step.gasLeft) return fee;
+  const available = step.gasLeft - fee;
+  const forwardable = available - available / 64n;
+  return fee + (requested < forwardable ? requested : forwardable);
+}
 
 const wordHex = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
 
@@ -43,6 +61,9 @@ function memoryWords(memory: Uint8Array): string[] {
 export class OpcodeLog {
   private readonly options: TraceOptions;
   private readonly storage = new Map<bigint, bigint>();
+  /** Whether each open frame, by depth, is static: an SSTORE there fails and writes nothing. */
+  private readonly staticFrames: boolean[] = [false];
+  private previous: { readonly depth: number; readonly code: number } | undefined;
 
   constructor(options: TraceOptions) {
     this.options = options;
@@ -54,6 +75,11 @@ export class OpcodeLog {
    * loads; every other step is taken at once, without a promise.
    */
   observe(step: InterpreterStep): Promise<void> | undefined {
+    const caller = this.previous;
+    if (caller && step.depth > caller.depth) {
+      this.staticFrames[step.depth] = caller.code === STATICCALL || this.staticFrames[caller.depth] === true;
+    }
+    this.previous = { depth: step.depth, code: step.opcode.code };
     const top = step.stack[step.stack.length - 1];
     if (top === undefined) return undefined;
     if (step.opcode.code === SLOAD && !this.storage.has(top)) {
@@ -62,7 +88,9 @@ export class OpcodeLog {
       });
     }
     const value = step.stack[step.stack.length - 2];
-    if (step.opcode.code === SSTORE && value !== undefined) this.storage.set(top, value);
+    if (step.opcode.code === SSTORE && value !== undefined && !this.staticFrames[step.depth]) {
+      this.storage.set(top, value);
+    }
     return undefined;
   }
 
@@ -80,7 +108,7 @@ export class OpcodeLog {
     return JSON.stringify({
       depth: step.depth + 1,
       gas: Number(step.gasLeft),
-      gas_cost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
+      gas_cost: Number(gasCostOf(step)),
       memory,
       op: step.opcode.name,
       pc: step.pc,
@@ -96,7 +124,7 @@ export class OpcodeLog {
     const skeleton = JSON.stringify({
       depth: step.depth + 1,
       gas: Number(step.gasLeft),
-      gas_cost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
+      gas_cost: Number(gasCostOf(step)),
       memory: [],
       op: step.opcode.name,
       pc: step.pc,

@@ -1,6 +1,6 @@
 /**
  * Opcode traces step by step against an independent EVM: anvil's `debug_traceCall` (geth's struct logs) of the same
- * call on the same code and storage. Hedera does not differ for these calls (no system contracts, no CALL family).
+ * call on the same code and storage. Hedera does not differ for these calls (no system contracts, no creates).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact, callData, word } from '../../../../simulator/evm/abi.ts';
@@ -11,12 +11,16 @@ import { insertRecordFile } from '../../../../test/harness/factories-blocks.ts';
 import { insertContract, insertContractResult } from '../../../../test/harness/factories-contracts.ts';
 import { insertContractSlot, insertSlotChange } from '../../../../test/harness/factories-evm.ts';
 import { insertEntity } from '../../../../test/harness/factories-tokens.ts';
+import { compileContracts, encodeCall } from '../../../../test/harness/solidity.ts';
 import { anvilTrace, firstStepDifference, type RouteStep } from '../../../../test/harness/struct-logs.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 import { twoBlocks } from '../call/testing/blocks.ts';
 
 const COUNTER = 1001n;
 const SENDER = 1002n;
+const SHAPES = 1003n;
+const shapes = compileContracts('GasShapes.sol').GasShapes;
+if (!shapes) throw new Error('no contract GasShapes');
 const GAS = 100_000;
 const counter = artifact('Counter');
 const INCREMENTED = GENESIS + 101n * SECOND;
@@ -25,9 +29,33 @@ const calls = [
   {
     name: 'a call that reads and writes storage',
     at: INCREMENTED,
+    contract: COUNTER,
     data: callData(counter, 'increment(uint256)', [word(5n)]),
   },
-  { name: 'a call that reverts', at: REVERTED, data: callData(counter, 'increment(uint256)', [word(0n)]) },
+  {
+    name: 'a call that reverts',
+    at: REVERTED,
+    contract: COUNTER,
+    data: callData(counter, 'increment(uint256)', [word(0n)]),
+  },
+  {
+    name: 'a call forwarding fixed gas to an inner CALL',
+    at: REVERTED + 1000n,
+    contract: SHAPES,
+    data: encodeCall(shapes, 'forwardFixed(uint256)', [word(3n)]),
+  },
+  {
+    name: 'a STATICCALL to a function that writes',
+    at: REVERTED + 2000n,
+    contract: SHAPES,
+    data: encodeCall(shapes, 'staticWrite()'),
+  },
+  {
+    name: 'a precompile given bad input',
+    at: REVERTED + 3000n,
+    contract: SHAPES,
+    data: encodeCall(shapes, 'badPrecompile()'),
+  },
 ];
 
 const address = (num: bigint) => `0x${num.toString(16).padStart(40, '0')}`;
@@ -61,7 +89,12 @@ const { worker } = registerWorkerSuite({
       value_written: 7n,
       consensus_timestamp: GENESIS + 50n * SECOND,
     });
-    for (const { at, data } of calls) {
+    await insertContract(
+      sql,
+      { id: SHAPES, created_timestamp: GENESIS },
+      { runtime_bytecode: Buffer.from(shapes.runtime) },
+    );
+    for (const { at, contract, data } of calls) {
       await insertTransaction(sql, {
         consensus_timestamp: at,
         payer_account_id: SENDER,
@@ -70,7 +103,7 @@ const { worker } = registerWorkerSuite({
       });
       await insertContractResult(sql, {
         consensus_timestamp: at,
-        contract_id: COUNTER,
+        contract_id: contract,
         payer_account_id: SENDER,
         function_parameters: Buffer.from(data),
         gas_limit: GAS,
@@ -84,6 +117,7 @@ beforeAll(async () => {
   anvil = await startAnvil();
   await anvil.rpc('anvil_setCode', [address(COUNTER), `0x${counter.runtime}`]);
   await anvil.rpc('anvil_setStorageAt', [address(COUNTER), '0x0', `0x${'7'.padStart(64, '0')}`]);
+  await anvil.rpc('anvil_setCode', [address(SHAPES), hex(shapes.runtime)]);
   await worker.setState({
     config: {
       edge: { rateLimit: { enabled: false } },
@@ -94,7 +128,7 @@ beforeAll(async () => {
 afterAll(() => anvil?.close());
 
 describe('an opcode trace, step by step against anvil', () => {
-  it.each(calls)('equals anvil’s struct logs for $name', async ({ at, data }) => {
+  it.each(calls)('equals anvil’s struct logs for $name', async ({ at, contract, data }) => {
     const response = await fetch(
       `${worker.baseUrl}/api/v1/contracts/results/${idOf(at)}/opcodes?stack=true&memory=true&storage=true`,
       { headers: { 'accept-encoding': 'gzip' } },
@@ -108,7 +142,7 @@ describe('an opcode trace, step by step against anvil', () => {
     };
     const theirs = await anvilTrace(anvil, {
       from: address(SENDER),
-      to: address(COUNTER),
+      to: address(contract),
       gas: `0x${GAS.toString(16)}`,
       data: hex(data),
     });
