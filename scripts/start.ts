@@ -16,6 +16,7 @@ import { readGrpcSettings } from '../grpc/settings.ts';
 import { databaseId } from './local-stack/database-id.ts';
 import { startEmbeddedDatabase } from './local-stack/embedded-database.ts';
 import { errorText } from './local-stack/error-text.ts';
+import { localEvmNetwork } from './local-stack/evm-network.ts';
 import { isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
 import { startSimulatorProcess } from './local-stack/simulator-process.ts';
@@ -107,6 +108,11 @@ try {
     localProxy = proxy.address;
   }
 
+  // The demo source: only for the embedded database, never one DATABASE_URL names.
+  const simulate = !process.env.INGEST_SOURCE && embedded && process.env.SIMULATE !== '0';
+  const evmNetwork = localEvmNetwork(process.env, simulate);
+  // The simulator child inherits it, so both sign and check for one chain.
+  if (evmNetwork) process.env.HIERO_MIRROR_WEB3_EVM_NETWORK = evmNetwork;
   const worker = await startWorkerProcess({
     port: apiPort,
     cacheApi: false,
@@ -116,6 +122,7 @@ try {
       ...(localProxy ? { DB_LOCAL_PROXY: localProxy } : {}),
       // Off by default as in the reference; the local mirror is where traces are wanted.
       HIERO_MIRROR_WEB3_OPCODE_TRACER_ENABLED: 'true',
+      ...(evmNetwork ? { HIERO_MIRROR_WEB3_EVM_NETWORK: evmNetwork } : {}),
     },
   }).catch(async (error: unknown) => {
     // Another process took the port after the check above (two starts at once).
@@ -139,8 +146,7 @@ try {
   stops.push(() => grpc.close());
 
   let ingestSource = process.env.INGEST_SOURCE;
-  // The demo source: only for the embedded database, never one DATABASE_URL names.
-  if (!ingestSource && embedded && process.env.SIMULATE !== '0') {
+  if (simulate) {
     const simulator = await startSimulatorProcess({ out: path.join(REPO_ROOT, '.data/simnet') });
     stops.push(() => simulator.stop());
     ingestSource = simulator.out;

@@ -80,9 +80,3 @@ export async function evmEntityIdByAddress(
   const id = rows[0]?.id;
   return id === undefined ? undefined : BigInt(id);
 }
-
-/** The highest entity id: new entities of a simulated create are numbered after it. */
-export async function maxEntityId(db: Database): Promise<bigint> {
-  const rows = await db.rows<{ id: string | null }>(sql`select max(id) as id from entity`);
-  return BigInt(rows[0]?.id ?? 0);
-}

@@ -6,9 +6,19 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { chainIdOfNetwork } from '../../workers/config/chain-ids.ts';
 
-/** The chain id of a local Hiero network (the reference's `OTHER`). */
-export const CHAIN_ID = 298n;
+/**
+ * The chain the simulated network signs for: the one `HIERO_MIRROR_WEB3_EVM_NETWORK` names, the setting the
+ * mirror's EVM reads too; unset, a local Hiero network's (the reference's `OTHER`, 298).
+ */
+export const CHAIN_ID = simulatedChainId(process.env.HIERO_MIRROR_WEB3_EVM_NETWORK);
+
+export function simulatedChainId(network: string | undefined): bigint {
+  const chainId = chainIdOfNetwork(network ?? 'OTHER');
+  if (chainId === undefined) throw new Error(`HIERO_MIRROR_WEB3_EVM_NETWORK names no network: ${network}`);
+  return chainId;
+}
 
 export type EthereumType = 0 | 1 | 2 | 4;
 

@@ -6,8 +6,9 @@
  * limit. Contracts live at the long-zero address of their entity number, as HAPI-created contracts do;
  * `msg.sender` and `tx.origin` are the sender's canonical address.
  */
-import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { Account, Address, createAddressFromString } from '@ethereumjs/util';
+import { CHAIN_ID } from './ethereum-tx.ts';
 import { afterRefund, chargedGas, existingAuthorityRefund, intrinsicGas } from './gas.ts';
 import { HederaEvm } from './hedera-evm.ts';
 import { TrackingStateManager } from './tracking-state.ts';
@@ -85,8 +86,14 @@ export function delegationCode(delegate: Uint8Array): Uint8Array {
 const bytesOfHex = (hex: string) => new Uint8Array(Buffer.from(hex.length % 2 === 1 ? `0${hex}` : hex, 'hex'));
 
 export class SimEvm {
-  /** Cancun with EIP-7702, as the consensus node's EVM since HIP-1340 (a call to a delegated account runs its delegate). */
-  private readonly common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, eips: [7702] });
+  /**
+   * Cancun with EIP-7702, as the consensus node's EVM since HIP-1340 (a call to a delegated account runs its
+   * delegate), on the chain the network signs for.
+   */
+  private readonly common = createCustomCommon({ chainId: Number(CHAIN_ID) }, Mainnet, {
+    hardfork: Hardfork.Cancun,
+    eips: [7702],
+  });
   private readonly state = new TrackingStateManager();
   private readonly evm = new HederaEvm(this.common, this.state);
 

@@ -19,8 +19,8 @@ import type { Network, SimItem } from '../network/network.ts';
 import { type AuthorizedCall, noteResult } from './contract-calls.ts';
 
 const ZERO_ADDRESS = new Uint8Array(20);
-/** Testnet's chain id: an authorization signed for it is skipped here. */
-const OTHER_CHAIN_ID = 296n;
+/** Another chain's id (testnet's, or previewnet's on testnet): an authorization signed for it is skipped here. */
+const OTHER_CHAIN_ID = CHAIN_ID === 296n ? 297n : 296n;
 const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
 /** An account that can sign an authorization: live, with the ECDSA key its EVM address comes from. */

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { EvmSettings } from '../evm/types.ts';
+import { CHAIN_IDS } from './chain-ids.ts';
 import type { Config } from './config.ts';
 import { parseDurationNs } from './config.ts';
-
-/** Chain ids of `hiero.mirror.web3.evm.network`. */
-const CHAIN_IDS = { MAINNET: 295n, TESTNET: 296n, PREVIEWNET: 297n, OTHER: 298n } as const;
 
 /** The throttles of POST /api/v1/contracts/call (`hiero.mirror.web3.throttle.*`). */
 export interface ThrottleSettings {

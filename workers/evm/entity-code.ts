@@ -59,8 +59,9 @@ export function redirectAccountCalls(evm: EVM, state: LedgerState): { takeError(
   evm.events.on('beforeMessage', (message, resolve) => {
     const done = () => resolve?.();
     const data = message.data;
-    const address = message.codeAddress;
+    // A create's message has no address yet: its data is init code, never a call to an account.
     if (
+      message.to === undefined ||
       message.code !== undefined ||
       data.length < 4 ||
       !ACCOUNT_REDIRECT_SELECTORS.has(hexOfBytes(data.subarray(0, 4)))
@@ -68,7 +69,7 @@ export function redirectAccountCalls(evm: EVM, state: LedgerState): { takeError(
       done();
       return;
     }
-    redirectedCode(state, address)
+    redirectedCode(state, message.codeAddress)
       .then((code) => {
         if (code) {
           message.code = code;

@@ -8,6 +8,7 @@ import type { Common } from '@ethereumjs/common';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, bytesToHex, KECCAK256_NULL, unpadBytes } from '@ethereumjs/util';
 import type { Bytecode } from './bytecode-cache.ts';
+import { EntityNumbers } from './next-entity-id.ts';
 import type { SlotReader } from './slot-reader.ts';
 import type { EvmEntity, LedgerReader } from './types.ts';
 
@@ -22,6 +23,8 @@ export interface StateSource {
   readonly ledger: LedgerReader;
   readonly slots: SlotReader;
   readonly codeOf: EntityCode;
+  /** The number the run's first new entity takes (`firstNewEntityNumber`, read once per session). */
+  firstEntityNumber(): Promise<bigint>;
 }
 
 interface BaseAccount {
@@ -37,6 +40,10 @@ export class LedgerState extends SimpleStateManager {
   private readonly bases = new Map<string, Promise<BaseAccount | undefined>>();
   private readonly canonicals = new Map<string, Promise<Address>>();
   private realBalanceId: bigint | undefined;
+  /** The run's entity numbers, made when the run first creates something. */
+  private entityNumbers: EntityNumbers | undefined;
+  /** EVM frames open in the run: a checkpoint each. */
+  private depth = 0;
 
   constructor(common: Common) {
     super({ common });
@@ -59,10 +66,7 @@ export class LedgerState extends SimpleStateManager {
       this.bases.clear();
       this.canonicals.clear();
     }
-    this.accountStack = [];
-    this.codeStack = [];
-    this.storageStack = [];
-    this.checkpointSync();
+    this.clearRun();
     this.originalStorageCache.clear();
   }
 
@@ -72,10 +76,47 @@ export class LedgerState extends SimpleStateManager {
     this.realBalanceId = undefined;
     this.bases.clear();
     this.canonicals.clear();
+    this.clearRun();
+  }
+
+  private clearRun(): void {
     this.accountStack = [];
     this.codeStack = [];
     this.storageStack = [];
     this.checkpointSync();
+    this.entityNumbers = undefined;
+    this.depth = 0;
+  }
+
+  /** The entity numbers of the run, checkpointed with its frames, so a reverted frame gives its numbers back. */
+  async numbers(): Promise<EntityNumbers> {
+    if (!this.entityNumbers) {
+      const first = await this.bound.firstEntityNumber();
+      if (!this.entityNumbers) {
+        const numbers = new EntityNumbers(first);
+        for (let open = 0; open < this.depth; open++) numbers.checkpoint();
+        this.entityNumbers = numbers;
+      }
+    }
+    return this.entityNumbers;
+  }
+
+  override async checkpoint(): Promise<void> {
+    await super.checkpoint();
+    this.depth++;
+    this.entityNumbers?.checkpoint();
+  }
+
+  override async commit(): Promise<void> {
+    await super.commit();
+    this.depth--;
+    this.entityNumbers?.commit();
+  }
+
+  override async revert(): Promise<void> {
+    await super.revert();
+    this.depth--;
+    this.entityNumbers?.revert();
   }
 
   /** The address the state keys `address` by: the EVM address of the entity it names, if it has one. */

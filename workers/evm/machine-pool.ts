@@ -6,6 +6,7 @@
  */
 import { type Common, createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, type EVM, type PrecompileFunc, paramsEVM } from '@ethereumjs/evm';
+import { hederaCreates } from './creates.ts';
 import { redirectAccountCalls } from './entity-code.ts';
 import { hederaOpcodes } from './hedera-opcodes.ts';
 import { LedgerState, type StateSource } from './ledger-state.ts';
@@ -26,6 +27,8 @@ export interface RunBinding extends StateSource {
   blockHash(number: bigint): Promise<bigint | undefined>;
   /** By the precompile's address (`0x` + 40 hex digits). */
   readonly systemContracts: ReadonlyMap<string, PrecompileFunc>;
+  /** The long-zero address of an entity number in the session's shard and realm. */
+  entityAddress(num: bigint): Uint8Array;
 }
 
 export interface Machine {
@@ -90,6 +93,7 @@ async function createMachine(common: Common): Promise<Machine> {
     customPrecompiles,
   });
   trackCallFrames(evm);
+  hederaCreates(evm, state, (num) => bound().entityAddress(num));
   const redirects = redirectAccountCalls(evm, state);
   return {
     evm,

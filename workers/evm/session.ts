@@ -7,16 +7,17 @@
 import type { InterpreterStep, PrecompileFunc } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { bytesFromHex, hexOfBytes } from '../../db/bytea.ts';
-import { maxEntityId } from '../../db/queries/evm-entities.ts';
 import { blockHashPrefix } from '../../db/queries/evm-state.ts';
-import { decodeEntityId, encodeEntityId } from '../params/entity-id.ts';
+import { encodeEntityId } from '../params/entity-id.ts';
 import { longZeroAddress, systemNumOf } from './addresses.ts';
 import { evmCachesOf } from './caches.ts';
 import { entityCode } from './entity-code.ts';
 import { evmVersionAt, hardforkOf } from './evm-version.ts';
 import { execute } from './execute.ts';
 import { SessionLedger } from './ledger-reader.ts';
+import type { LedgerState } from './ledger-state.ts';
 import { CODE_DELEGATION_EIP, commonOf, type RunBinding, withMachine } from './machine-pool.ts';
+import { firstNewEntityNumber } from './next-entity-id.ts';
 import { resolvePayer } from './payer.ts';
 import { SlotReader } from './slot-reader.ts';
 import { systemContracts } from './system/index.ts';
@@ -24,8 +25,6 @@ import type { CallOutcome, CallTransaction, EvmSession, EvmSessionOptions, StepO
 
 /** The consensus node's limit on a contract call's data (`jumboTransactions.ethereumMaxCallDataSize`). */
 export const MAX_CALL_DATA_BYTES = 131_072;
-/** New entities of a simulated create are numbered after the highest id plus this gap, as the reference does. */
-const NEW_ENTITY_GAP = 1000n;
 /** The funding account 0.0.98 is the block's COINBASE. */
 const FUNDING_ACCOUNT_NUM = 98n;
 
@@ -66,6 +65,7 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     },
   };
   const blockHashes = new Map<bigint, Promise<bigint | undefined>>();
+  let firstEntityNumber: Promise<bigint> | undefined;
   const binding: RunBinding = {
     ledger,
     slots: new SlotReader(db, block, caches.latest),
@@ -82,18 +82,22 @@ export function openSession(options: EvmSessionOptions): EvmSession {
       }
       return found;
     },
+    firstEntityNumber() {
+      firstEntityNumber ??= firstNewEntityNumber(db, block, settings);
+      return firstEntityNumber;
+    },
+    entityAddress: (num) => longZeroAddress(id(num)),
     systemContracts: new Map<string, PrecompileFunc>(
       systemContracts(ledger).flatMap((precompile) =>
         'function' in precompile ? [[precompile.address.toString(), precompile.function] as const] : [],
       ),
     ),
   };
-  let createAddress: Promise<Uint8Array> | undefined;
-  const newContractAddress = () => {
-    createAddress ??= maxEntityId(db).then((max) =>
-      longZeroAddress(id((decodeEntityId(max)?.num ?? 0n) + NEW_ENTITY_GAP + 1n)),
-    );
-    return createAddress;
+
+  /** A top-level create takes the first new entity number, also where the ledger gives its address (a replay). */
+  const createdAddress = async (state: LedgerState, given: Uint8Array | undefined): Promise<Uint8Array> => {
+    const num = (await state.numbers()).use();
+    return given ?? binding.entityAddress(num);
   };
 
   const runOnce = async (transaction: CallTransaction, observer?: StepObserver): Promise<CallOutcome> => {
@@ -101,10 +105,9 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
     const target = transaction.to && !isZero(transaction.to) ? transaction.to : undefined;
     // Independent reads, made together: each is a round trip to the database.
-    const [payer, targetEntity, to] = await Promise.all([
+    const [payer, targetEntity] = await Promise.all([
       resolvePayer(ledger, transaction),
       target && ledger.entityByAddress(target),
-      target ?? transaction.createAddress ?? newContractAddress(),
     ]);
     if (!payer.ok) return rejected(payer.status);
     const missing = target && (!targetEntity || targetEntity.deleted);
@@ -114,6 +117,7 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     }
     return withMachine(common, async (machine) => {
       machine.bind(binding, payer.validatedId);
+      const to = target ?? (await createdAddress(machine.state, transaction.createAddress));
       // Resolving with the observer's promise makes the EVM wait for it, and fail with it when it rejects.
       const listener = (step: InterpreterStep, resolve?: (result?: unknown) => void) => resolve?.(observer?.(step));
       if (observer) machine.evm.events.on('step', listener);

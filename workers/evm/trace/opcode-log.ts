@@ -6,6 +6,7 @@
  * frame.
  */
 import type { InterpreterStep } from '@ethereumjs/evm';
+import { bigIntToBytes, bytesToBigInt, setLengthLeft } from '@ethereumjs/util';
 import { hexOfBytes } from '../../../db/bytea.ts';
 
 /** The route's `stack`, `memory` and `storage` switches. */
@@ -18,8 +19,26 @@ export interface TraceOptions {
 const SLOAD = 0x54;
 const SSTORE = 0x55;
 const REVERT = 0xfd;
+const STATICCALL = 0xfa;
 /** `"0x"` and 64 hex digits, quoted: one word as JSON. */
 const WORD_JSON_LENGTH = 68;
+
+/** CALL, CALLCODE, DELEGATECALL, STATICCALL: the gas argument is on top of the stack. */
+const CALL_FAMILY = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
+
+/**
+ * The step's whole cost. @ethereumjs's fee of a call leaves out the gas it forwards; geth and Besu (the reference's
+ * EVM) count it: the gas argument, at most all but a 64th of what is left after the call's own fee (EIP-150). The
+ * stipend of a value transfer is the callee's, not the caller's cost.
+ */
+function gasCostOf(step: InterpreterStep): bigint {
+  const fee = step.opcode.dynamicFee ?? BigInt(step.opcode.fee);
+  const requested = step.stack[step.stack.length - 1];
+  if (!CALL_FAMILY.has(step.opcode.code) || requested === undefined || fee > step.gasLeft) return fee;
+  const available = step.gasLeft - fee;
+  const forwardable = available - available / 64n;
+  return fee + (requested < forwardable ? requested : forwardable);
+}
 
 const wordHex = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
 
@@ -34,32 +53,45 @@ function memoryWords(memory: Uint8Array): string[] {
 }
 
 /**
- * Builds the entries of one run. Storage is every slot read or written so far in the whole transaction, keyed by
- * slot, a written value replacing a read one, sorted by slot as the reference shows it.
+ * Builds the entries of one run. Storage is every slot read or written so far in the whole transaction, the step's
+ * own included (an SLOAD shows the slot it reads, an SSTORE the value it writes, as geth's struct logs and the
+ * reference's post-operation hook do), keyed by slot, a written value replacing a read one, sorted by slot as the
+ * reference shows it.
  */
 export class OpcodeLog {
   private readonly options: TraceOptions;
   private readonly storage = new Map<bigint, bigint>();
-  /** An SLOAD whose value the next step of its frame shows on top of its stack. */
-  private pendingLoad: { readonly slot: bigint; readonly depth: number } | undefined;
+  /** Whether each open frame, by depth, is static: an SSTORE there fails and writes nothing. */
+  private readonly staticFrames: boolean[] = [false];
+  private previous: { readonly depth: number; readonly code: number } | undefined;
 
   constructor(options: TraceOptions) {
     this.options = options;
   }
 
-  /** Takes the step's storage effects; call it for every step, in order, before `entry` or `entryLength`. */
-  observe(step: InterpreterStep): void {
-    const pending = this.pendingLoad;
-    this.pendingLoad = undefined;
-    if (pending && pending.depth === step.depth && !this.storage.has(pending.slot)) {
-      const loaded = step.stack[step.stack.length - 1];
-      if (loaded !== undefined) this.storage.set(pending.slot, loaded);
+  /**
+   * Takes the step's storage effects; call it for every step, in order, and wait for what it returns before `entry`
+   * or `entryLength`. An SLOAD's value is read from the state the step is about to read, which is the value it
+   * loads; every other step is taken at once, without a promise.
+   */
+  observe(step: InterpreterStep): Promise<void> | undefined {
+    const caller = this.previous;
+    if (caller && step.depth > caller.depth) {
+      this.staticFrames[step.depth] = caller.code === STATICCALL || this.staticFrames[caller.depth] === true;
     }
+    this.previous = { depth: step.depth, code: step.opcode.code };
     const top = step.stack[step.stack.length - 1];
-    if (top === undefined) return;
-    if (step.opcode.code === SLOAD) this.pendingLoad = { slot: top, depth: step.depth };
+    if (top === undefined) return undefined;
+    if (step.opcode.code === SLOAD && !this.storage.has(top)) {
+      return step.stateManager.getStorage(step.address, setLengthLeft(bigIntToBytes(top), 32)).then((value) => {
+        this.storage.set(top, value.length === 0 ? 0n : bytesToBigInt(value));
+      });
+    }
     const value = step.stack[step.stack.length - 2];
-    if (step.opcode.code === SSTORE && value !== undefined) this.storage.set(top, value);
+    if (step.opcode.code === SSTORE && value !== undefined && !this.staticFrames[step.depth]) {
+      this.storage.set(top, value);
+    }
+    return undefined;
   }
 
   /** The step's entry as JSON. */
@@ -76,7 +108,7 @@ export class OpcodeLog {
     return JSON.stringify({
       depth: step.depth + 1,
       gas: Number(step.gasLeft),
-      gas_cost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
+      gas_cost: Number(gasCostOf(step)),
       memory,
       op: step.opcode.name,
       pc: step.pc,
@@ -92,7 +124,7 @@ export class OpcodeLog {
     const skeleton = JSON.stringify({
       depth: step.depth + 1,
       gas: Number(step.gasLeft),
-      gas_cost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
+      gas_cost: Number(gasCostOf(step)),
       memory: [],
       op: step.opcode.name,
       pc: step.pc,

@@ -218,7 +218,9 @@ describe('GET /api/v1/contracts/results/{id}/opcodes', () => {
     });
     const slot0 = `0x${'0'.repeat(64)}`;
     const sload = opcodes.findIndex((entry: { op: string }) => entry.op === 'SLOAD');
-    expect(opcodes[sload + 1].storage[slot0]).toBe(`0x${7n.toString(16).padStart(64, '0')}`);
+    // The slot an SLOAD reads is on its own entry, not before it.
+    expect(opcodes[sload - 1].storage).toEqual({});
+    expect(opcodes[sload].storage).toEqual({ [slot0]: `0x${7n.toString(16).padStart(64, '0')}` });
     expect(opcodes.at(-1).storage[slot0]).toBe(`0x${12n.toString(16).padStart(64, '0')}`);
     // gas before each step, less its cost, is the gas before the next one in the same frame
     expect(opcodes[0].gas - opcodes[0].gas_cost).toBe(opcodes[1].gas);
@@ -231,6 +233,8 @@ describe('GET /api/v1/contracts/results/{id}/opcodes', () => {
     expect(byHash.body).toEqual(byId.body);
   });
 
+  // FrameRunner.effectiveGasUsed and HederaEvmTransactionResult.failureFrom (consensus node), with the reference's
+  // maxGasRefundPercentage of 100: the EVM's gas without the 80% floor, and no output for a failed transaction.
   it('returns a reverted replay with failed: true and the revert reason on the REVERT entry', async () => {
     const response = await trace(idOf(SENDER, validStart(REVERTED)));
     expect([response.status, response.body.failed]).toEqual([200, true]);
@@ -239,6 +243,9 @@ describe('GET /api/v1/contracts/results/{id}/opcodes', () => {
     expect(revert.reason).toMatch(/^0x08c379a0/);
     expect(revert.reason).toContain(Buffer.from('step out of range').toString('hex'));
     expect(response.body.return_value).toBe('0x');
+    // Below 80% of its 100,000 gas limit: the floor the ledger charged is not applied.
+    expect(response.body.gas).toBeGreaterThan(21_000);
+    expect(response.body.gas).toBeLessThan(80_000);
   });
 
   it('leaves stack, memory and storage empty when they are switched off', async () => {

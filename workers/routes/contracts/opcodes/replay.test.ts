@@ -15,12 +15,19 @@ import type { LedgerSnapshot } from '../../../../simulator/ledger/export.ts';
 import { parseOptions } from '../../../../simulator/main.ts';
 import { simulate } from '../../../../simulator/run.ts';
 import { ADDRESS_BOOK_FILE, LEDGER_FILE } from '../../../../simulator/write/layout.ts';
+import { type Anvil, startAnvil } from '../../../../test/harness/anvil.ts';
+import { openWorkerDriver, TESTNET_SETTINGS } from '../../../../test/harness/evm-session.ts';
+import { anvilTrace, firstStepDifference, type RouteStep } from '../../../../test/harness/struct-logs.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
+import { parseTransactionRef } from './params.ts';
+import { lookUpReplay } from './replay.ts';
 
 const SUCCESS = 22;
 const CONTRACT_CREATE = 8;
 const ETHEREUM_TRANSACTION = 50;
 const ENTITY_NUM_BITS = 38n;
+/** EIP-7702: the intrinsic gas of an authorization. */
+const AUTHORIZATION_GAS = 25_000n;
 
 interface Recorded {
   readonly timestamp: string;
@@ -58,7 +65,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const bigOfHex = (hex: string | null) => (hex ? BigInt(`0x${hex}`) : 0n);
 
-const { worker } = registerWorkerSuite({
+const { db, worker } = registerWorkerSuite({
   timeout: 300_000,
   async seed({ sql }) {
     await runIngest({
@@ -133,19 +140,22 @@ const sorted = (writes: Map<bigint, bigint>) => [...writes].sort(([a], [b]) => (
 
 const floorOf = (gasLimit: bigint) => (gasLimit * 80n) / 100n;
 
+const tracerOn = () =>
+  worker.setState({
+    config: {
+      edge: { rateLimit: { enabled: false } },
+      // The simulated network signs with chain id 298 (0x012a), the reference's OTHER.
+      web3: {
+        evm: { network: 'OTHER' },
+        opcode: { tracer: { enabled: true } },
+        throttle: { opcodeRequestsPerSecond: 100_000 },
+      },
+    },
+  });
+
 describe('every contract transaction of a simulated ledger, traced through the route', () => {
   it('replays each exactly: status, output, storage writes, the EVM gas and the charged gas', async () => {
-    await worker.setState({
-      config: {
-        edge: { rateLimit: { enabled: false } },
-        // The simulated network signs with chain id 298 (0x012a), the reference's OTHER.
-        web3: {
-          evm: { network: 'OTHER' },
-          opcode: { tracer: { enabled: true } },
-          throttle: { opcodeRequestsPerSecond: 100_000 },
-        },
-      },
-    });
+    await tracerOn();
     const evmGasAt = new Map(ledger.contractResults.map((r) => [r.consensusTimestamp, BigInt(r.evmGasUsed)]));
     const mismatches: string[] = [];
     const kinds = new Map<string, number>();
@@ -197,6 +207,116 @@ describe('every contract transaction of a simulated ledger, traced through the r
     );
     expect(recorded.length).toBeGreaterThan(100);
   }, 600_000);
+
+  it('traces each call and create as anvil does, step by step: op, pc, depth, gas, cost, stack, memory, storage', async () => {
+    await tracerOn();
+    const anvil = await startAnvil(298, 'prague');
+    try {
+      expect(await differencesFromAnvil(anvil)).toEqual([]);
+    } finally {
+      await anvil.close();
+    }
+  }, 600_000);
 });
+
+/** 40 hex digits of an entity's canonical address: its EVM address, else its long-zero address (shard, realm 0). */
+const canonicalSql = (alias: string) =>
+  `'0x' || coalesce(encode(${alias}.evm_address, 'hex'), lpad(to_hex(${alias}.id), 40, '0'))`;
+const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
+
+/**
+ * Every contract transaction of the ledger traced by the route and by anvil (Prague, for EIP-7702's designators):
+ * the same transaction as the route rebuilds it from the ledger, on the contracts' code, the delegations in force
+ * before it and those its authorizations apply, and the storage it read (`contract_state_change.value_read`), each
+ * from a snapshot of the contracts' code. A type 4 transaction's authorizations are applied as code, so anvil runs
+ * its call with the gas left after their 25,000 each.
+ */
+async function differencesFromAnvil(anvil: Anvil): Promise<string[]> {
+  const contracts = await db.sql.query<{ address: string; runtime: string }>(
+    `select ${canonicalSql('e')} as address, '0x' || encode(c.runtime_bytecode, 'hex') as runtime
+       from contract c join entity e on e.id = c.id where c.runtime_bytecode is not null`,
+  );
+  for (const contract of contracts.rows) await anvil.rpc('anvil_setCode', [contract.address, contract.runtime]);
+  const withCode = new Set(contracts.rows.map((contract) => contract.address));
+  const reads = await db.sql.query<{ timestamp: string; address: string; slot: string; value: string }>(
+    `select sc.consensus_timestamp::text as timestamp, ${canonicalSql('e')} as address,
+            '0x' || encode(sc.slot, 'hex') as slot, '0x' || lpad(encode(sc.value_read, 'hex'), 64, '0') as value
+       from contract_state_change sc join entity e on e.id = sc.contract_id
+      where sc.value_read is not null`,
+  );
+  const driver = await openWorkerDriver(db.url);
+  const settings = { ...TESTNET_SETTINGS, network: 'OTHER' as const, chainId: 298n };
+  // A revert uses its snapshot up: each transaction takes a new one of the same state.
+  let snapshot = await anvil.rpc<string>('evm_snapshot', []);
+  const differences: string[] = [];
+  const traced = new Set<string>();
+  try {
+    for (const tx of recorded) {
+      const key = tx.ethereumHash ? `0x${tx.ethereumHash}` : tx.id;
+      const ref = parseTransactionRef(key);
+      const lookup = ref.ok ? await lookUpReplay(driver.db, ref.value, settings) : undefined;
+      if (!lookup?.ok) throw new Error(`${key}: no replay`);
+      const { transaction } = lookup.replay;
+      const to = transaction.to && hexOf(transaction.to);
+      await anvil.rpc('evm_revert', [snapshot]);
+      snapshot = await anvil.rpc<string>('evm_snapshot', []);
+      const delegating = await db.sql.query<{ authority: string; delegate: string }>(
+        `select ${canonicalSql('e')} as authority, '0x' || encode(e.delegation_address, 'hex') as delegate
+           from (select id, evm_address, delegation_address, timestamp_range from entity
+                 union all
+                 select id, evm_address, delegation_address, timestamp_range from entity_history) e
+          where length(e.delegation_address) = 20 and e.timestamp_range @> ($1::bigint - 1)`,
+        [tx.timestamp],
+      );
+      const delegations = [
+        ...delegating.rows,
+        ...(transaction.delegations ?? []).map((d) => ({ authority: hexOf(d.authority), delegate: hexOf(d.delegate) })),
+      ];
+      for (const { authority, delegate } of delegations) {
+        const cleared = BigInt(delegate) === 0n;
+        await anvil.rpc('anvil_setCode', [authority, cleared ? '0x' : `0xef0100${delegate.slice(2)}`]);
+      }
+      const called = to === undefined || withCode.has(to) || delegations.some((d) => d.authority === to);
+      if (!called) continue;
+      const from = hexOf(transaction.from ?? new Uint8Array(20));
+      await anvil.rpc('anvil_setBalance', [from, `0x${(10n ** 30n).toString(16)}`]);
+      for (const read of reads.rows.filter((r) => r.timestamp === tx.timestamp)) {
+        await anvil.rpc('anvil_setStorageAt', [read.address, read.slot === '0x' ? '0x0' : read.slot, read.value]);
+      }
+      const response = await worker.get(
+        `/api/v1/contracts/results/${key}/opcodes?stack=true&memory=true&storage=true`,
+        {
+          'accept-encoding': 'gzip',
+        },
+      );
+      if (response.status !== 200) {
+        differences.push(`${key}: status ${response.status}`);
+        continue;
+      }
+      const theirs = await anvilTrace(anvil, {
+        from,
+        ...(to ? { to } : {}),
+        data: hexOf(transaction.data),
+        value: `0x${transaction.value.toString(16)}`,
+        gas: `0x${(transaction.gas - AUTHORIZATION_GAS * BigInt(transaction.authorizationCount ?? 0)).toString(16)}`,
+      });
+      const difference = firstStepDifference((response.body as { opcodes: RouteStep[] }).opcodes, theirs.structLogs);
+      if (difference) differences.push(`${key} (type ${tx.type}): ${difference}`);
+      traced.add(tx.ethType === null ? `${tx.type}` : `ethereum type ${tx.ethType}`);
+    }
+  } finally {
+    await driver.close();
+  }
+  // Calls, creates and Ethereum transactions of every type.
+  expect([...traced].sort()).toEqual([
+    '7',
+    '8',
+    'ethereum type 0',
+    'ethereum type 1',
+    'ethereum type 2',
+    'ethereum type 4',
+  ]);
+  return differences.slice(0, 5);
+}
 
 const replacer = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);

@@ -5,6 +5,7 @@
  * it is sent, the EVM waits whenever the stream is full, so memory holds one batch of entries at most
  * (docs/adr/0021-opcode-trace.md).
  */
+import type { InterpreterStep } from '@ethereumjs/evm';
 import { hexOfBytes } from '../../../../db/bytea.ts';
 import type { Database } from '../../../../db/client.ts';
 import type { EvmCaches } from '../../../evm/caches.ts';
@@ -51,11 +52,17 @@ export async function traceReplay(
   let steps = 0;
   let outcome: CallOutcome;
   try {
-    outcome = await session.run(replay.transaction, (step) => {
-      sizing.observe(step);
+    const measure = (step: InterpreterStep) => {
       steps++;
       bytes += sizing.entryLength(step) + 1;
       if (bytes > maxBytes) throw new TraceTooLarge();
+    };
+    // Synchronous but for an SLOAD's read, so most steps cost the EVM no wait.
+    outcome = await session.run(replay.transaction, (step) => {
+      const read = sizing.observe(step);
+      if (read) return read.then(() => measure(step));
+      measure(step);
+      return undefined;
     });
   } catch (error) {
     if (error instanceof TraceTooLarge) return { ok: false, error: badRequest([TRACE_TOO_LARGE]) };
@@ -74,7 +81,7 @@ export async function traceReplay(
     let batch = head(replay, known);
     let first = true;
     await session.run(replay.transaction, async (step) => {
-      log.observe(step);
+      await log.observe(step);
       batch += first ? log.entry(step) : `,${log.entry(step)}`;
       first = false;
       if (batch.length >= BATCH_CHARACTERS) {
