@@ -1,17 +1,60 @@
 /**
- * Whether a system contract runs in a static frame (STATICCALL, or below one). @ethereumjs hands a precompile only
- * its input, so the EVM's `beforeMessage` event, which fires for each frame right before it runs, records the
- * latest one: when a precompile runs, that is its own frame.
+ * What a system contract knows of the frame it runs in. @ethereumjs hands a precompile only its input, so the EVM's
+ * `beforeMessage` event, which fires for each frame right before it runs, records the latest one: when a precompile
+ * runs, that is its own frame (static or not, its caller). The same events keep the run's token ledger in step with
+ * the EVM's checkpoints: a frame opens one, and closes it by committing or, when the frame failed, reverting.
  */
-import type { EVM, EVMInterface, Message } from '@ethereumjs/evm';
+import type { EVM, EVMInterface, EVMResult, Message } from '@ethereumjs/evm';
+import type { LedgerReader } from '../types.ts';
+import { TokenLedger } from './token-ledger.ts';
 
-const latestFrames = new WeakMap<object, Message>();
+interface Run {
+  latest: Message | undefined;
+  /** The caller of the top-level frame: the request's sender. */
+  origin: Uint8Array | undefined;
+  /** Frames entered and not yet left. */
+  open: number;
+  ledger: TokenLedger | undefined;
+}
+
+const runs = new WeakMap<object, Run>();
 
 /** Makes the system contracts of `evm` see their frames; without it every frame counts as not static. */
 export function trackCallFrames(evm: EVM): void {
   evm.events.on('beforeMessage', (message: Message) => {
-    latestFrames.set(evm, message);
+    let run = runs.get(evm);
+    if (!run || message.depth === 0) {
+      run = { latest: undefined, origin: message.caller.bytes, open: 0, ledger: undefined };
+      runs.set(evm, run);
+    }
+    run.latest = message;
+    run.open++;
+    run.ledger?.checkpoint();
+  });
+  evm.events.on('afterMessage', (result: EVMResult) => {
+    const run = runs.get(evm);
+    if (!run) return;
+    run.open--;
+    if (result.execResult.exceptionError) run.ledger?.revert();
+    else run.ledger?.commit();
   });
 }
 
-export const isStaticFrame = (evm: EVMInterface): boolean => latestFrames.get(evm)?.isStatic === true;
+export const isStaticFrame = (evm: EVMInterface): boolean => runs.get(evm)?.latest?.isStatic === true;
+
+/** The caller of the running frame (for a DELEGATECALL, the caller of the frame that delegated). */
+export const frameCaller = (evm: EVMInterface): Uint8Array | undefined => runs.get(evm)?.latest?.caller.bytes;
+
+/** The sender of the run's top-level frame. */
+export const runOrigin = (evm: EVMInterface): Uint8Array | undefined => runs.get(evm)?.origin;
+
+/** The token ledger of the run, made on first use with as many open checkpoints as there are open frames. */
+export function tokenLedgerOf(evm: EVMInterface, reader: LedgerReader): TokenLedger {
+  const run = runs.get(evm);
+  if (!run) return new TokenLedger(reader);
+  if (!run.ledger) {
+    run.ledger = new TokenLedger(reader);
+    for (let i = 0; i < run.open; i++) run.ledger.checkpoint();
+  }
+  return run.ledger;
+}

@@ -1,5 +1,5 @@
 /**
- * Hedera's system contracts for the EVM: HTS 0x167 (token reads and the token redirect), the exchange rate 0x168,
+ * Hedera's system contracts for the EVM: HTS 0x167 (token reads and writes, and the token redirect), the exchange rate 0x168,
  * PRNG 0x169 and HAS 0x16a, as @ethereumjs custom precompiles reading the ledger at the session's block; HSS 0x16b
  * (schedules) answers every call with 501. `redirectBytecode` is the code token, account and schedule addresses
  * show; `trackCallFrames(evm)` lets the system contracts tell a static frame (where failed views revert).

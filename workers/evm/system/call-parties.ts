@@ -1,0 +1,42 @@
+/** Who a state-changing HTS call acts for: its sender account and the keys the call can sign with. */
+import { hexOfBytes } from '../../../db/bytea.ts';
+import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
+import type { EvmEntity } from '../types.ts';
+import { accountAt, type HtsCall } from './hts-context.ts';
+import type { Signers } from './key-checks.ts';
+
+export interface Parties {
+  /** The sender's account or contract; undefined when the sender is no entity of the ledger. */
+  readonly sender: EvmEntity | undefined;
+  readonly signers: Signers;
+}
+
+const cache = new WeakMap<HtsCall, Promise<Parties>>();
+
+async function load(call: HtsCall): Promise<Parties> {
+  const [sender, origin] = await Promise.all([
+    accountAt(call.reader, call.sender),
+    accountAt(call.reader, call.origin),
+  ]);
+  const contract =
+    sender?.type === 'CONTRACT' ? [longZeroAddress(sender.id), ...(sender.evmAddress ? [sender.evmAddress] : [])] : [];
+  return { sender, signers: { contract, originKey: origin?.key } };
+}
+
+export function partiesOf(call: HtsCall): Promise<Parties> {
+  let parties = cache.get(call);
+  if (!parties) {
+    parties = load(call);
+    cache.set(call, parties);
+  }
+  return parties;
+}
+
+/** Whether an address is a system account (0.0.1 to 0.0.750), to which a transfer may not credit hbar. */
+export function isSystemAccount(call: HtsCall, address: Uint8Array): boolean {
+  const { shard, realm } = call.reader.settings;
+  const id = entityIdOfLongZero(address, shard, realm);
+  if (id === undefined) return false;
+  const num = BigInt(`0x${hexOfBytes(address.subarray(12))}`);
+  return num >= 1n && num <= 750n;
+}
