@@ -1,8 +1,8 @@
 /**
  * The transfers and approvals called on HTS 0x167 directly (IHederaTokenService). Transfers answer the response
  * code of their synthetic CryptoTransfer and keep nothing of a failed one (ClassicTransfersCall); the legacy ones
- * retry a debit the sender may not make as a debit of an allowance to it. Approvals revert on failure
- * (ClassicGrantApprovalCall, SetApprovalForAllCall). The token administration functions are in hts-token-admin.ts.
+ * retry a debit the sender may not make as a debit of an allowance to it. Approvals revert on failure with the
+ * status's code in a 32-byte word, or its name when the token does not exist (ClassicGrantApprovalCall). The token administration functions are in hts-token-admin.ts.
  */
 import type { ExecResult } from '@ethereumjs/evm';
 import { type AbiArgs, AbiDecodeError, bool, encode, int, selectorOf } from './abi.ts';
@@ -12,7 +12,7 @@ import type { HtsCall, HtsFunction } from './hts-context.ts';
 import { tokenAt } from './hts-context.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
 import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
-import { type ResponseCodeName, responseCode, revertWith, success } from './results.ts';
+import { type ResponseCodeName, responseCode, revertWith, revertWithCode, success } from './results.ts';
 
 const INT64_MAX = (1n << 63n) - 1n;
 
@@ -28,7 +28,7 @@ async function transferCall(call: HtsCall, transfer: CryptoTransfer, switchToApp
   const { status, autoAssociations } = await dispatchTransfer(call, transfer, switchToApprovals);
   const charged = gas + BigInt(autoAssociations) * canonicalGas('ASSOCIATE');
   // A credit to a system account preempts the dispatch and reverts (SystemAccountCreditScreen).
-  if (status === 'INVALID_RECEIVING_NODE_ACCOUNT') return revertWith(status, charged, call.gasLimit);
+  if (status === 'INVALID_RECEIVING_NODE_ACCOUNT') return revertWithCode(status, charged, call.gasLimit);
   return success(charged, call.gasLimit, codeOutput(status));
 }
 
@@ -184,7 +184,7 @@ function approval(
     const token = await tokenAt(call, call.args.address(0));
     if (!token) return revertWith('INVALID_TOKEN_ID', gas, call.gasLimit);
     const status = await apply(call, token);
-    if (status !== 'SUCCESS') return revertWith(status, gas, call.gasLimit);
+    if (status !== 'SUCCESS') return revertWithCode(status, gas, call.gasLimit);
     return success(gas, call.gasLimit, output(status));
   };
 }

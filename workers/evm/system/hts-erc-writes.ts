@@ -1,7 +1,8 @@
 /**
  * The ERC-20 / ERC-721 writes of a token through its redirect proxy: `transfer`, `transferFrom`, `approve` and
  * `setApprovalForAll`, each a synthetic HAPI transaction for the caller of the proxy (Erc20TransfersCall,
- * Erc721TransferFromCall, ERCGrantApprovalCall, SetApprovalForAllCall). A failure reverts with the status name; the
+ * Erc721TransferFromCall, ERCGrantApprovalCall, SetApprovalForAllCall). A failure reverts with the status's code in a
+ * 32-byte word (FullResult.revertResult of a dispatch); the
  * gas is that of the HAPI operation (hts-gas.ts) whether it succeeds or not.
  */
 import type { ExecResult } from '@ethereumjs/evm';
@@ -11,7 +12,7 @@ import { approveNft, approveTokenAllowance, setApprovalForAll } from './approval
 import { type CryptoTransfer, dispatchTransfer, hasCustomFees } from './crypto-transfer.ts';
 import type { HtsCall } from './hts-context.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
-import { type ResponseCodeName, revertWith, success } from './results.ts';
+import { type ResponseCodeName, revertWithCode, success } from './results.ts';
 import type { TokenState } from './token-state.ts';
 
 type ErcWrite = (call: HtsCall, token: TokenState) => Promise<ExecResult>;
@@ -20,7 +21,7 @@ const TRUE = encode(bool(true));
 const EMPTY = new Uint8Array();
 
 const outcome = (call: HtsCall, status: ResponseCodeName, gas: bigint, output: Uint8Array) =>
-  status === 'SUCCESS' ? success(gas, call.gasLimit, output) : revertWith(status, gas, call.gasLimit);
+  status === 'SUCCESS' ? success(gas, call.gasLimit, output) : revertWithCode(status, gas, call.gasLimit);
 
 async function transferOf(call: HtsCall, transfer: CryptoTransfer, output: Uint8Array): Promise<ExecResult> {
   const shape = {
@@ -38,7 +39,7 @@ async function transferOf(call: HtsCall, transfer: CryptoTransfer, output: Uint8
 const INT64_MAX = (1n << 63n) - 1n;
 
 function fungibleTransfer(call: HtsCall, token: TokenState, from: Uint8Array, to: Uint8Array, amount: bigint) {
-  if (amount > INT64_MAX) return revertWith('INVALID_ACCOUNT_AMOUNTS', transferGas(unitShape), call.gasLimit);
+  if (amount > INT64_MAX) return revertWithCode('INVALID_ACCOUNT_AMOUNTS', transferGas(unitShape), call.gasLimit);
   const approval = !from.every((byte, i) => byte === call.sender[i]);
   return transferOf(
     call,

@@ -104,6 +104,21 @@ export function revertWith(status: ResponseCodeName, gas: bigint, gasLimit: bigi
   };
 }
 
+/**
+ * The revert of a dispatched HAPI transaction that failed (`FullResult.revertResult(recordBuilder, …)`): its status
+ * as a 32-byte word holding the code's number, as the mono-service answered.
+ */
+export function revertWithCode(status: ResponseCodeName, gas: bigint, gasLimit: bigint): ExecResult {
+  if (gas > gasLimit) return outOfGas(gasLimit);
+  const output = new Uint8Array(32);
+  new DataView(output.buffer).setBigUint64(24, responseCode(status));
+  return {
+    returnValue: output,
+    executionGasUsed: gas,
+    exceptionError: new EVMError(EVMError.errorMessages.REVERT),
+  };
+}
+
 /** An exceptional halt: the frame's gas is gone and the caller sees a failed call (CONTRACT_EXECUTION_EXCEPTION). */
 export function halt(gasLimit: bigint): ExecResult {
   return {
