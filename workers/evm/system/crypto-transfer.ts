@@ -124,13 +124,13 @@ class TransferRun {
     const { signers } = await partiesOf(this.call);
     if (keySatisfied(owner.key, signers)) return true;
     if (this.switchToApprovals) return false;
-    return fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
+    return fail('INVALID_SIGNATURE');
   }
 
   private async checkReceiver(receiver: EvmEntity): Promise<void> {
     if (!receiver.receiverSigRequired || receiver.id === this.sender?.id) return;
     const { signers } = await partiesOf(this.call);
-    if (!keySatisfied(receiver.key, signers)) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
+    if (!keySatisfied(receiver.key, signers)) fail('INVALID_SIGNATURE');
   }
 
   private async token(address: Uint8Array): Promise<TokenState> {

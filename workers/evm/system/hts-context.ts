@@ -5,6 +5,7 @@ import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
 import type { AbiArgs } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
+import { frameCaller, isStaticFrame, runOrigin, tokenLedgerOf } from './frames.ts';
 import type { TokenLedger } from './token-ledger.ts';
 import type { TokenState } from './token-state.ts';
 
@@ -52,4 +53,18 @@ export async function priorityAddress(reader: LedgerReader, id: bigint | undefin
   if (id === undefined || id === 0n) return ZERO_ADDRESS;
   const entity = await reader.entityById(id);
   return entity ? reader.canonicalAddress(entity) : longZeroAddress(id);
+}
+
+/** Everything of a system contract call but its arguments: the frame it runs in and the run's token ledger. */
+export function systemCallBase(reader: LedgerReader, evm: EVMInterface, gasLimit: bigint): Omit<HtsCall, 'args'> {
+  const sender = frameCaller(evm) ?? ZERO_ADDRESS;
+  return {
+    reader,
+    gasLimit,
+    isStatic: isStaticFrame(evm),
+    tokens: tokenLedgerOf(evm, reader),
+    sender,
+    origin: runOrigin(evm) ?? sender,
+    evm,
+  };
 }

@@ -25,7 +25,9 @@ async function transferCall(call: HtsCall, transfer: CryptoTransfer, switchToApp
     nftExchanges: transfer.tokens.reduce((n, list) => n + list.nfts.length, 0),
     customFees: await hasCustomFees(call, transfer),
   });
-  const { status, autoAssociations } = await dispatchTransfer(call, transfer, switchToApprovals);
+  const { status: dispatched, autoAssociations } = await dispatchTransfer(call, transfer, switchToApprovals);
+  // The classic calls answer INVALID_SIGNATURE in its pre-HIP-206 name (CallStatusStandardizer).
+  const status = dispatched === 'INVALID_SIGNATURE' ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : dispatched;
   const charged = gas + BigInt(autoAssociations) * canonicalGas('ASSOCIATE');
   // A credit to a system account preempts the dispatch and reverts (SystemAccountCreditScreen).
   if (status === 'INVALID_RECEIVING_NODE_ACCOUNT') return revertWithCode(status, charged, call.gasLimit);

@@ -4,11 +4,10 @@
  * and halt in a static frame, as the consensus node halts a state change there. A selector it does not know is
  * answered with 501, as the reference answers an unsupported precompile.
  */
-import type { EVMInterface, ExecResult, PrecompileFunc } from '@ethereumjs/evm';
+import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import type { LedgerReader } from '../types.ts';
 import { AbiArgs, AbiDecodeError, leadingSelector } from './abi.ts';
-import { frameCaller, isStaticFrame, runOrigin, tokenLedgerOf } from './frames.ts';
-import { type HtsCall, tokenAt } from './hts-context.ts';
+import { type HtsCall, systemCallBase, tokenAt } from './hts-context.ts';
 import { DIRECT_FUNCTIONS } from './hts-direct.ts';
 import { DIRECT_WRITES } from './hts-direct-writes.ts';
 import { ERC_FUNCTIONS } from './hts-erc.ts';
@@ -34,24 +33,11 @@ async function redirect(base: Omit<HtsCall, 'args'>, input: Uint8Array): Promise
   return (write as NonNullable<typeof write>)(call, token);
 }
 
-function callBase(reader: LedgerReader, evm: EVMInterface, gasLimit: bigint): Omit<HtsCall, 'args'> {
-  const sender = frameCaller(evm) ?? new Uint8Array(20);
-  return {
-    reader,
-    gasLimit,
-    isStatic: isStaticFrame(evm),
-    tokens: tokenLedgerOf(evm, reader),
-    sender,
-    origin: runOrigin(evm) ?? sender,
-    evm,
-  };
-}
-
 export function htsPrecompile(reader: LedgerReader): PrecompileFunc {
   return async ({ data, gasLimit, _EVM }) => {
     const selector = leadingSelector(data);
     if (selector === undefined) return halt(gasLimit);
-    const base = callBase(reader, _EVM, gasLimit);
+    const base = systemCallBase(reader, _EVM, gasLimit);
     try {
       if (selector === REDIRECT_FOR_TOKEN) return await redirect(base, data);
       const call = { ...base, args: new AbiArgs(data.subarray(4)) };

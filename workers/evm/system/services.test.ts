@@ -10,14 +10,17 @@ import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { type BlockContext, EvmRequestError } from '../types.ts';
-import { address, bytes, encode, int } from './abi.ts';
+import { AbiArgs, address, bytes, encode, int } from './abi.ts';
+import { canonicalGas } from './hts-gas.ts';
 import { EXCHANGE_RATE_GAS, PRNG_GAS, VIEW_GAS } from './results.ts';
 import { calldata } from './testing/system-evm.ts';
+import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
 
 const OWNER = 1001n;
 const SPENDER = 1002n;
 const ALIASED = 1003n;
 const ED_ACCOUNT = 1004n;
+const CONTRACT = 1005n;
 const RATE_FILE = 112n;
 
 const ecdsaKey = secp256k1.utils.randomSecretKey();
@@ -36,6 +39,7 @@ const ledger = useEvmLedger(async (sql) => {
   await insertEntity(sql, SPENDER, GENESIS);
   await insertEntity(sql, ALIASED, GENESIS, { evm_address: Buffer.from(ALIAS) });
   await insertEntity(sql, ED_ACCOUNT, GENESIS, { key: Buffer.concat([Buffer.from('1220', 'hex'), ED_PUBLIC]) });
+  await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT' });
   await insertCryptoAllowance(sql, { owner: OWNER, spender: SPENDER, amount: 75, from: GENESIS });
   // 1 ℏ = 12 ¢ before block 10; 1 ℏ = 10 ¢ from a later update on.
   await insertFileData(sql, {
@@ -178,13 +182,33 @@ describe('the account service system contract 0x16a', () => {
     expect(Buffer.from(result.returnValue).toString()).toBe('INVALID_TRANSACTION_BODY');
   });
 
-  it('answers 501 for a write such as hbarApprove', async () => {
+  it('approves hbar for the sender as owner with hbarApprove, for the gas of a CryptoApproveAllowance', async () => {
     const { call } = await evmAt(latest);
     const approve = calldata(
       'hbarApprove(address,address,int256)',
-      encode(address(longZeroAddress(OWNER)), address(longZeroAddress(SPENDER)), int(1n)),
+      encode(address(longZeroAddress(OWNER)), address(longZeroAddress(SPENDER)), int(5n)),
     );
-    await expect(call(has, approve)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
+    const result = await call(has, approve, { caller: longZeroAddress(OWNER) });
+    expect(returned(result).int(0)).toBe(22n);
+    expect(result.executionGasUsed).toBe(canonicalGas('APPROVE'));
+    const refused = await call(has, approve, { caller: longZeroAddress(SPENDER) });
+    expect(refused.exceptionError?.error).toBe(EVMError.errorMessages.REVERT);
+    expect(new AbiArgs(refused.returnValue).uint(0)).toBe(7n);
+  });
+
+  it('answers hbarAllowance with an approval made earlier in the same run', async () => {
+    const system = await evmAt(latest);
+    await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
+    const pair = encode(address(longZeroAddress(CONTRACT)), address(longZeroAddress(SPENDER)));
+    const result = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls(
+        { to: has, data: calldata('hbarApprove(address,address,int256)', pair, encode(int(9n))) },
+        { to: has, data: calldata('hbarAllowance(address,address)', pair) },
+      ),
+    );
+    const args = returned(result);
+    expect([args.int(0), args.int(1)]).toEqual([22n, 9n]);
   });
 });
 
