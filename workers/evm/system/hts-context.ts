@@ -5,7 +5,7 @@ import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
 import type { AbiArgs } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
-import { frameCaller, isStaticFrame, runOrigin, tokenLedgerOf } from './frames.ts';
+import { frameCaller, frameValue, isStaticFrame, runOrigin, tokenLedgerOf } from './frames.ts';
 import type { TokenLedger } from './token-ledger.ts';
 import type { TokenState } from './token-state.ts';
 
@@ -21,6 +21,8 @@ export interface HtsCall {
   readonly sender: Uint8Array;
   /** The sender of the request, whose signature the transaction carries. */
   readonly origin: Uint8Array;
+  /** Tinybars the call to the system contract carries. */
+  readonly value: bigint;
   readonly evm: EVMInterface;
 }
 
@@ -65,6 +67,7 @@ export function systemCallBase(reader: LedgerReader, evm: EVMInterface, gasLimit
     tokens: tokenLedgerOf(evm, reader),
     sender,
     origin: runOrigin(evm) ?? sender,
+    value: frameValue(evm),
     evm,
   };
 }

@@ -12,6 +12,7 @@ import type { HtsCall, HtsFunction } from './hts-context.ts';
 import { tokenAt } from './hts-context.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
 import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
+import { TOKEN_LIFECYCLE_FUNCTIONS } from './hts-token-lifecycle.ts';
 import { type ResponseCodeName, responseCode, revertWith, revertWithCode, success } from './results.ts';
 
 const INT64_MAX = (1n << 63n) - 1n;
@@ -210,5 +211,8 @@ const APPROVALS: [string, HtsFunction][] = [
 ];
 
 export const DIRECT_WRITES: ReadonlyMap<number, HtsFunction> = new Map<number, HtsFunction>(
-  [...TRANSFERS, ...APPROVALS, ...TOKEN_ADMIN_FUNCTIONS].map(([signature, fn]) => [selectorOf(signature), fn]),
+  [...TRANSFERS, ...APPROVALS, ...TOKEN_ADMIN_FUNCTIONS, ...TOKEN_LIFECYCLE_FUNCTIONS].map(([signature, fn]) => [
+    selectorOf(signature),
+    fn,
+  ]),
 );

@@ -1,8 +1,8 @@
 /**
  * For tests: the code of a contract that makes two calls in one run, so the second sees the first's writes. Its
  * calldata is `first target (32 bytes) ++ first data length (32 bytes) ++ first data ++ second target (32 bytes) ++
- * second data`. A failed first call reverts with its data; otherwise the contract answers (or reverts) with the
- * second call's.
+ * second data`. The first call carries the value the contract was sent. A failed first call reverts with its data;
+ * otherwise the contract answers (or reverts) with the second call's.
  */
 import { bytesFromHex } from '../../../../db/bytea.ts';
 import { address, encode, int } from '../abi.ts';
@@ -28,8 +28,10 @@ function assemble(ops: readonly Op[]): Uint8Array {
   return bytesFromHex(hex);
 }
 
-/** `call(gas, target, 0, 0, size, 0, 0)` with the stack [target, size, x]; leaves [success, x]. */
-const CALL_TOP = ['6000', '6000', '83', '6000', '6000', '85', '5a', 'f1', '90', '50', '90', '50'];
+/** `call(gas, target, value, 0, size, 0, 0)` with the stack [target, size, …]; leaves [success, …]. */
+const callWith = (value: string) => ['6000', '6000', '83', '6000', value, '85', '5a', 'f1', '90', '50', '90', '50'];
+const CALLVALUE = '34';
+const NO_VALUE = '6000';
 
 export const TWO_CALLS = assemble([
   // first: target = cd[0], size = cd[32], data at 64
@@ -42,7 +44,7 @@ export const TWO_CALLS = assemble([
   '80',
   '6000',
   '35', // [target, L1, L1]
-  ...CALL_TOP, // [s1, L1]
+  ...callWith(CALLVALUE), // [s1, L1]
   '15',
   { push: 'failed' },
   '57', // [L1]
@@ -62,7 +64,7 @@ export const TWO_CALLS = assemble([
   '6000',
   '37', // [size2, t2]
   '90', // [t2, size2]
-  ...CALL_TOP, // [s2]
+  ...callWith(NO_VALUE), // [s2]
   '3d',
   '6000',
   '6000',
