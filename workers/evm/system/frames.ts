@@ -55,6 +55,15 @@ export const isStaticFrame = (evm: EVMInterface): boolean => runs.get(evm)?.late
 /** The caller of the running frame (for a DELEGATECALL, the caller of the frame that delegated). */
 export const frameCaller = (evm: EVMInterface): Uint8Array | undefined => runs.get(evm)?.latest?.caller.bytes;
 
+/**
+ * The address a running DELEGATECALL frame executes for (the contract that delegated); undefined for any other
+ * call.
+ */
+export const delegatingContract = (evm: EVMInterface): Uint8Array | undefined => {
+  const latest = runs.get(evm)?.latest;
+  return latest?.delegatecall ? latest.to?.bytes : undefined;
+};
+
 /** The value the running frame carries. */
 export const frameValue = (evm: EVMInterface): bigint => runs.get(evm)?.latest?.value ?? 0n;
 

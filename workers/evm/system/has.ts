@@ -25,6 +25,7 @@ import {
 } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
 import { partiesOf } from './call-parties.ts';
+import { delegatingContract } from './frames.ts';
 import { accountAt, type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
@@ -237,6 +238,9 @@ export function hasPrecompile(reader: LedgerReader): PrecompileFunc {
     const selector = leadingSelector(data);
     if (selector === undefined) return halt(gasLimit);
     const base = systemCallBase(reader, _EVM, gasLimit);
+    // Only an account's own proxy may DELEGATECALL HAS; any other delegation halts (UNQUALIFIED_DELEGATE).
+    const delegating = delegatingContract(_EVM);
+    if (delegating && !(await accountAt(reader, delegating))) return halt(gasLimit);
     try {
       if (selector === REDIRECT_FOR_ACCOUNT) return await redirect(base, data);
       return await direct({ ...base, args: new AbiArgs(data.subarray(4)) }, selector);

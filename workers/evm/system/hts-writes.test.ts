@@ -317,6 +317,22 @@ describe('HTS 0x167 writes called directly', () => {
     expect(returned(forOther).int(0)).toBe(code(326));
   });
 
+  it('halts a DELEGATECALL to 0x167 from a contract that is no token’s proxy', async () => {
+    const system = await evm();
+    // calldatacopy(0, 0, calldatasize); delegatecall(gas, 0x167, 0, calldatasize, 0, 0); return(0, returndatasize)
+    const delegator = new Uint8Array(
+      Buffer.concat([
+        Buffer.from('365f5f375f5f365f73', 'hex'),
+        Buffer.from(HTS),
+        Buffer.from('5af4503d5f5f3e3d5ff3', 'hex'),
+      ]),
+    );
+    await system.deploy(longZeroAddress(7777n), delegator);
+    const result = await system.call(longZeroAddress(7777n), calldata('isToken(address)', at(FUNGIBLE)));
+    expect(result.exceptionError).toBeUndefined();
+    expect(result.returnValue.length).toBe(0);
+  });
+
   it('halts a write in a static frame', async () => {
     const { evm: machine } = await evm();
     const result = await machine.runCall({

@@ -7,6 +7,7 @@
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import type { LedgerReader } from '../types.ts';
 import { AbiArgs, AbiDecodeError, leadingSelector } from './abi.ts';
+import { delegatingContract } from './frames.ts';
 import { type HtsCall, systemCallBase, tokenAt } from './hts-context.ts';
 import { DIRECT_FUNCTIONS } from './hts-direct.ts';
 import { DIRECT_WRITES } from './hts-direct-writes.ts';
@@ -38,6 +39,9 @@ export function htsPrecompile(reader: LedgerReader): PrecompileFunc {
     const selector = leadingSelector(data);
     if (selector === undefined) return halt(gasLimit);
     const base = systemCallBase(reader, _EVM, gasLimit);
+    // Only a token's own proxy may DELEGATECALL HTS; any other delegation halts (UNQUALIFIED_DELEGATE).
+    const delegating = delegatingContract(_EVM);
+    if (delegating && !(await tokenAt(base, delegating))) return halt(gasLimit);
     try {
       if (selector === REDIRECT_FOR_TOKEN) return await redirect(base, data);
       const call = { ...base, args: new AbiArgs(data.subarray(4)) };
