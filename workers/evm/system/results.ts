@@ -96,7 +96,11 @@ export type ResponseCodeName =
   | 'INVALID_AUTORENEW_ACCOUNT'
   | 'INVALID_RENEWAL_PERIOD'
   | 'INVALID_EXPIRATION_TIME'
-  | 'TOKEN_HAS_NO_FEE_SCHEDULE_KEY';
+  | 'TOKEN_HAS_NO_FEE_SCHEDULE_KEY'
+  | 'SCHEDULE_ALREADY_DELETED'
+  | 'SCHEDULE_ALREADY_EXECUTED'
+  | 'INVALID_SCHEDULE_ID'
+  | 'RECORD_NOT_FOUND';
 
 /** The code's number, from the ledger's table of codes. */
 export function responseCode(name: ResponseCodeName): bigint {
