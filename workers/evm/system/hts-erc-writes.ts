@@ -7,8 +7,9 @@
  */
 import type { ExecResult } from '@ethereumjs/evm';
 import { longZeroAddress } from '../addresses.ts';
-import { bool, encode, selectorOf } from './abi.ts';
+import { AbiDecodeError, bool, encode, selectorOf } from './abi.ts';
 import { approveNft, approveTokenAllowance, setApprovalForAll } from './approvals.ts';
+import { partiesOf } from './call-parties.ts';
 import { type CryptoTransfer, dispatchTransfer, hasCustomFees } from './crypto-transfer.ts';
 import type { HtsCall } from './hts-context.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
@@ -35,45 +36,52 @@ async function transferOf(call: HtsCall, transfer: CryptoTransfer, output: Uint8
   return outcome(call, status, gas, output);
 }
 
-/** An ERC-20 amount: a uint256 above int64's range cannot be a HAPI amount. */
 const INT64_MAX = (1n << 63n) - 1n;
 
-function fungibleTransfer(call: HtsCall, token: TokenState, from: Uint8Array, to: Uint8Array, amount: bigint) {
-  if (amount > INT64_MAX) return revertWithCode('INVALID_ACCOUNT_AMOUNTS', transferGas(unitShape), call.gasLimit);
-  const approval = !from.every((byte, i) => byte === call.sender[i]);
-  return transferOf(
-    call,
-    {
-      hbar: [],
-      tokens: [
-        {
-          token: longZeroAddress(token.id),
-          adjusts: [
-            { account: to, amount, approval: false },
-            { account: from, amount: -amount, approval },
-          ],
-          nfts: [],
-        },
-      ],
-    },
-    TRUE,
-  );
+/** A uint256 amount or serial as the node reads it (`longValueExact`): beyond int64 the call halts. */
+function int64Of(value: bigint): bigint {
+  if (value > INT64_MAX) throw new AbiDecodeError('not an int64');
+  return value;
 }
 
-const unitShape = { hbarAdjusts: 0, unitAdjusts: 2, nftExchanges: 0, customFees: false };
+/**
+ * An ERC-20 transfer of `amount` from `from` to `to`: `transferFrom` always debits through an allowance to the
+ * sender (Erc20TransfersTranslator's requiresApproval), `transfer` debits the sender itself.
+ */
+function fungibleTransfer(
+  call: HtsCall,
+  token: TokenState,
+  move: { from: Uint8Array; to: Uint8Array; amount: bigint; approval: boolean },
+) {
+  const { from, to, amount, approval } = move;
+  const adjusts = [
+    { account: to, amount, approval: false },
+    { account: from, amount: -amount, approval },
+  ];
+  return transferOf(call, { hbar: [], tokens: [{ token: longZeroAddress(token.id), adjusts, nfts: [] }] }, TRUE);
+}
 
 export const ERC_WRITES: ReadonlyMap<number, ErcWrite> = new Map<number, ErcWrite>([
   [
     selectorOf('transfer(address,uint256)'),
-    async (call, token) => fungibleTransfer(call, token, call.sender, call.args.address(0), call.args.uint(1)),
+    async (call, token) =>
+      fungibleTransfer(call, token, {
+        from: call.sender,
+        to: call.args.address(0),
+        amount: int64Of(call.args.uint(1)),
+        approval: false,
+      }),
   ],
   [
     selectorOf('transferFrom(address,address,uint256)'),
     async (call, token) => {
-      const [from, to, value] = [call.args.address(0), call.args.address(1), call.args.uint(2)];
-      if (token.fungible) return fungibleTransfer(call, token, from, to, value);
-      const approval = !from.every((byte, i) => byte === call.sender[i]);
-      const nfts = [{ from, to, serial: value > INT64_MAX ? -1n : value, approval }];
+      const [from, to, value] = [call.args.address(0), call.args.address(1), int64Of(call.args.uint(2))];
+      if (token.fungible) return fungibleTransfer(call, token, { from, to, amount: value, approval: true });
+      // The debit uses an allowance unless the sender owns the serial (Erc721TransferFromCall).
+      const nft = await call.tokens.nft(token.id, value);
+      const owner = nft?.account_id === null || nft === undefined ? token.treasury : BigInt(nft.account_id);
+      const approval = owner !== (await partiesOf(call)).sender?.id;
+      const nfts = [{ from, to, serial: value, approval }];
       return transferOf(call, { hbar: [], tokens: [{ token: longZeroAddress(token.id), adjusts: [], nfts }] }, EMPTY);
     },
   ],

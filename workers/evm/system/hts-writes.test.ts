@@ -149,6 +149,20 @@ describe('ERC writes through a token’s redirect proxy', () => {
     expect(returned(await move(50n)).bool(0)).toBe(true);
   });
 
+  it('halts for an amount beyond int64, and debits through an allowance in transferFrom even from the sender', async () => {
+    const { call } = await evm();
+    const holder = { caller: longZeroAddress(HOLDER), gas: 100_000n };
+    const huge = await call(
+      HTS,
+      redirect(gold, calldata('transfer(address,uint256)', at(RECEIVER), word(1n << 63n))),
+      holder,
+    );
+    expect(huge.exceptionError?.error).not.toBe('revert');
+    expect(huge.executionGasUsed).toBe(100_000n);
+    const own = calldata('transferFrom(address,address,uint256)', at(HOLDER), at(RECEIVER), word(1n));
+    expect(revertCode(await call(HTS, redirect(gold, own), holder))).toBe('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
+  });
+
   it('approves a spender and answers the new allowance in the same run', async () => {
     const { call, both } = await evm();
     const approve = calldata('approve(address,uint256)', at(SPENDER), word(77n));
