@@ -83,6 +83,15 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
     },
   ],
   [
+    // HRC-719: whether the sender is associated with the token.
+    selectorOf('isAssociated()'),
+    async (call, token) => {
+      const sender = await accountAt(call.reader, call.sender);
+      const row = sender && (await call.tokens.relationship(sender.id, token.id));
+      return ok(call, encode(bool(row?.associated === true)));
+    },
+  ],
+  [
     selectorOf('isApprovedForAll(address,address)'),
     async (call, token) => {
       const owner = await accountAt(call.reader, call.args.address(0));

@@ -1,14 +1,15 @@
 /**
- * The token administration functions of HTS 0x167: associate and dissociate, mint, burn and wipe, freeze, KYC,
- * pause and delete. Each is a synthetic HAPI transaction (DispatchForResponseCodeHtsCall): it answers its response
+ * The token administration functions of HTS 0x167: associate and dissociate (also HRC-719's through a token's
+ * redirect), mint, burn and wipe, freeze, KYC, pause and delete. Each is a synthetic HAPI transaction (DispatchForResponseCodeHtsCall): it answers its response
  * code (mint and burn with the new total supply and serials) and keeps nothing of a failure. The token key an
  * operation needs must be active for the call (key-checks.ts), else INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE,
  * the consensus node's standardized INVALID_SIGNATURE.
  */
 import type { ExecResult } from '@ethereumjs/evm';
 import type { NftRow } from '../../../db/queries/evm-system-tokens.ts';
+import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
-import { type AbiArgs, type AbiValue, array, encode, int } from './abi.ts';
+import { type AbiArgs, type AbiValue, array, encode, int, selectorOf } from './abi.ts';
 import { partiesOf } from './call-parties.ts';
 import { newRelationship } from './crypto-transfer.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
@@ -366,3 +367,17 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
     ),
   ],
 ];
+
+/** HRC-719 `associate()` and `dissociate()` through a token's redirect: the sender and the redirect's token. */
+export const HRC_WRITES: ReadonlyMap<number, (call: HtsCall, token: TokenState) => Promise<ExecResult>> = new Map([
+  [
+    selectorOf('associate()'),
+    (call: HtsCall, token: TokenState) =>
+      dispatch(fixed('ASSOCIATE'), (c) => associate(c, c.sender, [longZeroAddress(token.id)]))(call),
+  ],
+  [
+    selectorOf('dissociate()'),
+    (call: HtsCall, token: TokenState) =>
+      dispatch(fixed('DISSOCIATE'), (c) => dissociate(c, c.sender, [longZeroAddress(token.id)]))(call),
+  ],
+]);

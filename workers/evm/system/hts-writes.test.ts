@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responseCodeName } from '../../../db/codes/response-codes.ts';
+import { responseCodeByName, responseCodeName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertNftAllowance } from '../../../test/harness/factories-accounts.ts';
 import {
@@ -194,6 +194,29 @@ describe('ERC writes through a token’s redirect proxy', () => {
       caller: longZeroAddress(RECEIVER),
     });
     expect(revertCode(notOwner)).toBe('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+  });
+});
+
+describe('HRC-719 through a token’s redirect', () => {
+  it('associates the sender with associate(), seen by isAssociated() in the same run', async () => {
+    const { both, call } = await evm();
+    const result = await both(
+      { to: art, data: calldata('associate()') },
+      { to: art, data: calldata('isAssociated()') },
+    );
+    expect(returned(result).bool(0)).toBe(true);
+    const alone = await call(HTS, redirect(art, calldata('associate()')), { caller: longZeroAddress(CONTRACT) });
+    expect(returned(alone).int(0)).toBe(22n);
+    expect(alone.executionGasUsed).toBe(canonicalGas('ASSOCIATE'));
+    const again = await call(HTS, redirect(gold, calldata('associate()')), { caller: longZeroAddress(CONTRACT) });
+    expect(returned(again).int(0)).toBe(BigInt(responseCodeByName('TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT') ?? 0));
+  });
+
+  it('refuses to dissociate() an account that still holds the token', async () => {
+    const { call } = await evm();
+    const result = await call(HTS, redirect(gold, calldata('dissociate()')), { caller: longZeroAddress(CONTRACT) });
+    expect(returned(result).int(0)).toBe(BigInt(responseCodeByName('TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES') ?? 0));
+    expect(result.executionGasUsed).toBe(canonicalGas('DISSOCIATE'));
   });
 });
 
