@@ -19,7 +19,7 @@ import { longZeroAddress } from '../addresses.ts';
 import { AbiArgs, address, array, bytes, encode, int, tuple } from './abi.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
 import { addressArg, calldata, word } from './testing/system-evm.ts';
-import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
+import { FIRST_MAY_FAIL, TWO_CALLS, twoCalls } from './testing/two-calls.ts';
 
 /** A contract (running TWO_CALLS) holding Gold and treasury of two tokens whose keys name it. */
 const CONTRACT = 1700n;
@@ -117,6 +117,24 @@ describe('ERC writes through a token’s redirect proxy', () => {
       { to: gold, data: calldata('balanceOf(address)', at(RECEIVER)) },
     );
     expect(returned(result).uint(0)).toBe(40n);
+  });
+
+  it('undoes a transfer made in a frame that reverts', async () => {
+    const system = await evm();
+    const outer = longZeroAddress(7001n);
+    await system.deploy(outer, FIRST_MAY_FAIL);
+    const revertingInner = twoCalls(
+      { to: gold, data: calldata('transfer(address,uint256)', at(RECEIVER), word(40n)) },
+      { to: gold, data: calldata('transfer(address,uint256)', at(RECEIVER), word(1_000_000n)) },
+    );
+    const result = await system.call(
+      outer,
+      twoCalls(
+        { to: longZeroAddress(CONTRACT), data: revertingInner },
+        { to: gold, data: calldata('balanceOf(address)', at(RECEIVER)) },
+      ),
+    );
+    expect(returned(result).uint(0)).toBe(0n);
   });
 
   it('reverts with the node’s status for a receiver not associated, a frozen one, and a short balance', async () => {
