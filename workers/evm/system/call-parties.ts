@@ -1,5 +1,5 @@
 /** Who a state-changing HTS call acts for: its sender account and the keys the call can sign with. */
-import { hexOfBytes } from '../../../db/bytea.ts';
+import { decodeEntityId } from '../../params/entity-id.ts';
 import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
@@ -12,6 +12,9 @@ export interface Parties {
 }
 
 const cache = new WeakMap<HtsCall, Promise<Parties>>();
+
+/** `ledger.numReservedSystemEntities`: accounts up to 0.0.750 belong to the system. */
+const LAST_SYSTEM_ACCOUNT = 750n;
 
 async function load(call: HtsCall): Promise<Parties> {
   const [sender, origin] = await Promise.all([
@@ -36,7 +39,6 @@ export function partiesOf(call: HtsCall): Promise<Parties> {
 export function isSystemAccount(call: HtsCall, address: Uint8Array): boolean {
   const { shard, realm } = call.reader.settings;
   const id = entityIdOfLongZero(address, shard, realm);
-  if (id === undefined) return false;
-  const num = BigInt(`0x${hexOfBytes(address.subarray(12))}`);
-  return num >= 1n && num <= 750n;
+  const num = id === undefined ? undefined : decodeEntityId(id)?.num;
+  return num !== undefined && num >= 1n && num <= LAST_SYSTEM_ACCOUNT;
 }

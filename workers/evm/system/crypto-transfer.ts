@@ -7,6 +7,7 @@
  * Custom fees are not assessed.
  */
 import { Address } from '@ethereumjs/util';
+import { hexOfBytes } from '../../../db/bytea.ts';
 import type { TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity } from '../types.ts';
 import { isSystemAccount, partiesOf } from './call-parties.ts';
@@ -65,34 +66,32 @@ const fail = (status: ResponseCodeName): never => {
   throw new TransferFailure(status);
 };
 
-const hex = (address: Uint8Array) => Array.from(address, (byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /** The body's own rules (CryptoTransferHandler.pureChecks). */
 function checkBody(transfer: CryptoTransfer): void {
   const hbarAccounts = new Set<string>();
   let hbarSum = 0n;
   for (const adjust of transfer.hbar) {
-    if (hbarAccounts.has(hex(adjust.account))) fail('ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
-    hbarAccounts.add(hex(adjust.account));
+    if (hbarAccounts.has(hexOfBytes(adjust.account))) fail('ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
+    hbarAccounts.add(hexOfBytes(adjust.account));
     hbarSum += adjust.amount;
   }
   if (hbarSum !== 0n) fail('INVALID_ACCOUNT_AMOUNTS');
   const tokens = new Set<string>();
   for (const list of transfer.tokens) {
-    if (tokens.has(hex(list.token))) fail('TOKEN_ID_REPEATED_IN_TOKEN_LIST');
-    tokens.add(hex(list.token));
+    if (tokens.has(hexOfBytes(list.token))) fail('TOKEN_ID_REPEATED_IN_TOKEN_LIST');
+    tokens.add(hexOfBytes(list.token));
     if (list.adjusts.length === 0 && list.nfts.length === 0) fail('EMPTY_TOKEN_TRANSFER_ACCOUNT_AMOUNTS');
     const accounts = new Set<string>();
     let sum = 0n;
     for (const adjust of list.adjusts) {
-      if (accounts.has(hex(adjust.account))) fail('ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
-      accounts.add(hex(adjust.account));
+      if (accounts.has(hexOfBytes(adjust.account))) fail('ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
+      accounts.add(hexOfBytes(adjust.account));
       sum += adjust.amount;
     }
     if (sum !== 0n) fail('TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN');
     for (const nft of list.nfts) {
       if (nft.serial <= 0n) fail('INVALID_TOKEN_NFT_SERIAL_NUMBER');
-      if (hex(nft.from) === hex(nft.to)) fail('ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
+      if (hexOfBytes(nft.from) === hexOfBytes(nft.to)) fail('ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
     }
   }
 }
