@@ -2,6 +2,7 @@
 import { decodeEntityId } from '../../params/entity-id.ts';
 import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
+import { callerIsDelegated } from './frames.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
 import type { Signers } from './key-checks.ts';
 
@@ -23,7 +24,7 @@ async function load(call: HtsCall): Promise<Parties> {
   ]);
   const contract =
     sender?.type === 'CONTRACT' ? [longZeroAddress(sender.id), ...(sender.evmAddress ? [sender.evmAddress] : [])] : [];
-  return { sender, signers: { contract, originKey: origin?.key } };
+  return { sender, signers: { contract, delegated: callerIsDelegated(call.evm), originKey: origin?.key } };
 }
 
 export function partiesOf(call: HtsCall): Promise<Parties> {

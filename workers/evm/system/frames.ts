@@ -1,7 +1,7 @@
 /**
  * What a system contract knows of the frame it runs in. @ethereumjs hands a precompile only its input, so the EVM's
- * `beforeMessage` event, which fires for each frame right before it runs, records the latest one: when a precompile
- * runs, that is its own frame (static or not, its caller). The same events keep the run's token ledger and entity
+ * `beforeMessage` and `afterMessage` events, which fire around each frame, keep the stack of open frames: when a
+ * precompile runs, its own frame is on top (static or not, its caller) and the frame that called it below. The same events keep the run's token ledger and entity
  * numbers in step with the EVM's checkpoints: a frame opens one, and closes it by committing or, when the frame
  * failed, reverting.
  */
@@ -12,11 +12,10 @@ import { ledgerReads } from './ledger-reads.ts';
 import { TokenLedger } from './token-ledger.ts';
 
 interface Run {
-  latest: Message | undefined;
+  /** Frames entered and not yet left, the innermost last. */
+  readonly frames: Message[];
   /** The caller of the top-level frame: the request's sender. */
-  origin: Uint8Array | undefined;
-  /** Frames entered and not yet left. */
-  open: number;
+  readonly origin: Uint8Array;
   ledger: TokenLedger | undefined;
   numbers: EntityNumbers | undefined;
 }
@@ -28,18 +27,17 @@ export function trackCallFrames(evm: EVM): void {
   evm.events.on('beforeMessage', (message: Message) => {
     let run = runs.get(evm);
     if (!run || message.depth === 0) {
-      run = { latest: undefined, origin: message.caller.bytes, open: 0, ledger: undefined, numbers: undefined };
+      run = { frames: [], origin: message.caller.bytes, ledger: undefined, numbers: undefined };
       runs.set(evm, run);
     }
-    run.latest = message;
-    run.open++;
+    run.frames.push(message);
     run.ledger?.checkpoint();
     run.numbers?.checkpoint();
   });
   evm.events.on('afterMessage', (result: EVMResult) => {
     const run = runs.get(evm);
     if (!run) return;
-    run.open--;
+    run.frames.pop();
     if (result.execResult.exceptionError) {
       run.ledger?.revert();
       run.numbers?.revert();
@@ -50,22 +48,35 @@ export function trackCallFrames(evm: EVM): void {
   });
 }
 
-export const isStaticFrame = (evm: EVMInterface): boolean => runs.get(evm)?.latest?.isStatic === true;
+export const isStaticFrame = (evm: EVMInterface): boolean => runs.get(evm)?.frames.at(-1)?.isStatic === true;
 
 /** The caller of the running frame (for a DELEGATECALL, the caller of the frame that delegated). */
-export const frameCaller = (evm: EVMInterface): Uint8Array | undefined => runs.get(evm)?.latest?.caller.bytes;
+export const frameCaller = (evm: EVMInterface): Uint8Array | undefined => runs.get(evm)?.frames.at(-1)?.caller.bytes;
 
 /**
  * The address a running DELEGATECALL frame executes for (the contract that delegated); undefined for any other
  * call.
  */
 export const delegatingContract = (evm: EVMInterface): Uint8Array | undefined => {
-  const latest = runs.get(evm)?.latest;
-  return latest?.delegatecall ? latest.to?.bytes : undefined;
+  const frame = runs.get(evm)?.frames.at(-1);
+  return frame?.delegatecall ? frame.to?.bytes : undefined;
 };
 
 /** The value the running frame carries. */
-export const frameValue = (evm: EVMInterface): bigint => runs.get(evm)?.latest?.value ?? 0n;
+export const frameValue = (evm: EVMInterface): bigint => runs.get(evm)?.frames.at(-1)?.value ?? 0n;
+
+/**
+ * Whether the contract that called the running system contract runs delegated code (its frame is a DELEGATECALL,
+ * or the system contract was reached through a token or account proxy from such a frame): a ContractID key then
+ * does not sign for it, only a DelegatableContractID key (ActiveContractVerificationStrategy).
+ */
+export function callerIsDelegated(evm: EVMInterface): boolean {
+  const frames = runs.get(evm)?.frames ?? [];
+  const own = frames.at(-1);
+  // Through a proxy the system contract's frame is itself a DELEGATECALL; the caller's frame is the one below.
+  const caller = own?.delegatecall ? frames.at(-3) : frames.at(-2);
+  return caller?.delegatecall === true;
+}
 
 /** The sender of the run's top-level frame. */
 export const runOrigin = (evm: EVMInterface): Uint8Array | undefined => runs.get(evm)?.origin;
@@ -76,7 +87,7 @@ export function tokenLedgerOf(evm: EVMInterface, reader: LedgerReader): TokenLed
   if (!run) return new TokenLedger(reader);
   if (!run.ledger) {
     run.ledger = new TokenLedger(reader);
-    for (let i = 0; i < run.open; i++) run.ledger.checkpoint();
+    for (const _ of run.frames) run.ledger.checkpoint();
   }
   return run.ledger;
 }
@@ -91,7 +102,7 @@ export async function entityNumbersOf(evm: EVMInterface, reader: LedgerReader): 
   if (!run) return new EntityNumbers(first);
   if (!run.numbers) {
     run.numbers = new EntityNumbers(first);
-    for (let i = 0; i < run.open; i++) run.numbers.checkpoint();
+    for (const _ of run.frames) run.numbers.checkpoint();
   }
   return run.numbers;
 }

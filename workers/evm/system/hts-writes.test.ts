@@ -315,6 +315,29 @@ describe('HTS 0x167 writes called directly', () => {
     expect(refused.int(0)).toBe(code(326));
   });
 
+  it('refuses the contract id key of a contract that reaches 0x167 from delegated code', async () => {
+    const system = await evm();
+    // Library code: calldatacopy; call(gas, 0x167, 0, 0, calldatasize, 0, 0); return the return data.
+    const library = longZeroAddress(7002n);
+    const forward = (opcode: string, target: Uint8Array, value: string) =>
+      new Uint8Array(
+        Buffer.concat([
+          Buffer.from(`365f5f375f5f365f${value}73`, 'hex'),
+          Buffer.from(target),
+          Buffer.from(`5a${opcode}503d5f5f3e3d5ff3`, 'hex'),
+        ]),
+      );
+    await system.deploy(library, forward('f1', HTS, '5f'));
+    // The contract holding the supply key runs the library's code with DELEGATECALL.
+    await system.deploy(longZeroAddress(CONTRACT), forward('f4', library, ''));
+    const mint = calldata(
+      'mintToken(address,int64,bytes[])',
+      encode(address(longZeroAddress(MINTED)), int(1n), array([])),
+    );
+    const result = await system.call(longZeroAddress(CONTRACT), mint);
+    expect(returned(result).int(0)).toBe(code(326));
+  });
+
   it('mints NFTs with the next serials and answers them with the new supply', async () => {
     const { call } = await evm();
     const metadata = array([bytes(new Uint8Array([1])), bytes(new Uint8Array([2]))]);

@@ -24,13 +24,19 @@ const threshold = (n: number, ...keys: number[][]) =>
 const bytes = (key: number[]) => new Uint8Array(key);
 
 const CALLER = 100;
-const signers = { contract: [longZeroAddress(BigInt(CALLER))], originKey: bytes(ed25519Key(7)) };
+const signers = { contract: [longZeroAddress(BigInt(CALLER))], delegated: false, originKey: bytes(ed25519Key(7)) };
 
 describe('keySatisfied', () => {
   it('takes a contract id or delegatable contract id key naming the calling contract, and no other', () => {
     expect(keySatisfied(bytes(contractKey(CALLER)), signers)).toBe(true);
     expect(keySatisfied(bytes(delegatableKey(CALLER)), signers)).toBe(true);
     expect(keySatisfied(bytes(contractKey(CALLER + 1)), signers)).toBe(false);
+  });
+
+  it('takes only the delegatable contract id key of a calling contract that runs delegated code', () => {
+    const delegated = { ...signers, delegated: true };
+    expect(keySatisfied(bytes(contractKey(CALLER)), delegated)).toBe(false);
+    expect(keySatisfied(bytes(delegatableKey(CALLER)), delegated)).toBe(true);
   });
 
   it('takes a primitive key only when it is the request sender’s own', () => {

@@ -1,7 +1,7 @@
 /**
  * Whether a key is active for a state-changing system contract call, as the consensus node's
  * ActiveContractVerificationStrategy decides it: a ContractID or DelegatableContractID key naming the contract that
- * called the system contract signs; a key list needs all of its keys, a threshold key that many. An ED25519 or ECDSA
+ * called the system contract signs (only the latter when that contract runs delegated code); a key list needs all of its keys, a threshold key that many. An ED25519 or ECDSA
  * key signs only when it is the request sender's own key (the signature an Ethereum transaction from that sender
  * carries); top-level signatures of other accounts do not count inside the EVM.
  */
@@ -11,6 +11,8 @@ import { contractAddress } from './keys.ts';
 export interface Signers {
   /** Addresses of the calling contract (long-zero and EVM address), when a contract called. */
   readonly contract: readonly Uint8Array[];
+  /** The calling contract runs delegated code: only a DelegatableContractID key names it then. */
+  readonly delegated: boolean;
   /** The request sender's key bytes (a protobuf Key), if it has one. */
   readonly originKey: Uint8Array | undefined;
 }
@@ -55,6 +57,7 @@ export function keySatisfied(key: Uint8Array | undefined, signers: Signers): boo
       switch (field.number) {
         case KEY_CONTRACT_ID:
         case KEY_DELEGATABLE_CONTRACT_ID: {
+          if (field.number === KEY_CONTRACT_ID && signers.delegated) return false;
           const named = contractAddress(field.bytes);
           return signers.contract.some((address) => equal(address, named));
         }
