@@ -395,6 +395,131 @@ describe('HTS 0x167 writes called directly', () => {
     expect(returned(forOther).int(0)).toBe(code(326));
   });
 
+  const addresses = (...ids: bigint[]) => array(ids.map((id) => address(longZeroAddress(id))));
+  const ints = (...values: bigint[]) => array(values.map((value) => int(value)));
+  const CASES: [string, bigint, string, Uint8Array, string][] = [
+    [
+      'transferTokens',
+      CONTRACT,
+      'transferTokens(address,address[],int64[])',
+      encode(address(longZeroAddress(MINTED)), addresses(CONTRACT, RECEIVER), ints(-5n, 5n)),
+      'SUCCESS',
+    ],
+    [
+      'transferNFTs by an operator',
+      CONTRACT,
+      'transferNFTs(address,address[],address[],int64[])',
+      encode(address(art), addresses(HOLDER), addresses(RECEIVER), ints(1n)),
+      'SUCCESS',
+    ],
+    [
+      'transferFromNFT by an operator',
+      CONTRACT,
+      'transferFromNFT(address,address,address,uint256)',
+      encode(address(art), address(longZeroAddress(HOLDER)), address(longZeroAddress(RECEIVER)), int(1n)),
+      'SUCCESS',
+    ],
+    [
+      'approveNFT by an operator',
+      CONTRACT,
+      'approveNFT(address,address,uint256)',
+      encode(address(art), address(longZeroAddress(SPENDER)), int(1n)),
+      'SUCCESS',
+    ],
+    [
+      'setApprovalForAll',
+      HOLDER,
+      'setApprovalForAll(address,address,bool)',
+      encode(address(art), address(longZeroAddress(RECEIVER)), int(1n)),
+      'SUCCESS',
+    ],
+    [
+      'associateTokens',
+      AUTO,
+      'associateTokens(address,address[])',
+      encode(address(longZeroAddress(AUTO)), addresses(MINTED, MINTED_NFT)),
+      'SUCCESS',
+    ],
+    [
+      'dissociateTokens of a token not associated',
+      AUTO,
+      'dissociateTokens(address,address[])',
+      encode(address(longZeroAddress(AUTO)), addresses(MINTED)),
+      'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT',
+    ],
+    [
+      'dissociateToken of a held token',
+      RECEIVER,
+      'dissociateToken(address,address)',
+      encode(address(longZeroAddress(RECEIVER)), address(longZeroAddress(MINTED))),
+      'TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES',
+    ],
+    [
+      'wipeTokenAccountNFT of a serial never minted',
+      CONTRACT,
+      'wipeTokenAccountNFT(address,address,int64[])',
+      encode(address(longZeroAddress(MINTED_NFT)), address(longZeroAddress(RECEIVER)), ints(1n)),
+      'INVALID_NFT_ID',
+    ],
+    [
+      'freezeToken of a token without a freeze key',
+      CONTRACT,
+      'freezeToken(address,address)',
+      encode(address(longZeroAddress(MINTED)), address(longZeroAddress(RECEIVER))),
+      'TOKEN_HAS_NO_FREEZE_KEY',
+    ],
+    [
+      'unfreezeToken with a freeze key the caller lacks',
+      CONTRACT,
+      'unfreezeToken(address,address)',
+      encode(address(gold), address(longZeroAddress(RECEIVER))),
+      'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE',
+    ],
+    [
+      'grantTokenKyc of a token without a KYC key',
+      CONTRACT,
+      'grantTokenKyc(address,address)',
+      encode(address(longZeroAddress(MINTED)), address(longZeroAddress(RECEIVER))),
+      'TOKEN_HAS_NO_KYC_KEY',
+    ],
+    [
+      'revokeTokenKyc of a token without a KYC key',
+      CONTRACT,
+      'revokeTokenKyc(address,address)',
+      encode(address(longZeroAddress(MINTED)), address(longZeroAddress(RECEIVER))),
+      'TOKEN_HAS_NO_KYC_KEY',
+    ],
+    ['unpauseToken', CONTRACT, 'unpauseToken(address)', encode(address(longZeroAddress(MINTED))), 'SUCCESS'],
+    ['deleteToken', CONTRACT, 'deleteToken(address)', encode(address(longZeroAddress(MINTED))), 'SUCCESS'],
+    [
+      'deleteToken with an admin key the caller lacks',
+      CONTRACT,
+      'deleteToken(address)',
+      encode(address(gold)),
+      'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE',
+    ],
+  ];
+
+  it.each(CASES)('answers %s with its response code', async (_name, caller, signature, args, status) => {
+    const { call } = await evm();
+    const result = await call(HTS, calldata(signature, args), { caller: longZeroAddress(caller) });
+    expect(responseCodeName(Number(returned(result).int(0)))).toBe(status);
+  });
+
+  it('mints and burns with the v1 signatures, answering the new total supply', async () => {
+    const { call } = await evm();
+    const contract = { caller: longZeroAddress(CONTRACT) };
+    const token = address(longZeroAddress(MINTED));
+    const minted = returned(
+      await call(HTS, calldata('mintToken(address,uint64,bytes[])', encode(token, int(5n), array([]))), contract),
+    );
+    expect([minted.int(0), minted.int(1)]).toEqual([22n, 505n]);
+    const burned = returned(
+      await call(HTS, calldata('burnToken(address,uint64,int64[])', encode(token, int(10n), array([]))), contract),
+    );
+    expect([burned.int(0), burned.int(1)]).toEqual([22n, 490n]);
+  });
+
   it('halts a DELEGATECALL to 0x167 from a contract that is no token’s proxy', async () => {
     const system = await evm();
     // calldatacopy(0, 0, calldatasize); delegatecall(gas, 0x167, 0, calldatasize, 0, 0); return(0, returndatasize)
