@@ -1,242 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { responseCodeByName, responseCodeName } from '../../../db/codes/response-codes.ts';
-import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
-import { insertNftAllowance } from '../../../test/harness/factories-accounts.ts';
+import { responseCodeName } from '../../../db/codes/response-codes.ts';
+import { useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { FUNGIBLE, HOLDER, NFT, returned, SPENDER } from '../../../test/harness/factories-evm-system.ts';
 import {
-  ALIAS,
-  FUNGIBLE,
-  HOLDER,
-  latest,
-  NFT,
-  returned,
-  SPENDER,
-  seedTokenLedger,
-  systemEvmAt,
-  TOKEN_REDIRECTS,
-} from '../../../test/harness/factories-evm-system.ts';
-import { insertEntity, insertToken, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
+  AUTO,
+  CONTRACT,
+  HTS,
+  MINTED,
+  MINTED_NFT,
+  RECEIVER,
+  seedWritesLedger,
+  writesEvm,
+} from '../../../test/harness/factories-evm-writes.ts';
 import { longZeroAddress } from '../addresses.ts';
-import { AbiArgs, address, array, bytes, encode, int, tuple } from './abi.ts';
+import { address, array, bytes, encode, int, tuple } from './abi.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
 import { addressArg, calldata, word } from './testing/system-evm.ts';
-import { FIRST_MAY_FAIL, TWO_CALLS, twoCalls } from './testing/two-calls.ts';
 
-/** A contract (running TWO_CALLS) holding Gold and treasury of two tokens whose keys name it. */
-const CONTRACT = 1700n;
-const RECEIVER = 1800n;
-/** An account with unlimited automatic associations and none made. */
-const AUTO = 1801n;
-const MINTED = 1900n;
-const MINTED_NFT = 1950n;
-/** Key { contractID { contractNum: 1700 } }. */
-const CONTRACT_KEY = Buffer.from('0a0318a40d', 'hex');
+const ledger = useEvmLedger(seedWritesLedger);
+const evm = () => writesEvm(ledger.db);
 
-const ledger = useEvmLedger(async (sql) => {
-  await seedTokenLedger(sql);
-  await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT', key: CONTRACT_KEY });
-  await insertEntity(sql, RECEIVER, GENESIS);
-  await insertEntity(sql, AUTO, GENESIS, { max_automatic_token_associations: -1 });
-  await insertTokenAccount(sql, { account_id: CONTRACT, token_id: FUNGIBLE, balance: 100, freeze_status: 2 });
-  await insertTokenAccount(sql, { account_id: RECEIVER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
-  await insertTokenAccount(sql, { account_id: RECEIVER, token_id: NFT, balance: 0 });
-  await insertNftAllowance(sql, { owner: HOLDER, spender: CONTRACT, token_id: NFT });
-  for (const [id, type] of [
-    [MINTED, 'FUNGIBLE_COMMON'],
-    [MINTED_NFT, 'NON_FUNGIBLE_UNIQUE'],
-  ] as const) {
-    await insertToken(sql, id, GENESIS, {
-      name: 'Minted',
-      symbol: 'MNT',
-      type,
-      decimals: 0,
-      total_supply: type === 'FUNGIBLE_COMMON' ? 500 : 0,
-      treasury_account_id: CONTRACT,
-      supply_key: CONTRACT_KEY,
-      pause_key: CONTRACT_KEY,
-      wipe_key: CONTRACT_KEY,
-    });
-    await sql.query('update entity set key = $1 where id = $2', [CONTRACT_KEY, id]);
-    await insertTokenAccount(sql, {
-      account_id: CONTRACT,
-      token_id: id,
-      balance: type === 'FUNGIBLE_COMMON' ? 500 : 0,
-    });
-  }
-  await insertTokenAccount(sql, { account_id: RECEIVER, token_id: MINTED, balance: 20 });
-});
-
-const HTS = longZeroAddress(0x167n);
 const gold = longZeroAddress(FUNGIBLE);
 const art = longZeroAddress(NFT);
 const at = (id: bigint) => addressArg(longZeroAddress(id));
 const code = (status: number) => BigInt(status);
 
-async function evm() {
-  const system = await systemEvmAt(ledger.db, latest, [
-    ...TOKEN_REDIRECTS,
-    { kind: 'TOKEN', address: longZeroAddress(MINTED) },
-    { kind: 'TOKEN', address: longZeroAddress(MINTED_NFT) },
-  ]);
-  await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
-  /** Two calls made by the contract in one run; the answer of the second. */
-  const both = (first: { to: Uint8Array; data: Uint8Array }, second: { to: Uint8Array; data: Uint8Array }) =>
-    system.call(longZeroAddress(CONTRACT), twoCalls(first, second));
-  return { ...system, both };
-}
-
-/** The redirect a token's proxy sends to 0x167, sent directly: its gas is the system contract's alone. */
-const redirect = (token: Uint8Array, data: Uint8Array) =>
-  new Uint8Array(Buffer.concat([Buffer.from('618dc65e', 'hex'), token, data]));
-
-/** The code a failed dispatch reverts with: its number in a 32-byte word. */
-function revertCode(result: Awaited<ReturnType<Awaited<ReturnType<typeof evm>>['call']>>): string {
-  expect(result.exceptionError?.error).toBe('revert');
-  expect(result.returnValue.length).toBe(32);
-  return responseCodeName(Number(new AbiArgs(result.returnValue).uint(0)));
-}
-
 const UNIT_TRANSFER_GAS = transferGas({ hbarAdjusts: 0, unitAdjusts: 2, nftExchanges: 0, customFees: true });
-
-describe('ERC writes through a token’s redirect proxy', () => {
-  it('transfers with the caller as the sender, for the gas of a fungible transfer with custom fees', async () => {
-    const { call } = await evm();
-    const transfer = calldata('transfer(address,uint256)', at(RECEIVER), word(40n));
-    const result = await call(HTS, redirect(gold, transfer), { caller: longZeroAddress(HOLDER) });
-    expect(returned(result).bool(0)).toBe(true);
-    // Two adjustments of a token with custom fees: $0.002 / 2 each, at 852 tinycents a gas, plus a fifth.
-    expect(result.executionGasUsed).toBe(UNIT_TRANSFER_GAS);
-    expect(UNIT_TRANSFER_GAS).toBe(29_368n);
-    const proxied = await call(gold, transfer, { caller: longZeroAddress(HOLDER) });
-    expect(returned(proxied).bool(0)).toBe(true);
-  });
-
-  it('shows the transfer to a read later in the same run', async () => {
-    const { both } = await evm();
-    const result = await both(
-      { to: gold, data: calldata('transfer(address,uint256)', at(RECEIVER), word(40n)) },
-      { to: gold, data: calldata('balanceOf(address)', at(RECEIVER)) },
-    );
-    expect(returned(result).uint(0)).toBe(40n);
-  });
-
-  it('undoes a transfer made in a frame that reverts', async () => {
-    const system = await evm();
-    const outer = longZeroAddress(7001n);
-    await system.deploy(outer, FIRST_MAY_FAIL);
-    const revertingInner = twoCalls(
-      { to: gold, data: calldata('transfer(address,uint256)', at(RECEIVER), word(40n)) },
-      { to: gold, data: calldata('transfer(address,uint256)', at(RECEIVER), word(1_000_000n)) },
-    );
-    const result = await system.call(
-      outer,
-      twoCalls(
-        { to: longZeroAddress(CONTRACT), data: revertingInner },
-        { to: gold, data: calldata('balanceOf(address)', at(RECEIVER)) },
-      ),
-    );
-    expect(returned(result).uint(0)).toBe(0n);
-  });
-
-  it('reverts with the node’s status for a receiver not associated, a frozen one, and a short balance', async () => {
-    const { call } = await evm();
-    const holder = { caller: longZeroAddress(HOLDER) };
-    const send = (to: Uint8Array, amount: bigint) =>
-      call(HTS, redirect(gold, calldata('transfer(address,uint256)', addressArg(to), word(amount))), holder);
-    const notAssociated = await send(longZeroAddress(SPENDER), 1n);
-    expect(revertCode(notAssociated)).toBe('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-    expect(notAssociated.executionGasUsed).toBe(UNIT_TRANSFER_GAS);
-    expect(revertCode(await send(ALIAS, 1n))).toBe('ACCOUNT_FROZEN_FOR_TOKEN');
-    expect(revertCode(await send(longZeroAddress(RECEIVER), 701n))).toBe('INSUFFICIENT_TOKEN_BALANCE');
-  });
-
-  it('associates a receiver with free automatic association slots and charges the association', async () => {
-    const { call } = await evm();
-    const result = await call(HTS, redirect(gold, calldata('transfer(address,uint256)', at(AUTO), word(5n))), {
-      caller: longZeroAddress(HOLDER),
-    });
-    expect(returned(result).bool(0)).toBe(true);
-    expect(result.executionGasUsed).toBe(UNIT_TRANSFER_GAS + canonicalGas('ASSOCIATE'));
-  });
-
-  it('spends an allowance with transferFrom and refuses more than it holds', async () => {
-    const { call } = await evm();
-    const spender = { caller: longZeroAddress(SPENDER) };
-    const move = (amount: bigint) =>
-      call(gold, calldata('transferFrom(address,address,uint256)', at(HOLDER), at(RECEIVER), word(amount)), spender);
-    expect(revertCode(await move(51n))).toBe('AMOUNT_EXCEEDS_ALLOWANCE');
-    expect(returned(await move(50n)).bool(0)).toBe(true);
-  });
-
-  it('halts for an amount beyond int64, and debits through an allowance in transferFrom even from the sender', async () => {
-    const { call } = await evm();
-    const holder = { caller: longZeroAddress(HOLDER), gas: 100_000n };
-    const huge = await call(
-      HTS,
-      redirect(gold, calldata('transfer(address,uint256)', at(RECEIVER), word(1n << 63n))),
-      holder,
-    );
-    expect(huge.exceptionError?.error).not.toBe('revert');
-    expect(huge.executionGasUsed).toBe(100_000n);
-    const own = calldata('transferFrom(address,address,uint256)', at(HOLDER), at(RECEIVER), word(1n));
-    expect(revertCode(await call(HTS, redirect(gold, own), holder))).toBe('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
-  });
-
-  it('approves a spender and answers the new allowance in the same run', async () => {
-    const { call, both } = await evm();
-    const approve = calldata('approve(address,uint256)', at(SPENDER), word(77n));
-    const alone = await call(HTS, redirect(gold, approve), { caller: longZeroAddress(HOLDER) });
-    expect(returned(alone).bool(0)).toBe(true);
-    expect(alone.executionGasUsed).toBe(canonicalGas('APPROVE'));
-    const allowance = calldata('allowance(address,address)', at(CONTRACT), at(SPENDER));
-    expect(returned(await both({ to: gold, data: approve }, { to: gold, data: allowance })).uint(0)).toBe(77n);
-  });
-
-  it('moves an NFT with transferFrom as an operator, and answers its new owner in the same run', async () => {
-    const { both, call } = await evm();
-    const move = calldata('transferFrom(address,address,uint256)', at(HOLDER), at(RECEIVER), word(1n));
-    const owner = await both({ to: art, data: move }, { to: art, data: calldata('ownerOf(uint256)', word(1n)) });
-    expect(returned(owner).address(0)).toEqual(longZeroAddress(RECEIVER));
-    const stranger = await call(art, move, { caller: longZeroAddress(RECEIVER) });
-    expect(revertCode(stranger)).toBe('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
-  });
-
-  it('sets an operator with setApprovalForAll and a serial’s spender with approve', async () => {
-    const { call } = await evm();
-    const holder = { caller: longZeroAddress(HOLDER) };
-    const all = await call(art, calldata('setApprovalForAll(address,bool)', at(RECEIVER), word(1n)), holder);
-    expect(all.exceptionError).toBeUndefined();
-    expect(all.returnValue.length).toBe(0);
-    const one = await call(art, calldata('approve(address,uint256)', at(RECEIVER), word(1n)), holder);
-    expect(one.exceptionError).toBeUndefined();
-    const notOwner = await call(art, calldata('approve(address,uint256)', at(HOLDER), word(1n)), {
-      caller: longZeroAddress(RECEIVER),
-    });
-    expect(revertCode(notOwner)).toBe('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
-  });
-});
-
-describe('HRC-719 through a token’s redirect', () => {
-  it('associates the sender with associate(), seen by isAssociated() in the same run', async () => {
-    const { both, call } = await evm();
-    const result = await both(
-      { to: art, data: calldata('associate()') },
-      { to: art, data: calldata('isAssociated()') },
-    );
-    expect(returned(result).bool(0)).toBe(true);
-    const alone = await call(HTS, redirect(art, calldata('associate()')), { caller: longZeroAddress(CONTRACT) });
-    expect(returned(alone).int(0)).toBe(22n);
-    expect(alone.executionGasUsed).toBe(canonicalGas('ASSOCIATE'));
-    const again = await call(HTS, redirect(gold, calldata('associate()')), { caller: longZeroAddress(CONTRACT) });
-    expect(returned(again).int(0)).toBe(BigInt(responseCodeByName('TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT') ?? 0));
-  });
-
-  it('refuses to dissociate() an account that still holds the token', async () => {
-    const { call } = await evm();
-    const result = await call(HTS, redirect(gold, calldata('dissociate()')), { caller: longZeroAddress(CONTRACT) });
-    expect(returned(result).int(0)).toBe(BigInt(responseCodeByName('TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES') ?? 0));
-    expect(result.executionGasUsed).toBe(canonicalGas('DISSOCIATE'));
-  });
-});
 
 describe('HTS 0x167 writes called directly', () => {
   it('transfers with transferToken and answers SUCCESS, or the failure’s code without reverting', async () => {
