@@ -14,6 +14,7 @@ import { isSystemAccount, partiesOf } from './call-parties.ts';
 import { accountAt, type HtsCall, tokenAt } from './hts-context.ts';
 import { keySatisfied } from './key-checks.ts';
 import type { ResponseCodeName } from './results.ts';
+import { DispatchFailure, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 
 export interface Adjust {
@@ -53,18 +54,6 @@ const NOT_APPLICABLE = 0;
 const KYC_GRANTED = 1;
 const KYC_REVOKED = 2;
 const UNLIMITED_AUTO_ASSOCIATIONS = -1;
-
-class TransferFailure extends Error {
-  readonly status: ResponseCodeName;
-  constructor(status: ResponseCodeName) {
-    super(status);
-    this.status = status;
-  }
-}
-
-const fail = (status: ResponseCodeName): never => {
-  throw new TransferFailure(status);
-};
 
 /** The body's own rules (CryptoTransferHandler.pureChecks). */
 function checkBody(transfer: CryptoTransfer): void {
@@ -272,7 +261,7 @@ export async function dispatchTransfer(
     await run.run(transfer);
   } catch (error) {
     call.tokens.revert();
-    if (error instanceof TransferFailure) return { status: error.status, autoAssociations: 0 };
+    if (error instanceof DispatchFailure) return { status: error.status, autoAssociations: 0 };
     throw error;
   }
   call.tokens.commit();

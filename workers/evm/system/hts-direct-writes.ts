@@ -8,11 +8,13 @@ import type { ExecResult } from '@ethereumjs/evm';
 import { type AbiArgs, AbiDecodeError, bool, encode, int, selectorOf } from './abi.ts';
 import { approveNft, approveTokenAllowance, setApprovalForAll } from './approvals.ts';
 import { type Adjust, type CryptoTransfer, dispatchTransfer, hasCustomFees } from './crypto-transfer.ts';
+import { ASSOCIATION_FUNCTIONS } from './hts-associations.ts';
 import type { HtsCall, HtsFunction } from './hts-context.ts';
 import { tokenAt } from './hts-context.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
 import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
-import { TOKEN_LIFECYCLE_FUNCTIONS } from './hts-token-lifecycle.ts';
+import { TOKEN_CREATE_FUNCTIONS } from './hts-token-create.ts';
+import { TOKEN_UPDATE_FUNCTIONS } from './hts-token-update.ts';
 import { type ResponseCodeName, responseCode, revertWith, revertWithCode, success } from './results.ts';
 
 const INT64_MAX = (1n << 63n) - 1n;
@@ -211,8 +213,12 @@ const APPROVALS: [string, HtsFunction][] = [
 ];
 
 export const DIRECT_WRITES: ReadonlyMap<number, HtsFunction> = new Map<number, HtsFunction>(
-  [...TRANSFERS, ...APPROVALS, ...TOKEN_ADMIN_FUNCTIONS, ...TOKEN_LIFECYCLE_FUNCTIONS].map(([signature, fn]) => [
-    selectorOf(signature),
-    fn,
-  ]),
+  [
+    ...TRANSFERS,
+    ...APPROVALS,
+    ...ASSOCIATION_FUNCTIONS,
+    ...TOKEN_ADMIN_FUNCTIONS,
+    ...TOKEN_CREATE_FUNCTIONS,
+    ...TOKEN_UPDATE_FUNCTIONS,
+  ].map(([signature, fn]) => [selectorOf(signature), fn]),
 );

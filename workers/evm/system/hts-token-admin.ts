@@ -1,45 +1,16 @@
 /**
- * The token administration functions of HTS 0x167: associate and dissociate (also HRC-719's through a token's
- * redirect), mint, burn and wipe, freeze, KYC, pause and delete. Each is a synthetic HAPI transaction (DispatchForResponseCodeHtsCall): it answers its response
- * code (mint and burn with the new total supply and serials) and keeps nothing of a failure. The token key an
- * operation needs must be active for the call (key-checks.ts), else INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE,
- * the consensus node's standardized INVALID_SIGNATURE.
+ * The token administration functions of HTS 0x167: mint, burn and wipe, freeze, KYC, pause and delete, each a
+ * dispatch (token-dispatch.ts) answering its response code (mint and burn with the new total supply and serials)
+ * that needs the token's key for the operation to be active for the call.
  */
-import type { ExecResult } from '@ethereumjs/evm';
 import type { NftRow } from '../../../db/queries/evm-system-tokens.ts';
-import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
-import { type AbiArgs, type AbiValue, array, encode, int, selectorOf } from './abi.ts';
-import { partiesOf } from './call-parties.ts';
-import { newRelationship } from './crypto-transfer.ts';
-import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
-import { canonicalGas, type DispatchType } from './hts-gas.ts';
-import { keySatisfied } from './key-checks.ts';
-import { type ResponseCodeName, responseCode, success } from './results.ts';
+import { type AbiArgs, type AbiValue, array, int } from './abi.ts';
+import { type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
+import type { DispatchType } from './hts-gas.ts';
+import type { ResponseCodeName } from './results.ts';
+import { associatedRow, dispatch, existingAccount, fail, fixed, liveToken, requireKey } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
-
-class AdminFailure extends Error {
-  readonly status: ResponseCodeName;
-  constructor(status: ResponseCodeName) {
-    super(status);
-    this.status = status;
-  }
-}
-
-const fail = (status: ResponseCodeName): never => {
-  throw new AdminFailure(status);
-};
-
-/** TokenState.keys order. */
-const KEY = { admin: 0, kyc: 1, freeze: 2, wipe: 3, supply: 4, pause: 6 } as const;
-const MISSING_KEY: Record<keyof typeof KEY, ResponseCodeName> = {
-  admin: 'TOKEN_IS_IMMUTABLE',
-  kyc: 'TOKEN_HAS_NO_KYC_KEY',
-  freeze: 'TOKEN_HAS_NO_FREEZE_KEY',
-  wipe: 'TOKEN_HAS_NO_WIPE_KEY',
-  supply: 'TOKEN_HAS_NO_SUPPLY_KEY',
-  pause: 'TOKEN_HAS_NO_PAUSE_KEY',
-};
 
 const FROZEN = 1;
 const UNFROZEN = 2;
@@ -49,64 +20,6 @@ const KYC_REVOKED = 2;
 const MAX_MINT_BATCH = 10;
 const MAX_METADATA_BYTES = 100;
 const MAX_BURN_BATCH = 10;
-
-async function liveToken(call: HtsCall, address: Uint8Array): Promise<TokenState> {
-  const token = await tokenAt(call, address);
-  if (!token) return fail('INVALID_TOKEN_ID');
-  if (token.deleted) fail('TOKEN_WAS_DELETED');
-  return token;
-}
-
-/** The token's `kind` key must exist and be active for the call. */
-async function requireKey(call: HtsCall, token: TokenState, kind: keyof typeof KEY): Promise<void> {
-  const key = token.keyBytes[KEY[kind]];
-  if (!key) fail(MISSING_KEY[kind]);
-  if (!keySatisfied(key, (await partiesOf(call)).signers)) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
-}
-
-async function existingAccount(call: HtsCall, address: Uint8Array): Promise<EvmEntity> {
-  const account = await accountAt(call.reader, address);
-  if (!account || account.deleted) return fail('INVALID_ACCOUNT_ID');
-  return account;
-}
-
-/** An account acting for itself: the sender, or one whose key is active for the call. */
-async function requireAccountKey(call: HtsCall, account: EvmEntity): Promise<void> {
-  const { sender, signers } = await partiesOf(call);
-  if (account.id !== sender?.id && !keySatisfied(account.key, signers)) {
-    fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
-  }
-}
-
-async function associatedRow(call: HtsCall, account: EvmEntity, token: TokenState) {
-  const row = await call.tokens.relationshipToWrite(account.id, token);
-  if (!row?.associated) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-  return row;
-}
-
-/**
- * Runs `apply` as one dispatch: its writes stay on success and are undone on a failure, whose status it answers.
- * `output` encodes the outputs after the response code.
- */
-function dispatch(
-  type: (call: HtsCall) => Promise<DispatchType> | DispatchType,
-  apply: (call: HtsCall) => Promise<AbiValue[] | undefined>,
-  failedOutputs: AbiValue[] = [],
-): HtsFunction {
-  return async (call): Promise<ExecResult> => {
-    const gas = canonicalGas(await type(call));
-    call.tokens.checkpoint();
-    try {
-      const outputs = (await apply(call)) ?? [];
-      call.tokens.commit();
-      return success(gas, call.gasLimit, encode(int(responseCode('SUCCESS')), ...outputs));
-    } catch (error) {
-      call.tokens.revert();
-      if (!(error instanceof AdminFailure)) throw error;
-      return success(gas, call.gasLimit, encode(int(responseCode(error.status)), ...failedOutputs));
-    }
-  };
-}
 
 /** The dispatch type of a fungible or NFT variant, by the token in argument 0 (fungible when it does not exist). */
 const byTokenType =
@@ -120,37 +33,6 @@ const serialsOf = (args: AbiArgs, index: number): bigint[] => {
   const list = args.array(index);
   return Array.from({ length: list.length }, (_, i) => list.items.int(i, 64));
 };
-
-async function associate(call: HtsCall, accountAddress: Uint8Array, tokenAddresses: Uint8Array[]) {
-  const account = await existingAccount(call, accountAddress);
-  const tokens = await Promise.all(tokenAddresses.map((address) => liveToken(call, address)));
-  if (new Set(tokens.map((token) => token.id)).size !== tokens.length) fail('TOKEN_ID_REPEATED_IN_TOKEN_LIST');
-  await requireAccountKey(call, account);
-  for (const token of tokens) {
-    if ((await call.tokens.relationship(account.id, token.id))?.associated) fail('TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT');
-    call.tokens.putRelationship(account.id, token.id, newRelationship(token, true));
-  }
-  return undefined;
-}
-
-async function dissociate(call: HtsCall, accountAddress: Uint8Array, tokenAddresses: Uint8Array[]) {
-  const account = await existingAccount(call, accountAddress);
-  const tokens = await Promise.all(
-    tokenAddresses.map(async (address) => (await tokenAt(call, address)) ?? fail('INVALID_TOKEN_ID')),
-  );
-  if (new Set(tokens.map((token) => token.id)).size !== tokens.length) fail('TOKEN_ID_REPEATED_IN_TOKEN_LIST');
-  await requireAccountKey(call, account);
-  for (const token of tokens) {
-    const row = await associatedRow(call, account, token);
-    if (!token.deleted) {
-      if (token.treasury === account.id) fail('ACCOUNT_IS_TREASURY');
-      if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
-      if (BigInt(row.balance) !== 0n) fail('TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES');
-    }
-    call.tokens.putRelationship(account.id, token.id, undefined);
-  }
-  return undefined;
-}
 
 /** Moves `amount` of the token into (or, negative, out of) the account's balance and the total supply. */
 async function changeSupply(
@@ -285,30 +167,7 @@ const bytesList = (args: AbiArgs, index: number): Uint8Array[] => {
   return Array.from({ length: list.length }, (_, i) => list.items.bytes(i));
 };
 
-const addressList = (args: AbiArgs, index: number): Uint8Array[] => {
-  const list = args.array(index);
-  return Array.from({ length: list.length }, (_, i) => list.items.address(i));
-};
-
-const fixed = (type: DispatchType) => () => type;
-
 export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
-  [
-    'associateToken(address,address)',
-    dispatch(fixed('ASSOCIATE'), (call) => associate(call, call.args.address(0), [call.args.address(1)])),
-  ],
-  [
-    'associateTokens(address,address[])',
-    dispatch(fixed('ASSOCIATE'), (call) => associate(call, call.args.address(0), addressList(call.args, 1))),
-  ],
-  [
-    'dissociateToken(address,address)',
-    dispatch(fixed('DISSOCIATE'), (call) => dissociate(call, call.args.address(0), [call.args.address(1)])),
-  ],
-  [
-    'dissociateTokens(address,address[])',
-    dispatch(fixed('DISSOCIATE'), (call) => dissociate(call, call.args.address(0), addressList(call.args, 1))),
-  ],
   ...(['mintToken(address,uint64,bytes[])', 'mintToken(address,int64,bytes[])'] as const).map(
     (signature, v2): [string, HtsFunction] => [
       signature,
@@ -367,17 +226,3 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
     ),
   ],
 ];
-
-/** HRC-719 `associate()` and `dissociate()` through a token's redirect: the sender and the redirect's token. */
-export const HRC_WRITES: ReadonlyMap<number, (call: HtsCall, token: TokenState) => Promise<ExecResult>> = new Map([
-  [
-    selectorOf('associate()'),
-    (call: HtsCall, token: TokenState) =>
-      dispatch(fixed('ASSOCIATE'), (c) => associate(c, c.sender, [longZeroAddress(token.id)]))(call),
-  ],
-  [
-    selectorOf('dissociate()'),
-    (call: HtsCall, token: TokenState) =>
-      dispatch(fixed('DISSOCIATE'), (c) => dissociate(c, c.sender, [longZeroAddress(token.id)]))(call),
-  ],
-]);

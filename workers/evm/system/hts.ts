@@ -8,12 +8,12 @@ import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import type { LedgerReader } from '../types.ts';
 import { AbiArgs, AbiDecodeError, leadingSelector } from './abi.ts';
 import { delegatingContract } from './frames.ts';
+import { HRC_WRITES } from './hts-associations.ts';
 import { type HtsCall, systemCallBase, tokenAt } from './hts-context.ts';
 import { DIRECT_FUNCTIONS } from './hts-direct.ts';
 import { DIRECT_WRITES } from './hts-direct-writes.ts';
 import { ERC_FUNCTIONS } from './hts-erc.ts';
 import { ERC_WRITES } from './hts-erc-writes.ts';
-import { HRC_WRITES } from './hts-token-admin.ts';
 import { parseRedirect } from './redirect-input.ts';
 import { halt, notImplemented, revertWith, VIEW_GAS } from './results.ts';
 

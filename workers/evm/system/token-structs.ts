@@ -153,3 +153,11 @@ export function keyBytesFromList(
 }
 
 export const isZeroAddress = isZero;
+
+/** The HederaToken struct of each version (maxSupply and the Expiry's words widened in v2 and v3). */
+export const HEDERA_TOKEN_V1 =
+  '(string,string,address,string,bool,uint32,bool,(uint256,(bool,address,bytes,bytes,address))[],(uint32,address,uint32))';
+export const HEDERA_TOKEN_V2 =
+  '(string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(uint32,address,uint32))';
+export const HEDERA_TOKEN_V3 =
+  '(string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64))';

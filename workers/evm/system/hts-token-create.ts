@@ -1,63 +1,45 @@
 /**
- * Token creation and update on HTS 0x167. `createFungibleToken` / `createNonFungibleToken` (with or without custom
- * fees, every version) are ClassicCreatesCall: a fixed 100,000 gas, the rest of the TokenCreate price (its HAPI
- * price plus a fifth, less what the gas pays) taken from the value sent, the new token numbered as the node numbers
- * entities and given its redirect proxy. `updateTokenInfo`, `updateTokenExpiryInfo` and `updateTokenKeys` are
- * TokenUpdate dispatches that need the admin key and answer their response code.
+ * Token creation on HTS 0x167: `createFungibleToken` / `createNonFungibleToken`, with or without custom fees, in
+ * every version (ClassicCreatesCall). A fixed 100,000 gas; the rest of the TokenCreate price (its HAPI price plus a
+ * fifth, less what the gas pays) is taken from the value sent; the new token is numbered as the node numbers
+ * entities, its treasury holds the initial supply, and its address shows the redirect proxy.
  */
+
 import type { ExecResult } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { hexOfBytes } from '../../../db/bytea.ts';
 import { encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
-import type { EvmEntity } from '../types.ts';
 import { type AbiArgs, address, encode, int } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
 import { partiesOf } from './call-parties.ts';
 import { entityNumbersOf } from './frames.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
-import { CANONICAL_TINYCENTS, canonicalGas } from './hts-gas.ts';
+import { CANONICAL_TINYCENTS } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
 import { keyValueOf } from './keys.ts';
 import { ledgerReads } from './ledger-reads.ts';
 import { redirectBytecode } from './redirect.ts';
-import { type ResponseCodeName, responseCode, revertWith, revertWithCode, success } from './results.ts';
+import { responseCode, revertWith, revertWithCode, success } from './results.ts';
+import { byteLength, expiryValues, MAX_MEMO_BYTES, MAX_NAME_BYTES, MAX_SYMBOL_BYTES, signs } from './token-checks.ts';
+import { DispatchFailure, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 import {
-  type ExpiryInput,
-  expiryOf,
+  HEDERA_TOKEN_V1,
+  HEDERA_TOKEN_V2,
+  HEDERA_TOKEN_V3,
   type HederaTokenInput,
   hederaTokenOf,
   isZeroAddress,
   keyBytesFromList,
-  type TokenKeyInput,
-  tokenKeysOf,
 } from './token-structs.ts';
 
 /** ClassicCreatesCall.FIXED_GAS_COST. */
 const CREATE_GAS = 100_000n;
 /** The ContractCall gas price, in tinycents. */
 const GAS_PRICE_TINYCENTS = 852n;
-/** The auto-renew period's bounds (`ledger.autoRenewPeriod.minDuration`, `…maxDuration`) and the text limits. */
-const MIN_AUTO_RENEW_SECONDS = 2_592_000n;
-const MAX_AUTO_RENEW_SECONDS = 8_000_001n;
-const MAX_SYMBOL_BYTES = 100;
-const MAX_NAME_BYTES = 100;
-const MAX_MEMO_BYTES = 100;
 const UNFROZEN = 2;
 const KYC_GRANTED = 1;
-
-class Refusal extends Error {
-  readonly status: ResponseCodeName;
-  constructor(status: ResponseCodeName) {
-    super(status);
-    this.status = status;
-  }
-}
-
-const refuse = (status: ResponseCodeName): never => {
-  throw new Refusal(status);
-};
 
 type FeeJson = Record<string, unknown>;
 
@@ -69,18 +51,16 @@ interface Fees {
 
 const NO_FEES: Fees = { fixedFees: [], fractionalFees: [], royaltyFees: [] };
 
-const byteLength = (value: string) => new TextEncoder().encode(value).length;
-
 async function collectorId(call: HtsCall, collector: Uint8Array): Promise<string> {
   const account = await accountAt(call.reader, collector);
-  if (!account) return refuse('INVALID_CUSTOM_FEE_COLLECTOR');
+  if (!account) return fail('INVALID_CUSTOM_FEE_COLLECTOR');
   return String(account.id);
 }
 
 async function denominationId(call: HtsCall, token: Uint8Array, useHbar: boolean, own: bigint): Promise<string | null> {
   if (useHbar || isZeroAddress(token)) return null;
   const denomination = await tokenAt(call, token);
-  if (!denomination) return refuse('INVALID_TOKEN_ID_IN_CUSTOM_FEES');
+  if (!denomination) return fail('INVALID_TOKEN_ID_IN_CUSTOM_FEES');
   return String(denomination.id === own ? own : denomination.id);
 }
 
@@ -105,7 +85,7 @@ async function feesOf(call: HtsCall, fungible: boolean, fixedAt: number, otherAt
   for (let i = 0; i < other.length; i++) {
     const at = i * 6;
     const [numerator, denominator] = [other.items.int(at, 64), other.items.int(at + 1, 64)];
-    if (denominator === 0n) refuse('FRACTION_DIVIDES_BY_ZERO');
+    if (denominator === 0n) fail('FRACTION_DIVIDES_BY_ZERO');
     if (fungible) {
       fractionalFees.push({
         numerator: String(numerator),
@@ -140,30 +120,6 @@ async function feesOf(call: HtsCall, fungible: boolean, fixedAt: number, otherAt
   return { fixedFees, fractionalFees, royaltyFees };
 }
 
-/** The expiry a create or update sets: a zero second means now plus the auto-renew period. */
-async function expiryValues(call: HtsCall, expiry: ExpiryInput) {
-  const renewAccount = isZeroAddress(expiry.autoRenewAccount)
-    ? undefined
-    : ((await accountAt(call.reader, expiry.autoRenewAccount)) ?? refuse('INVALID_AUTORENEW_ACCOUNT'));
-  if (
-    renewAccount &&
-    (expiry.autoRenewPeriod < MIN_AUTO_RENEW_SECONDS || expiry.autoRenewPeriod > MAX_AUTO_RENEW_SECONDS)
-  ) {
-    refuse('INVALID_RENEWAL_PERIOD');
-  }
-  const now = call.reader.block.consensusStart / 1_000_000_000n;
-  return {
-    expirySeconds: expiry.second > 0n ? expiry.second : now + expiry.autoRenewPeriod,
-    autoRenewAccount: renewAccount?.id,
-    autoRenewSeconds: expiry.autoRenewPeriod,
-  };
-}
-
-async function signs(call: HtsCall, account: EvmEntity): Promise<boolean> {
-  const { sender, signers } = await partiesOf(call);
-  return account.id === sender?.id || keySatisfied(account.key, signers);
-}
-
 interface CreateInput {
   readonly token: HederaTokenInput;
   readonly fungible: boolean;
@@ -177,24 +133,24 @@ interface CreateInput {
 async function createToken(call: HtsCall, input: CreateInput): Promise<Uint8Array> {
   const { token, fungible, initialSupply, decimals } = input;
   const { sender } = await partiesOf(call);
-  if (byteLength(token.name) === 0) refuse('MISSING_TOKEN_NAME');
-  if (byteLength(token.name) > MAX_NAME_BYTES) refuse('TOKEN_NAME_TOO_LONG');
-  if (byteLength(token.symbol) > MAX_SYMBOL_BYTES) refuse('TOKEN_SYMBOL_TOO_LONG');
-  if (byteLength(token.memo) > MAX_MEMO_BYTES) refuse('MEMO_TOO_LONG');
-  if (initialSupply < 0n || (!fungible && initialSupply !== 0n)) refuse('INVALID_TOKEN_INITIAL_SUPPLY');
-  if (decimals < 0n || (!fungible && decimals !== 0n)) refuse('INVALID_TOKEN_DECIMALS');
-  if (token.finiteSupply && token.maxSupply <= 0n) refuse('INVALID_TOKEN_MAX_SUPPLY');
-  if (!token.finiteSupply && token.maxSupply !== 0n) refuse('INVALID_TOKEN_MAX_SUPPLY');
-  if (token.finiteSupply && initialSupply > token.maxSupply) refuse('INVALID_TOKEN_INITIAL_SUPPLY');
+  if (byteLength(token.name) === 0) fail('MISSING_TOKEN_NAME');
+  if (byteLength(token.name) > MAX_NAME_BYTES) fail('TOKEN_NAME_TOO_LONG');
+  if (byteLength(token.symbol) > MAX_SYMBOL_BYTES) fail('TOKEN_SYMBOL_TOO_LONG');
+  if (byteLength(token.memo) > MAX_MEMO_BYTES) fail('MEMO_TOO_LONG');
+  if (initialSupply < 0n || (!fungible && initialSupply !== 0n)) fail('INVALID_TOKEN_INITIAL_SUPPLY');
+  if (decimals < 0n || (!fungible && decimals !== 0n)) fail('INVALID_TOKEN_DECIMALS');
+  if (token.finiteSupply && token.maxSupply <= 0n) fail('INVALID_TOKEN_MAX_SUPPLY');
+  if (!token.finiteSupply && token.maxSupply !== 0n) fail('INVALID_TOKEN_MAX_SUPPLY');
+  if (token.finiteSupply && initialSupply > token.maxSupply) fail('INVALID_TOKEN_INITIAL_SUPPLY');
   const network = call.reader.settings;
   const keyBytes = keyBytesFromList(token.keys, Array(7).fill(undefined), sender?.key, network);
-  if (!fungible && !keyBytes[4]) refuse('TOKEN_HAS_NO_SUPPLY_KEY');
-  if (token.freezeDefault && !keyBytes[2]) refuse('TOKEN_HAS_NO_FREEZE_KEY');
-  const treasury = (await accountAt(call.reader, token.treasury)) ?? refuse('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
+  if (!fungible && !keyBytes[4]) fail('TOKEN_HAS_NO_SUPPLY_KEY');
+  if (token.freezeDefault && !keyBytes[2]) fail('TOKEN_HAS_NO_FREEZE_KEY');
+  const treasury = (await accountAt(call.reader, token.treasury)) ?? fail('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
   const expiry = await expiryValues(call, token.expiry);
   const { signers } = await partiesOf(call);
-  if (!(await signs(call, treasury))) refuse('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
-  if (keyBytes[0] && !keySatisfied(keyBytes[0], signers)) refuse('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
+  if (!(await signs(call, treasury))) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
+  if (keyBytes[0] && !keySatisfied(keyBytes[0], signers)) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
   const numbers = await entityNumbersOf(call.evm, call.reader);
   const id = encodeEntityId({ shard: network.shard, realm: network.realm, num: numbers.peek() });
   const fees = await input.fees(call, id);
@@ -260,18 +216,12 @@ function creation(read: (call: HtsCall) => Omit<CreateInput, 'fees'> & { fees?: 
       return success(CREATE_GAS, call.gasLimit, encode(int(responseCode('SUCCESS')), address(created)));
     } catch (error) {
       call.tokens.revert();
-      if (error instanceof Refusal) return revertWithCode(error.status, CREATE_GAS, call.gasLimit);
+      if (error instanceof DispatchFailure) return revertWithCode(error.status, CREATE_GAS, call.gasLimit);
       throw error;
     }
   };
 }
 
-const HEDERA_TOKEN_V1 =
-  '(string,string,address,string,bool,uint32,bool,(uint256,(bool,address,bytes,bytes,address))[],(uint32,address,uint32))';
-const HEDERA_TOKEN_V2 =
-  '(string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(uint32,address,uint32))';
-const HEDERA_TOKEN_V3 =
-  '(string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64))';
 const FIXED_FEES = '(int64,address,bool,bool,address)[]';
 const FRACTIONAL_FEES = '(int64,int64,int64,int64,bool,address)[]';
 const ROYALTY_FEES = '(int64,int64,int64,address,bool,address)[]';
@@ -294,7 +244,7 @@ const nftCreate = (args: AbiArgs, withFees: boolean) => ({
   ...(withFees ? { fees: (call: HtsCall, own: bigint) => feesOf(call, false, 1, 2, own) } : {}),
 });
 
-const CREATES: [string, HtsFunction][] = [
+export const TOKEN_CREATE_FUNCTIONS: [string, HtsFunction][] = [
   ...[
     [HEDERA_TOKEN_V1, 'uint256,uint256'],
     [HEDERA_TOKEN_V2, 'uint64,uint32'],
@@ -312,96 +262,3 @@ const CREATES: [string, HtsFunction][] = [
     ],
   ]),
 ];
-
-/** A TokenUpdate of the token in argument 0: the admin key must be active; answers its response code. */
-function update(apply: (call: HtsCall, token: TokenState) => Promise<TokenState>): HtsFunction {
-  return async (call) => {
-    const gas = canonicalGas('UPDATE');
-    call.tokens.checkpoint();
-    try {
-      const token = await tokenAt(call, call.args.address(0));
-      if (!token) refuse('INVALID_TOKEN_ID');
-      const current = token as TokenState;
-      if (current.deleted) refuse('TOKEN_WAS_DELETED');
-      if (!current.keyBytes[0]) refuse('TOKEN_IS_IMMUTABLE');
-      if (!keySatisfied(current.keyBytes[0], (await partiesOf(call)).signers)) {
-        refuse('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
-      }
-      if (current.paused) refuse('TOKEN_IS_PAUSED');
-      call.tokens.putToken(await apply(call, current));
-      call.tokens.commit();
-      return success(gas, call.gasLimit, encode(int(responseCode('SUCCESS'))));
-    } catch (error) {
-      call.tokens.revert();
-      if (error instanceof Refusal) return success(gas, call.gasLimit, encode(int(responseCode(error.status))));
-      throw error;
-    }
-  };
-}
-
-/** The keys a TokenUpdate sets; a key the token never had cannot be added (TOKEN_HAS_NO_…_KEY). */
-async function updatedKeys(call: HtsCall, token: TokenState, list: readonly TokenKeyInput[]) {
-  const { sender } = await partiesOf(call);
-  const keyBytes = keyBytesFromList(list, token.keyBytes, sender?.key, call.reader.settings);
-  const missing: ResponseCodeName[] = [
-    'TOKEN_IS_IMMUTABLE',
-    'TOKEN_HAS_NO_KYC_KEY',
-    'TOKEN_HAS_NO_FREEZE_KEY',
-    'TOKEN_HAS_NO_WIPE_KEY',
-    'TOKEN_HAS_NO_SUPPLY_KEY',
-    'TOKEN_HAS_NO_FEE_SCHEDULE_KEY',
-    'TOKEN_HAS_NO_PAUSE_KEY',
-  ];
-  keyBytes.forEach((key, i) => {
-    if (key && !token.keyBytes[i]) refuse(missing[i] ?? 'TOKEN_IS_IMMUTABLE');
-  });
-  return { keyBytes, keys: keyBytes.map((key) => (key === undefined ? undefined : keyValueOf(key))) };
-}
-
-const UPDATES: [string, HtsFunction][] = [
-  ...[HEDERA_TOKEN_V1, HEDERA_TOKEN_V2, HEDERA_TOKEN_V3].map((token): [string, HtsFunction] => [
-    `updateTokenInfo(address,${token})`,
-    update(async (call, current) => {
-      const input = hederaTokenOf(call.args, 1);
-      let treasury = current.treasury;
-      if (!isZeroAddress(input.treasury)) {
-        const account = (await accountAt(call.reader, input.treasury)) ?? refuse('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
-        if (!(await signs(call, account))) refuse('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
-        if (!(await call.tokens.relationship(account.id, current.id))?.associated) {
-          refuse('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
-        }
-        treasury = account.id;
-      }
-      if (byteLength(input.name) > MAX_NAME_BYTES) refuse('TOKEN_NAME_TOO_LONG');
-      if (byteLength(input.symbol) > MAX_SYMBOL_BYTES) refuse('TOKEN_SYMBOL_TOO_LONG');
-      if (byteLength(input.memo) > MAX_MEMO_BYTES) refuse('MEMO_TOO_LONG');
-      const expiry = input.expiry.second > 0n || !isZeroAddress(input.expiry.autoRenewAccount);
-      return {
-        ...current,
-        name: input.name || current.name,
-        symbol: input.symbol || current.symbol,
-        memo: input.memo || current.memo,
-        treasury,
-        ...(await updatedKeys(call, current, input.keys)),
-        ...(expiry ? await expiryValues(call, input.expiry) : {}),
-      };
-    }),
-  ]),
-  ...['(uint32,address,uint32)', '(int64,address,int64)'].map((expiry): [string, HtsFunction] => [
-    `updateTokenExpiryInfo(address,${expiry})`,
-    update(async (call, current) => {
-      const input = expiryOf(call.args, 1);
-      if (input.second > 0n && input.second < current.expirySeconds) refuse('INVALID_EXPIRATION_TIME');
-      return { ...current, ...(await expiryValues(call, { ...input, second: input.second || current.expirySeconds })) };
-    }),
-  ]),
-  [
-    'updateTokenKeys(address,(uint256,(bool,address,bytes,bytes,address))[])',
-    update(async (call, current) => ({
-      ...current,
-      ...(await updatedKeys(call, current, tokenKeysOf(call.args.array(1)))),
-    })),
-  ],
-];
-
-export const TOKEN_LIFECYCLE_FUNCTIONS: [string, HtsFunction][] = [...CREATES, ...UPDATES];
