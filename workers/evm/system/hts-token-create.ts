@@ -57,11 +57,12 @@ async function collectorId(call: HtsCall, collector: Uint8Array): Promise<string
   return String(account.id);
 }
 
-async function denominationId(call: HtsCall, token: Uint8Array, useHbar: boolean, own: bigint): Promise<string | null> {
+/** The fee's denominating token, or null for hbar. */
+async function denominationId(call: HtsCall, token: Uint8Array, useHbar: boolean): Promise<string | null> {
   if (useHbar || isZeroAddress(token)) return null;
   const denomination = await tokenAt(call, token);
   if (!denomination) return fail('INVALID_TOKEN_ID_IN_CUSTOM_FEES');
-  return String(denomination.id === own ? own : denomination.id);
+  return String(denomination.id);
 }
 
 /** The custom fee lists in head slots `fixedAt` and `otherAt`, as the mirror's custom_fee JSON stores them. */
@@ -75,7 +76,7 @@ async function feesOf(call: HtsCall, fungible: boolean, fixedAt: number, otherAt
       amount: String(fixedList.items.int(at, 64)),
       denominating_token_id: ownToken
         ? String(own)
-        : await denominationId(call, fixedList.items.address(at + 1), fixedList.items.bool(at + 2), own),
+        : await denominationId(call, fixedList.items.address(at + 1), fixedList.items.bool(at + 2)),
       collector_account_id: await collectorId(call, fixedList.items.address(at + 4)),
     });
   }
@@ -108,7 +109,6 @@ async function feesOf(call: HtsCall, fungible: boolean, fixedAt: number, otherAt
                   call,
                   other.items.address(at + 3),
                   other.items.bool(at + 4),
-                  own,
                 ),
               },
             }
