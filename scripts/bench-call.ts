@@ -3,9 +3,9 @@
  *
  * POST /api/v1/contracts/call under load, on a ledger the simulated network wrote (`.data/bench-call/streams`,
  * written and ingested into an embedded Postgres under `.data/bench-call/pg` once, then reused), served as
- * `npm start` serves it. Three kinds of request, one after the other: a pure function of a SimToken contract
- * (`decimals()`), an ERC-20 `balanceOf` of an HTS token through its redirect, and an estimate of a SimToken transfer
- * by a holder. One line per kind (with the SQL statements and the CPU of workerd and Postgres per call, figures that
+ * `npm start` serves it. Four kinds of request, one after the other: a pure function of a SimToken contract
+ * (`decimals()`), an ERC-20 `balanceOf` of an HTS token through its redirect, an estimate of a SimToken transfer
+ * by a holder, and an estimate of an HTS token's ERC-20 `transfer` (through its redirect) by a holder. One line per kind (with the SQL statements and the CPU of workerd and Postgres per call, figures that
  * stay comparable when other work shares the cores), then `call: N calls/s geo-mean, p50 M ms`. Each connection is a
  * client of its own (its own address), so the load spreads over the executor shards as many clients' would.
  */
@@ -132,7 +132,7 @@ try {
   process.exit(1);
 }
 
-/** The three kinds of request, on contracts, tokens and holders the simulated ledger has. */
+/** The four kinds of request, on contracts, tokens and holders the simulated ledger has. */
 function requestKinds(ledger: LedgerSnapshot): Kind[] {
   const simToken = artifact('SimToken');
   const erc20 = ledger.contracts.find((c) => c.kind === 'SimToken' && Object.keys(c.erc20Balances).length > 0);
@@ -140,6 +140,8 @@ function requestKinds(ledger: LedgerSnapshot): Kind[] {
     (b) => BigInt(b.balance) > 0n && ledger.tokens.some((t) => t.id === b.token && t.type === 'FUNGIBLE_COMMON'),
   );
   if (!erc20 || !holding) throw new Error('the simulated ledger has no SimToken holder or HTS token holder');
+  const receiver = ledger.accounts.find((a) => a.id !== holding.account && a.tokens.includes(holding.token));
+  if (!receiver) throw new Error('the simulated ledger has no second account associated with an HTS token');
   const addressOf = (id: string) => {
     const account = ledger.accounts.find((a) => a.id === id);
     return account?.evmAddress ? `0x${account.evmAddress}` : longZero(numOf(id));
@@ -172,6 +174,16 @@ function requestKinds(ledger: LedgerSnapshot): Kind[] {
             word(BigInt(balance) / 2n),
           ]),
         ),
+      },
+      expected: /^0x[0-9a-f]{16}$/,
+    },
+    {
+      name: 'estimate-hts-transfer',
+      body: {
+        from: addressOf(holding.account),
+        to: longZero(numOf(holding.token)),
+        estimate: true,
+        data: hex(callData(simToken, 'transfer(address,uint256)', [addressWord(addressBytes(receiver.id)), word(1n)])),
       },
       expected: /^0x[0-9a-f]{16}$/,
     },

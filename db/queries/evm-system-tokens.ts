@@ -262,3 +262,12 @@ export async function nftBalanceAt(db: Database, accountId: bigint, tokenId: big
   );
   return BigInt(row?.count ?? '0');
 }
+
+/** The highest serial the NFT has minted by `at` (now when undefined), burned ones included; 0 before any mint. */
+export async function nftLastSerialAt(db: Database, tokenId: bigint, at: bigint | undefined): Promise<bigint> {
+  const minted = at === undefined ? sql`` : sql` and created_timestamp <= ${at}`;
+  const [row] = await db.rows<{ serial: string }>(
+    sql`select coalesce(max(serial_number), 0)::text as serial from nft where token_id = ${tokenId}${minted}`,
+  );
+  return BigInt(row?.serial ?? '0');
+}

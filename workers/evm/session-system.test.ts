@@ -98,7 +98,7 @@ describe('system contracts in a session', () => {
     expect(await run(fromHex(address))).toMatchObject({ ok: false, status: 'CONTRACT_EXECUTION_EXCEPTION' });
   });
 
-  it('fails the request with 501 for the schedule service, which is not implemented', async () => {
+  it('fails the request with 501 for a schedule function this port does not run', async () => {
     const call = run(longZeroAddress(SCHEDULE), word(1n));
     await expect(call).rejects.toBeInstanceOf(EvmRequestError);
     await expect(call).rejects.toMatchObject({ httpStatus: 501 });

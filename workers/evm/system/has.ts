@@ -1,8 +1,9 @@
 /**
  * HAS, the account service system contract at 0x16a (HIP-632): hbar allowances, the aliases of an account, and
  * `isAuthorizedRaw`, which checks a raw ECDSA secp256k1 or ED25519 signature against an account. Also the account
- * redirect (`redirectForAccount`), through which an account's own address answers `hbarAllowance(spender)`.
- * Writes (hbarApprove, setUnlimitedAutomaticAssociations) and `isAuthorized` are answered with 501.
+ * redirect (`redirectForAccount`), through which an account's own address answers `hbarAllowance(spender)` and
+ * `hbarApprove(spender, amount)`. `hbarApprove` writes the run's token ledger (token-ledger.ts), so a later
+ * `hbarAllowance` of the run sees it. `setUnlimitedAutomaticAssociations` and `isAuthorized` are answered with 501.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import { ed25519 } from '@noble/curves/ed25519.js';
@@ -23,10 +24,22 @@ import {
   selectorOf,
 } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
-import { accountAt } from './hts-context.ts';
-import { ledgerReads } from './ledger-reads.ts';
+import { partiesOf } from './call-parties.ts';
+import { delegatingContract } from './frames.ts';
+import { accountAt, type HtsCall, systemCallBase } from './hts-context.ts';
+import { canonicalGas } from './hts-gas.ts';
+import { keySatisfied } from './key-checks.ts';
 import { parseRedirect } from './redirect-input.ts';
-import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
+import {
+  halt,
+  notImplemented,
+  type ResponseCodeName,
+  responseCode,
+  revertWith,
+  revertWithCode,
+  success,
+  VIEW_GAS,
+} from './results.ts';
 
 /** ECRECOVER's gas, what the consensus node charges for an ECDSA `isAuthorizedRaw`. */
 const EC_VERIFY_GAS = 3000n;
@@ -41,16 +54,16 @@ const ED_SIGNATURE = 64;
 const REDIRECT_FOR_ACCOUNT = selectorOf('redirectForAccount(address,bytes)');
 const HBAR_ALLOWANCE = selectorOf('hbarAllowance(address,address)');
 const HBAR_ALLOWANCE_OF_ACCOUNT = selectorOf('hbarAllowance(address)');
+const HBAR_APPROVE = selectorOf('hbarApprove(address,address,int256)');
+const HBAR_APPROVE_FROM_ACCOUNT = selectorOf('hbarApprove(address,int256)');
 const GET_EVM_ADDRESS_ALIAS = selectorOf('getEvmAddressAlias(address)');
 const GET_HEDERA_ACCOUNT_NUM_ALIAS = selectorOf('getHederaAccountNumAlias(address)');
 const IS_VALID_ALIAS = selectorOf('isValidAlias(address)');
 const IS_AUTHORIZED_RAW = selectorOf('isAuthorizedRaw(address,bytes,bytes)');
 
-interface HasCall {
-  readonly reader: LedgerReader;
-  readonly args: AbiArgs;
-  readonly gasLimit: bigint;
-}
+type HasCall = HtsCall;
+
+const INT64_MAX = (1n << 63n) - 1n;
 
 const answer = (call: HasCall, status: ResponseCodeName, ...values: AbiValue[]) =>
   success(VIEW_GAS, call.gasLimit, encode(int(responseCode(status)), ...values));
@@ -63,7 +76,7 @@ async function hbarAllowance(call: HasCall, owner: EvmEntity | undefined, spende
   if (!owner) return answer(call, 'INVALID_ALLOWANCE_OWNER_ID', int(0n));
   const spender = await accountAt(call.reader, spenderAddress);
   if (!spender) return answer(call, 'INVALID_ALLOWANCE_SPENDER_ID', int(0n));
-  const amount = await ledgerReads(call.reader).cryptoAllowance(owner.id, spender.id);
+  const amount = await call.tokens.cryptoAllowance(owner.id, spender.id);
   return answer(call, 'SUCCESS', int(amount));
 }
 
@@ -155,8 +168,40 @@ async function isAuthorizedRaw(call: HasCall): Promise<ExecResult> {
   return success(gas, gasLimit, encode(bool(authorized)));
 }
 
+/**
+ * `hbarApprove`: a CryptoApproveAllowance of hbar from `ownerAddress` to the spender, for the sender as payer; the
+ * owner's key must be active unless the owner is the sender (HbarApproveCall). A failure reverts with its code.
+ */
+async function hbarApprove(call: HasCall, ownerAddress: Uint8Array, spenderAddress: Uint8Array, amount: bigint) {
+  const gas = canonicalGas('APPROVE');
+  if (call.isStatic) return halt(call.gasLimit);
+  const status = await (async (): Promise<ResponseCodeName> => {
+    const owner = await accountAt(call.reader, ownerAddress);
+    if (!owner) return 'INVALID_ALLOWANCE_OWNER_ID';
+    const spender = await accountAt(call.reader, spenderAddress);
+    if (!spender) return 'INVALID_ALLOWANCE_SPENDER_ID';
+    if (amount < 0n) return 'NEGATIVE_ALLOWANCE_AMOUNT';
+    if (owner.id === spender.id) return 'SPENDER_ACCOUNT_SAME_AS_OWNER';
+    const { sender, signers } = await partiesOf(call);
+    if (owner.id !== sender?.id && !keySatisfied(owner.key, signers)) return 'INVALID_SIGNATURE';
+    call.tokens.putCryptoAllowance(owner.id, spender.id, amount);
+    return 'SUCCESS';
+  })();
+  if (status !== 'SUCCESS') return revertWithCode(status, gas, call.gasLimit);
+  return success(gas, call.gasLimit, encode(int(responseCode(status))));
+}
+
+/** An int256 amount that must fit int64, as the node's HAPI amount does. */
+function int64Amount(args: AbiArgs, index: number): bigint {
+  const amount = args.int(index);
+  if (amount > INT64_MAX || amount < -INT64_MAX - 1n) throw new AbiDecodeError('amount out of range');
+  return amount;
+}
+
 async function direct(call: HasCall, selector: number): Promise<ExecResult> {
   switch (selector) {
+    case HBAR_APPROVE:
+      return hbarApprove(call, call.args.address(0), call.args.address(1), int64Amount(call.args, 2));
     case HBAR_ALLOWANCE:
       return hbarAllowance(call, await accountAt(call.reader, call.args.address(0)), call.args.address(1));
     case GET_EVM_ADDRESS_ALIAS:
@@ -176,22 +221,29 @@ async function direct(call: HasCall, selector: number): Promise<ExecResult> {
   }
 }
 
-async function redirect(reader: LedgerReader, input: Uint8Array, gasLimit: bigint): Promise<ExecResult> {
+async function redirect(base: Omit<HasCall, 'args'>, input: Uint8Array): Promise<ExecResult> {
   const redirected = parseRedirect(input);
   const selector = redirected && leadingSelector(redirected.data);
-  if (!redirected || selector === undefined) return halt(gasLimit);
+  if (!redirected || selector === undefined) return halt(base.gasLimit);
+  const call = { ...base, args: new AbiArgs(redirected.data.subarray(4)) };
+  if (selector === HBAR_APPROVE_FROM_ACCOUNT) {
+    return hbarApprove(call, redirected.target, call.args.address(0), int64Amount(call.args, 1));
+  }
   if (selector !== HBAR_ALLOWANCE_OF_ACCOUNT) return notImplemented();
-  const call = { reader, args: new AbiArgs(redirected.data.subarray(4)), gasLimit };
-  return hbarAllowance(call, await accountAt(reader, redirected.target), call.args.address(0));
+  return hbarAllowance(call, await accountAt(base.reader, redirected.target), call.args.address(0));
 }
 
 export function hasPrecompile(reader: LedgerReader): PrecompileFunc {
-  return async ({ data, gasLimit }) => {
+  return async ({ data, gasLimit, _EVM }) => {
     const selector = leadingSelector(data);
     if (selector === undefined) return halt(gasLimit);
+    const base = systemCallBase(reader, _EVM, gasLimit);
+    // Only an account's own proxy may DELEGATECALL HAS; any other delegation halts (UNQUALIFIED_DELEGATE).
+    const delegating = delegatingContract(_EVM);
+    if (delegating && !(await accountAt(reader, delegating))) return halt(gasLimit);
     try {
-      if (selector === REDIRECT_FOR_ACCOUNT) return await redirect(reader, data, gasLimit);
-      return await direct({ reader, args: new AbiArgs(data.subarray(4)), gasLimit }, selector);
+      if (selector === REDIRECT_FOR_ACCOUNT) return await redirect(base, data);
+      return await direct({ ...base, args: new AbiArgs(data.subarray(4)) }, selector);
     } catch (error) {
       if (error instanceof AbiDecodeError) return halt(gasLimit);
       throw error;

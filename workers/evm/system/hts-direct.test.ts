@@ -216,9 +216,13 @@ describe('HTS functions called on 0x167 directly', () => {
     expect([answered.int(0), answered.int(1)]).toEqual([167n, 0n]);
   });
 
-  it('answers 501 for a write such as mintToken', async () => {
+  it('answers 501 for a function this port does not run, such as airdropTokens', async () => {
     const { call } = await evmAt(latest);
-    const mint = calldata('mintToken(address,int64,bytes[])', addressArg(longZeroAddress(FUNGIBLE)), word(1n));
-    await expect(call(HTS, mint)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
+    const airdrop = calldata(
+      'airdropTokens((address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
+      word(32n),
+      word(0n),
+    );
+    await expect(call(HTS, airdrop)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
   });
 });

@@ -7,7 +7,6 @@ import { type AbiValue, address, bool, bytes, encode, int, selectorOf, tuple } f
 import { ZERO_ADDRESS } from './addresses.ts';
 import { accountAt, type HtsCall, type HtsFunction, priorityAddress, tokenAt } from './hts-context.ts';
 import { EMPTY_KEY, keyValueTuple } from './keys.ts';
-import { ledgerReads } from './ledger-reads.ts';
 import { type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
 import { DEFAULT_TOKEN, type TokenState } from './token-state.ts';
 import { expiryTuple, feeArrays, ledgerIdOf, TOKEN_KEY_TYPES, tokenInfoTuple } from './token-tuples.ts';
@@ -28,7 +27,7 @@ function tokenView(
   view: (call: HtsCall, token: TokenState) => Promise<[ResponseCodeName, ...AbiValue[]]>,
 ): HtsFunction {
   return async (call) => {
-    const token = await tokenAt(call.reader, call.args.address(0));
+    const token = await tokenAt(call, call.args.address(0));
     const [status, ...values] = token ? await view(call, token) : ['INVALID_TOKEN_ID' as const, ...defaults(call)];
     if (status !== 'SUCCESS' && call.isStatic) return revertWith(status, VIEW_GAS, call.gasLimit);
     return answer(call, status, ...values);
@@ -44,7 +43,7 @@ function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | 
     async (call, token) => {
       const account = await accountAt(call.reader, call.args.address(1));
       if (!account) return ['INVALID_ACCOUNT_ID', bool(false)];
-      const row = await ledgerReads(call.reader).relationship(account.id, token.id);
+      const row = await call.tokens.relationship(account.id, token.id);
       const value = row?.associated === true && flag({ freeze: row.freeze_status, kyc: row.kyc_status });
       return ['SUCCESS', bool(value)];
     },
@@ -53,7 +52,7 @@ function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | 
 
 async function nftInfoValues(call: HtsCall, token: TokenState, serial: bigint): Promise<AbiValue[] | undefined> {
   if (token.fungible) return undefined;
-  const nft = await ledgerReads(call.reader).nft(token.id, serial);
+  const nft = await call.tokens.nft(token.id, serial);
   if (!nft) return undefined;
   const owner = nft.account_id === null ? token.treasury : BigInt(nft.account_id);
   const spender = nft.spender === null ? undefined : BigInt(nft.spender);
@@ -71,7 +70,7 @@ const EMPTY_NFT_VALUES = [int(0n), address(ZERO_ADDRESS), int(0n), bytes(new Uin
 export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number, HtsFunction>([
   [
     selectorOf('isToken(address)'),
-    async (call) => answer(call, 'SUCCESS', bool((await tokenAt(call.reader, call.args.address(0))) !== undefined)),
+    async (call) => answer(call, 'SUCCESS', bool((await tokenAt(call, call.args.address(0))) !== undefined)),
   ],
   [
     selectorOf('getTokenType(address)'),
@@ -170,7 +169,7 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
         if (!owner) return ['INVALID_ALLOWANCE_OWNER_ID', int(0n)];
         const spender = await accountAt(call.reader, call.args.address(2));
         if (!spender) return ['INVALID_ALLOWANCE_SPENDER_ID', int(0n)];
-        const amount = await ledgerReads(call.reader).tokenAllowance(owner.id, spender.id, token.id);
+        const amount = await call.tokens.tokenAllowance(owner.id, spender.id, token.id);
         return ['SUCCESS', int(amount)];
       },
     ),
@@ -181,7 +180,7 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
       () => [address(ZERO_ADDRESS)],
       async (call, token) => {
         if (token.fungible) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
-        const nft = await ledgerReads(call.reader).nft(token.id, call.args.uint(1));
+        const nft = await call.tokens.nft(token.id, call.args.uint(1));
         if (!nft) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
         const spender = nft.spender === null ? undefined : BigInt(nft.spender);
         return ['SUCCESS', address(await priorityAddress(call.reader, spender))];
@@ -196,8 +195,7 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
         const owner = await accountAt(call.reader, call.args.address(1));
         if (!owner) return ['INVALID_ACCOUNT_ID', bool(false)];
         const operator = await accountAt(call.reader, call.args.address(2));
-        const approved =
-          operator !== undefined && (await ledgerReads(call.reader).approvedForAll(owner.id, operator.id, token.id));
+        const approved = operator !== undefined && (await call.tokens.approvedForAll(owner.id, operator.id, token.id));
         return ['SUCCESS', bool(approved)];
       },
     ),

@@ -5,7 +5,6 @@
 import type { ExecResult } from '@ethereumjs/evm';
 import { address, bool, encode, int, selectorOf, string } from './abi.ts';
 import { accountAt, type HtsCall, priorityAddress } from './hts-context.ts';
-import { ledgerReads } from './ledger-reads.ts';
 import { halt, revertWith, success, VIEW_GAS } from './results.ts';
 import type { TokenState } from './token-state.ts';
 
@@ -20,7 +19,7 @@ const ok = (call: HtsCall, output: Uint8Array) => success(VIEW_GAS, call.gasLimi
 
 /** The NFT whose serial is argument 0, when the token is an NFT and the serial exists at the block. */
 const liveNft = (call: HtsCall, token: TokenState) =>
-  token.fungible ? Promise.resolve(undefined) : ledgerReads(call.reader).nft(token.id, call.args.uint(0));
+  token.fungible ? Promise.resolve(undefined) : call.tokens.nft(token.id, call.args.uint(0));
 
 const optionalId = (value: string | null): bigint | undefined => (value === null ? undefined : BigInt(value));
 
@@ -40,7 +39,7 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
     async (call, token) => {
       const owner = await accountAt(call.reader, call.args.address(0));
       if (!owner) return revertWith('INVALID_ACCOUNT_ID', VIEW_GAS, call.gasLimit);
-      return ok(call, encode(int(await ledgerReads(call.reader).balance(owner.id, token))));
+      return ok(call, encode(int(await call.tokens.balance(owner.id, token))));
     },
   ],
   [
@@ -50,7 +49,7 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
       if (!owner) return revertWith('INVALID_ALLOWANCE_OWNER_ID', VIEW_GAS, call.gasLimit);
       const spender = await accountAt(call.reader, call.args.address(1));
       if (!spender) return revertWith('INVALID_ALLOWANCE_SPENDER_ID', VIEW_GAS, call.gasLimit);
-      const allowance = await ledgerReads(call.reader).tokenAllowance(owner.id, spender.id, token.id);
+      const allowance = await call.tokens.tokenAllowance(owner.id, spender.id, token.id);
       return ok(call, encode(int(allowance)));
     },
   ],
@@ -84,13 +83,21 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
     },
   ],
   [
+    // HRC-719: whether the sender is associated with the token.
+    selectorOf('isAssociated()'),
+    async (call, token) => {
+      const sender = await accountAt(call.reader, call.sender);
+      const row = sender && (await call.tokens.relationship(sender.id, token.id));
+      return ok(call, encode(bool(row?.associated === true)));
+    },
+  ],
+  [
     selectorOf('isApprovedForAll(address,address)'),
     async (call, token) => {
       const owner = await accountAt(call.reader, call.args.address(0));
       if (!owner) return revertWith('INVALID_ACCOUNT_ID', VIEW_GAS, call.gasLimit);
       const operator = await accountAt(call.reader, call.args.address(1));
-      const approved =
-        operator !== undefined && (await ledgerReads(call.reader).approvedForAll(owner.id, operator.id, token.id));
+      const approved = operator !== undefined && (await call.tokens.approvedForAll(owner.id, operator.id, token.id));
       return ok(call, encode(bool(approved)));
     },
   ],

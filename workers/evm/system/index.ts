@@ -1,8 +1,8 @@
 /**
- * Hedera's system contracts for the EVM: HTS 0x167 (token reads and the token redirect), the exchange rate 0x168,
- * PRNG 0x169 and HAS 0x16a, as @ethereumjs custom precompiles reading the ledger at the session's block; HSS 0x16b
- * (schedules) answers every call with 501. `redirectBytecode` is the code token, account and schedule addresses
- * show; `trackCallFrames(evm)` lets the system contracts tell a static frame (where failed views revert).
+ * Hedera's system contracts for the EVM: HTS 0x167 (token reads and writes, and the token redirect), the exchange
+ * rate 0x168, PRNG 0x169, HAS 0x16a and HSS 0x16b (schedules), as @ethereumjs custom precompiles reading the ledger
+ * at the session's block. `redirectBytecode` is the code token, account and schedule addresses show;
+ * `trackCallFrames(evm)` lets the system contracts see their frames and keeps the run's token ledger in step.
  */
 import type { CustomPrecompile, PrecompileFunc } from '@ethereumjs/evm';
 import { createAddressFromString } from '@ethereumjs/util';
@@ -10,9 +10,9 @@ import type { LedgerReader } from '../types.ts';
 import { EXCHANGE_RATE_ADDRESS, HAS_ADDRESS, HSS_ADDRESS, HTS_ADDRESS, PRNG_ADDRESS } from './addresses.ts';
 import { exchangeRatePrecompile } from './exchange-rate.ts';
 import { hasPrecompile } from './has.ts';
+import { hssPrecompile } from './hss.ts';
 import { htsPrecompile } from './hts.ts';
 import { prngPrecompile } from './prng.ts';
-import { notImplemented } from './results.ts';
 
 export { trackCallFrames } from './frames.ts';
 export { redirectBytecode } from './redirect.ts';
@@ -28,6 +28,6 @@ export function systemContracts(reader: LedgerReader): CustomPrecompile[] {
     precompileAt(EXCHANGE_RATE_ADDRESS, exchangeRatePrecompile(reader)),
     precompileAt(PRNG_ADDRESS, prngPrecompile(reader)),
     precompileAt(HAS_ADDRESS, hasPrecompile(reader)),
-    precompileAt(HSS_ADDRESS, notImplemented),
+    precompileAt(HSS_ADDRESS, hssPrecompile(reader)),
   ];
 }

@@ -34,7 +34,7 @@ const ID_NUM = 3;
 const ID_EVM_ADDRESS = 4;
 
 /** A ContractID message's address: its EVM address when it has one, else the long-zero address of its numbers. */
-function contractAddress(message: Uint8Array): Uint8Array {
+export function contractAddress(message: Uint8Array): Uint8Array {
   let shard = 0n;
   let realm = 0n;
   let num = 0n;

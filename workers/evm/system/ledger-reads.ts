@@ -9,6 +9,7 @@ import {
   nftApprovedForAllAt,
   nftAt,
   nftBalanceAt,
+  nftLastSerialAt,
   type TokenRelationshipRow,
   tokenAllowanceAt,
   tokenRelationshipAt,
@@ -85,6 +86,11 @@ export class LedgerReads {
     return this.once(`crypto allowance ${owner} ${spender}`, () =>
       cryptoAllowanceAt(this.reader.db, { owner, spender }, this.at),
     );
+  }
+
+  /** The highest serial minted of the NFT by the block. */
+  lastSerial(tokenId: bigint): Promise<bigint> {
+    return this.once(`last serial ${tokenId}`, () => nftLastSerialAt(this.reader.db, tokenId, this.at));
   }
 
   exchangeRate(): Promise<ExchangeRate> {

@@ -34,7 +34,73 @@ export type ResponseCodeName =
   | 'INVALID_SOLIDITY_ADDRESS'
   | 'INVALID_TRANSACTION_BODY'
   | 'INSUFFICIENT_GAS'
-  | 'INVALID_SIGNATURE_TYPE_MISMATCHING_KEY';
+  | 'INVALID_SIGNATURE_TYPE_MISMATCHING_KEY'
+  | 'INVALID_ACCOUNT_AMOUNTS'
+  | 'ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS'
+  | 'TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN'
+  | 'EMPTY_TOKEN_TRANSFER_ACCOUNT_AMOUNTS'
+  | 'TOKEN_ID_REPEATED_IN_TOKEN_LIST'
+  | 'ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON'
+  | 'INVALID_NFT_ID'
+  | 'TOKEN_WAS_DELETED'
+  | 'TOKEN_IS_PAUSED'
+  | 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT'
+  | 'TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT'
+  | 'ACCOUNT_FROZEN_FOR_TOKEN'
+  | 'ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN'
+  | 'INSUFFICIENT_TOKEN_BALANCE'
+  | 'INSUFFICIENT_ACCOUNT_BALANCE'
+  | 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO'
+  | 'SPENDER_DOES_NOT_HAVE_ALLOWANCE'
+  | 'AMOUNT_EXCEEDS_ALLOWANCE'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE'
+  | 'INVALID_RECEIVING_NODE_ACCOUNT'
+  | 'SPENDER_ACCOUNT_SAME_AS_OWNER'
+  | 'NEGATIVE_ALLOWANCE_AMOUNT'
+  | 'DELEGATING_SPENDER_CANNOT_GRANT_APPROVE_FOR_ALL'
+  | 'TOKEN_HAS_NO_SUPPLY_KEY'
+  | 'TOKEN_HAS_NO_WIPE_KEY'
+  | 'TOKEN_HAS_NO_FREEZE_KEY'
+  | 'TOKEN_HAS_NO_KYC_KEY'
+  | 'TOKEN_HAS_NO_PAUSE_KEY'
+  | 'TOKEN_IS_IMMUTABLE'
+  | 'INVALID_TOKEN_MINT_AMOUNT'
+  | 'INVALID_TOKEN_BURN_AMOUNT'
+  | 'TOKEN_MAX_SUPPLY_REACHED'
+  | 'INVALID_WIPING_AMOUNT'
+  | 'CANNOT_WIPE_TOKEN_TREASURY_ACCOUNT'
+  | 'ACCOUNT_DOES_NOT_OWN_WIPED_NFT'
+  | 'TREASURY_MUST_OWN_BURNED_NFT'
+  | 'TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES'
+  | 'ACCOUNT_IS_TREASURY'
+  | 'INVALID_TOKEN_MINT_METADATA'
+  | 'METADATA_TOO_LONG'
+  | 'BATCH_SIZE_LIMIT_EXCEEDED'
+  | 'TOKEN_REFERENCE_REPEATED'
+  | 'NOT_SUPPORTED'
+  | 'ACCOUNT_DELETED'
+  | 'INVALID_TREASURY_ACCOUNT_FOR_TOKEN'
+  | 'INSUFFICIENT_TX_FEE'
+  | 'MISSING_TOKEN_SYMBOL'
+  | 'MISSING_TOKEN_NAME'
+  | 'TOKEN_NAME_TOO_LONG'
+  | 'TOKEN_SYMBOL_TOO_LONG'
+  | 'MEMO_TOO_LONG'
+  | 'INVALID_TOKEN_INITIAL_SUPPLY'
+  | 'INVALID_TOKEN_DECIMALS'
+  | 'INVALID_TOKEN_MAX_SUPPLY'
+  | 'INVALID_CUSTOM_FEE_COLLECTOR'
+  | 'INVALID_TOKEN_ID_IN_CUSTOM_FEES'
+  | 'FRACTION_DIVIDES_BY_ZERO'
+  | 'INVALID_AUTORENEW_ACCOUNT'
+  | 'INVALID_RENEWAL_PERIOD'
+  | 'INVALID_EXPIRATION_TIME'
+  | 'TOKEN_HAS_NO_FEE_SCHEDULE_KEY'
+  | 'SCHEDULE_ALREADY_DELETED'
+  | 'SCHEDULE_ALREADY_EXECUTED'
+  | 'INVALID_SCHEDULE_ID'
+  | 'RECORD_NOT_FOUND';
 
 /** The code's number, from the ledger's table of codes. */
 export function responseCode(name: ResponseCodeName): bigint {
@@ -53,6 +119,21 @@ export function revertWith(status: ResponseCodeName, gas: bigint, gasLimit: bigi
   if (gas > gasLimit) return outOfGas(gasLimit);
   return {
     returnValue: new TextEncoder().encode(status),
+    executionGasUsed: gas,
+    exceptionError: new EVMError(EVMError.errorMessages.REVERT),
+  };
+}
+
+/**
+ * The revert of a dispatched HAPI transaction that failed (`FullResult.revertResult(recordBuilder, …)`): its status
+ * as a 32-byte word holding the code's number, as the mono-service answered.
+ */
+export function revertWithCode(status: ResponseCodeName, gas: bigint, gasLimit: bigint): ExecResult {
+  if (gas > gasLimit) return outOfGas(gasLimit);
+  const output = new Uint8Array(32);
+  new DataView(output.buffer).setBigUint64(24, responseCode(status));
+  return {
+    returnValue: output,
     executionGasUsed: gas,
     exceptionError: new EVMError(EVMError.errorMessages.REVERT),
   };

@@ -3,21 +3,60 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
+import { responseCodeByName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, insertBlocks, ledgerBlock, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { insertRow } from '../../../test/harness/factories.ts';
 import { insertCryptoAllowance } from '../../../test/harness/factories-accounts.ts';
 import { returned, systemEvmAt } from '../../../test/harness/factories-evm-system.ts';
 import { exchangeRateSetBytes, FILE_CREATE, insertFileData } from '../../../test/harness/factories-network.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { type BlockContext, EvmRequestError } from '../types.ts';
-import { address, bytes, encode, int } from './abi.ts';
+import { AbiArgs, address, bytes, encode, int } from './abi.ts';
+import { canonicalGas } from './hts-gas.ts';
 import { EXCHANGE_RATE_GAS, PRNG_GAS, VIEW_GAS } from './results.ts';
 import { calldata } from './testing/system-evm.ts';
+import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
 
 const OWNER = 1001n;
 const SPENDER = 1002n;
 const ALIASED = 1003n;
 const ED_ACCOUNT = 1004n;
+const CONTRACT = 1005n;
+const TOKEN_SCHEDULE = 1006n;
+const DONE_SCHEDULE = 1007n;
+
+/** Protobuf wire format for the scheduled bodies: a varint field, a length-delimited one. */
+const varint = (value: bigint): number[] => {
+  const out: number[] = [];
+  let rest = value;
+  do {
+    out.push(Number(rest & 0x7fn) | (rest > 0x7fn ? 0x80 : 0));
+    rest >>= 7n;
+  } while (rest > 0n);
+  return out;
+};
+const varintField = (number: number, value: bigint) => [...varint(BigInt(number << 3)), ...varint(value)];
+const messageField = (number: number, body: number[]) => [
+  ...varint(BigInt((number << 3) | 2)),
+  ...varint(BigInt(body.length)),
+  ...body,
+];
+const textField = (number: number, value: string) => messageField(number, [...Buffer.from(value)]);
+const accountId = (num: bigint) => varintField(3, num);
+/** A SchedulableTransactionBody scheduling a fungible TokenCreate with a fixed fee of 7 ℏ to the spender. */
+const SCHEDULED_TOKEN_CREATE = Buffer.from(
+  messageField(22, [
+    ...textField(1, 'Planned'),
+    ...textField(2, 'PLN'),
+    ...varintField(3, 3n),
+    ...varintField(4, 500n),
+    ...messageField(5, accountId(OWNER)),
+    ...messageField(21, [...messageField(1, varintField(1, 7n)), ...messageField(3, accountId(SPENDER))]),
+  ]),
+);
+/** A SchedulableTransactionBody scheduling a CryptoTransfer (field 14) with no transfers. */
+const SCHEDULED_TRANSFER = Buffer.from(messageField(14, []));
 const RATE_FILE = 112n;
 
 const ecdsaKey = secp256k1.utils.randomSecretKey();
@@ -36,6 +75,21 @@ const ledger = useEvmLedger(async (sql) => {
   await insertEntity(sql, SPENDER, GENESIS);
   await insertEntity(sql, ALIASED, GENESIS, { evm_address: Buffer.from(ALIAS) });
   await insertEntity(sql, ED_ACCOUNT, GENESIS, { key: Buffer.concat([Buffer.from('1220', 'hex'), ED_PUBLIC]) });
+  await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT' });
+  for (const [id, body, executed] of [
+    [TOKEN_SCHEDULE, SCHEDULED_TOKEN_CREATE, null],
+    [DONE_SCHEDULE, SCHEDULED_TRANSFER, GENESIS + 2n * SECOND],
+  ] as const) {
+    await insertEntity(sql, id, GENESIS, { type: 'SCHEDULE' });
+    await insertRow(sql, 'schedule', {
+      schedule_id: id,
+      consensus_timestamp: GENESIS + SECOND,
+      creator_account_id: OWNER,
+      payer_account_id: OWNER,
+      transaction_body: body,
+      executed_timestamp: executed,
+    });
+  }
   await insertCryptoAllowance(sql, { owner: OWNER, spender: SPENDER, amount: 75, from: GENESIS });
   // 1 ℏ = 12 ¢ before block 10; 1 ℏ = 10 ¢ from a later update on.
   await insertFileData(sql, {
@@ -178,20 +232,87 @@ describe('the account service system contract 0x16a', () => {
     expect(Buffer.from(result.returnValue).toString()).toBe('INVALID_TRANSACTION_BODY');
   });
 
-  it('answers 501 for a write such as hbarApprove', async () => {
+  it('approves hbar for the sender as owner with hbarApprove, for the gas of a CryptoApproveAllowance', async () => {
     const { call } = await evmAt(latest);
     const approve = calldata(
       'hbarApprove(address,address,int256)',
-      encode(address(longZeroAddress(OWNER)), address(longZeroAddress(SPENDER)), int(1n)),
+      encode(address(longZeroAddress(OWNER)), address(longZeroAddress(SPENDER)), int(5n)),
     );
-    await expect(call(has, approve)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
+    const result = await call(has, approve, { caller: longZeroAddress(OWNER) });
+    expect(returned(result).int(0)).toBe(22n);
+    expect(result.executionGasUsed).toBe(canonicalGas('APPROVE'));
+    const refused = await call(has, approve, { caller: longZeroAddress(SPENDER) });
+    expect(refused.exceptionError?.error).toBe(EVMError.errorMessages.REVERT);
+    expect(new AbiArgs(refused.returnValue).uint(0)).toBe(7n);
+  });
+
+  it('answers hbarAllowance with an approval made earlier in the same run', async () => {
+    const system = await evmAt(latest);
+    await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
+    const pair = encode(address(longZeroAddress(CONTRACT)), address(longZeroAddress(SPENDER)));
+    const result = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls(
+        { to: has, data: calldata('hbarApprove(address,address,int256)', pair, encode(int(9n))) },
+        { to: has, data: calldata('hbarAllowance(address,address)', pair) },
+      ),
+    );
+    const args = returned(result);
+    expect([args.int(0), args.int(1)]).toEqual([22n, 9n]);
   });
 });
 
 describe('the schedule service 0x16b', () => {
-  it('answers 501 for any call', async () => {
+  const hss = system(0x16bn);
+  const scheduleArg = (id: bigint) => encode(address(longZeroAddress(id)));
+
+  it('answers the token a scheduled TokenCreate would create', async () => {
     const { call } = await evmAt(latest);
-    await expect(call(system(0x16bn), calldata('getScheduledCreateFungibleTokenInfo(address)'))).rejects.toEqual(
+    const result = await call(
+      hss,
+      calldata('getScheduledCreateFungibleTokenInfo(address)', scheduleArg(TOKEN_SCHEDULE)),
+    );
+    expect(result.executionGasUsed).toBe(VIEW_GAS);
+    const args = returned(result);
+    expect(args.int(0)).toBe(22n);
+    const info = args.tuple(1);
+    const tokenInfo = info.tuple(0);
+    const hederaToken = tokenInfo.tuple(0);
+    expect(new TextDecoder().decode(hederaToken.bytes(0))).toBe('Planned');
+    expect(hederaToken.address(2)).toEqual(longZeroAddress(OWNER));
+    expect([tokenInfo.int(1), info.int(1)]).toEqual([500n, 3n]);
+    const fixed = tokenInfo.array(5);
+    expect([fixed.length, fixed.items.int(0), fixed.items.address(4)]).toEqual([1, 7n, longZeroAddress(SPENDER)]);
+  });
+
+  it('reverts for a schedule of another token type, of no TokenCreate, and for no schedule', async () => {
+    const { call } = await evmAt(latest);
+    const nft = await call(
+      hss,
+      calldata('getScheduledCreateNonFungibleTokenInfo(address)', scheduleArg(TOKEN_SCHEDULE)),
+    );
+    expect(new TextDecoder().decode(nft.returnValue)).toBe('INVALID_SCHEDULE_ID');
+    const other = await call(hss, calldata('getScheduledCreateFungibleTokenInfo(address)', scheduleArg(DONE_SCHEDULE)));
+    expect(new TextDecoder().decode(other.returnValue)).toBe('INVALID_SCHEDULE_ID');
+    const none = await call(hss, calldata('getScheduledCreateFungibleTokenInfo(address)', scheduleArg(4242n)));
+    expect(new TextDecoder().decode(none.returnValue)).toBe('RECORD_NOT_FOUND');
+  });
+
+  it('authorizes a live schedule for the ScheduleSign gas, and answers an executed one’s status', async () => {
+    const { call } = await evmAt(latest);
+    const live = await call(hss, calldata('authorizeSchedule(address)', scheduleArg(TOKEN_SCHEDULE)));
+    expect(returned(live).int(0)).toBe(22n);
+    expect(live.executionGasUsed).toBe(canonicalGas('SCHEDULE_SIGN'));
+    const done = returned(await call(hss, calldata('authorizeSchedule(address)', scheduleArg(DONE_SCHEDULE))));
+    expect(done.int(0)).toBe(BigInt(responseCodeByName('SCHEDULE_ALREADY_EXECUTED') ?? 0));
+    const missing = await call(hss, calldata('authorizeSchedule(address)', scheduleArg(4242n)), { gas: 50_000n });
+    expect(new TextDecoder().decode(missing.returnValue)).toBe('INVALID_SCHEDULE_ID');
+    expect(missing.executionGasUsed).toBe(50_000n);
+  });
+
+  it('answers 501 for a schedule function this port does not run', async () => {
+    const { call } = await evmAt(latest);
+    await expect(call(hss, calldata('deleteSchedule(address)', scheduleArg(TOKEN_SCHEDULE)))).rejects.toEqual(
       new EvmRequestError(501, 'Not Implemented'),
     );
   });

@@ -28,6 +28,8 @@ export interface TokenState {
   readonly paused: boolean;
   /** Admin, KYC, freeze, wipe, supply, fee schedule and pause keys (undefined: none), in the TokenKey list's order. */
   readonly keys: readonly (KeyValue | undefined)[];
+  /** The same keys as stored (protobuf Key bytes), for checking whether a call signs with them. */
+  readonly keyBytes: readonly (Uint8Array | undefined)[];
   readonly expirySeconds: bigint;
   readonly autoRenewAccount: bigint | undefined;
   readonly autoRenewSeconds: bigint;
@@ -48,6 +50,15 @@ export async function loadToken(reader: LedgerReader, tokenId: bigint): Promise<
   const row = await evmTokenAt(reader.db, tokenId, at);
   if (!row) return undefined;
   const fungible = row.type === 'FUNGIBLE_COMMON';
+  const keyBytes = [
+    row.key,
+    row.kyc_key,
+    row.freeze_key,
+    row.wipe_key,
+    row.supply_key,
+    row.fee_schedule_key,
+    row.pause_key,
+  ].map((key) => key ?? undefined);
   let totalSupply = BigInt(row.total_supply);
   if (at !== undefined) {
     totalSupply = fungible ? await fungibleSupplyAt(reader.db, tokenId, at) : await nftSupplyAt(reader.db, tokenId, at);
@@ -72,9 +83,8 @@ export async function loadToken(reader: LedgerReader, tokenId: bigint): Promise<
     hasKycKey: row.kyc_key !== null,
     deleted: row.deleted === true,
     paused: row.pause_status === 'PAUSED',
-    keys: [row.key, row.kyc_key, row.freeze_key, row.wipe_key, row.supply_key, row.fee_schedule_key, row.pause_key].map(
-      (key) => (key === null ? undefined : keyValueOf(key)),
-    ),
+    keys: keyBytes.map((key) => (key === undefined ? undefined : keyValueOf(key))),
+    keyBytes,
     expirySeconds: expiryNs / NS_PER_SECOND,
     autoRenewAccount: autoRenewAccount === 0n ? undefined : autoRenewAccount,
     autoRenewSeconds,
@@ -102,6 +112,7 @@ export const DEFAULT_TOKEN: TokenState = {
   deleted: false,
   paused: false,
   keys: Array.from({ length: 7 }, () => undefined),
+  keyBytes: Array.from({ length: 7 }, () => undefined),
   expirySeconds: 0n,
   autoRenewAccount: undefined,
   autoRenewSeconds: 0n,

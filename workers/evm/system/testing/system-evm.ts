@@ -14,8 +14,15 @@ import type { RedirectKind } from '../redirect.ts';
 
 export interface SystemEvm {
   readonly evm: EVM;
-  /** Runs a top-level call from `caller` (default: 0x…0002, the treasury) with `gas` (default 15,000,000). */
-  call(to: Uint8Array, data: Uint8Array, options?: { gas?: bigint; caller?: Uint8Array }): Promise<ExecResult>;
+  /**
+   * Runs a top-level call from `caller` (default: 0x…0002, the treasury) with `gas` (default 15,000,000) and `value`
+   * (default 0, the caller funded for it).
+   */
+  call(
+    to: Uint8Array,
+    data: Uint8Array,
+    options?: { gas?: bigint; caller?: Uint8Array; value?: bigint },
+  ): Promise<ExecResult>;
   /** Puts `code` at `address`. */
   deploy(address: Uint8Array, code: Uint8Array): Promise<void>;
 }
@@ -42,6 +49,8 @@ export async function systemEvm(
         caller: new Address(options.caller ?? TREASURY),
         data,
         gasLimit: options.gas ?? 15_000_000n,
+        value: options.value ?? 0n,
+        skipBalance: true,
       });
       return result.execResult;
     },

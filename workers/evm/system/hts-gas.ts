@@ -1,0 +1,74 @@
+/**
+ * The gas of a state-changing HTS call, as the consensus node's SystemContractGasCalculator derives it from the HAPI
+ * price of the same operation: the canonical price of its dispatch type (hapi-fees `canonical-prices.json`, in
+ * tinycents) at the ContractCall gas price of 852,000 fee schedule units (852 tinycents) a gas, rounded up, plus the
+ * 20% premium of a HAPI operation run inside the EVM.
+ */
+
+/** Canonical prices in tinycents ($1 = 10^10 tinycents), by the consensus node's DispatchType. */
+export const CANONICAL_TINYCENTS = {
+  TRANSFER_HBAR: 1_000_000n,
+  TRANSFER_FUNGIBLE: 10_000_000n,
+  TRANSFER_FUNGIBLE_CUSTOM_FEES: 20_000_000n,
+  TRANSFER_NFT: 10_000_000n,
+  TRANSFER_NFT_CUSTOM_FEES: 20_000_000n,
+  CRYPTO_CREATE: 500_000_000n,
+  CRYPTO_UPDATE: 2_200_000n,
+  MINT_FUNGIBLE: 10_000_000n,
+  MINT_NFT: 200_000_000n,
+  BURN_FUNGIBLE: 10_000_000n,
+  BURN_NFT: 10_000_000n,
+  DELETE: 10_000_000n,
+  ASSOCIATE: 500_000_000n,
+  DISSOCIATE: 500_000_000n,
+  APPROVE: 500_000_000n,
+  DELETE_NFT_APPROVE: 500_000_000n,
+  GRANT_KYC: 10_000_000n,
+  REVOKE_KYC: 10_000_000n,
+  PAUSE: 10_000_000n,
+  UNPAUSE: 10_000_000n,
+  FREEZE: 10_000_000n,
+  UNFREEZE: 10_000_000n,
+  WIPE_FUNGIBLE: 10_000_000n,
+  WIPE_NFT: 10_000_000n,
+  UPDATE: 10_000_000n,
+  TOKEN_CREATE: 10_000_000_000n,
+  TOKEN_CREATE_CUSTOM_FEES: 20_000_000_000n,
+  SCHEDULE_SIGN: 100_000_000n,
+} as const;
+
+export type DispatchType = keyof typeof CANONICAL_TINYCENTS;
+
+/** The fee schedule's ContractCall gas price, in fee schedule units (thousandths of a tinycent). */
+const GAS_PRICE_FEE_SCHEDULE_UNITS = 852_000n;
+const FEE_SCHEDULE_UNITS_PER_TINYCENT = 1000n;
+
+/** `gasRequirementFromTinycents`: the price rounded up to whole gas, plus a fifth. */
+export function gasOfTinycents(tinycents: bigint): bigint {
+  const gas =
+    ((tinycents + GAS_PRICE_FEE_SCHEDULE_UNITS - 1n) * FEE_SCHEDULE_UNITS_PER_TINYCENT) / GAS_PRICE_FEE_SCHEDULE_UNITS;
+  return gas + gas / 5n;
+}
+
+export const canonicalGas = (type: DispatchType): bigint => gasOfTinycents(CANONICAL_TINYCENTS[type]);
+
+/** What a CryptoTransfer counts for its gas (ClassicTransfersCall.minimumTinycentPriceGiven). */
+export interface TransferShape {
+  readonly hbarAdjusts: number;
+  readonly unitAdjusts: number;
+  readonly nftExchanges: number;
+  readonly customFees: boolean;
+}
+
+/**
+ * Gas of a CryptoTransfer: half a fungible transfer per token adjustment (there are always at least two), a whole
+ * NFT transfer per exchanged serial, half an hbar transfer per hbar adjustment.
+ */
+export function transferGas(shape: TransferShape): bigint {
+  const unit = CANONICAL_TINYCENTS[shape.customFees ? 'TRANSFER_FUNGIBLE_CUSTOM_FEES' : 'TRANSFER_FUNGIBLE'] / 2n;
+  const nft = CANONICAL_TINYCENTS[shape.customFees ? 'TRANSFER_NFT_CUSTOM_FEES' : 'TRANSFER_NFT'];
+  const hbar = CANONICAL_TINYCENTS.TRANSFER_HBAR / 2n;
+  return gasOfTinycents(
+    BigInt(shape.unitAdjusts) * unit + BigInt(shape.nftExchanges) * nft + BigInt(shape.hbarAdjusts) * hbar,
+  );
+}

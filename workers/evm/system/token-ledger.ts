@@ -1,0 +1,166 @@
+/**
+ * The token ledger one run of the EVM sees: the session's ledger reads (LedgerReads) under a write layer that the
+ * state-changing system contract functions fill (balances, relationships, allowances, NFTs, tokens). Its writes
+ * follow the EVM's frames: `checkpoint` when a frame starts, `commit` when it succeeds, `revert` when it fails, so a
+ * write made inside a reverted frame is undone with the frame's storage. A run starts from an empty layer, so
+ * nothing written outlives the request.
+ */
+import type { NftRow, TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
+import type { LedgerReader } from '../types.ts';
+import { ledgerReads } from './ledger-reads.ts';
+import type { TokenState } from './token-state.ts';
+
+type Undo = () => void;
+
+/** A map whose every write can be undone: the previous value (or its absence) goes to the journal. */
+class JournaledMap<V> {
+  private readonly values = new Map<string, V>();
+  private readonly journal: (undo: Undo) => void;
+
+  constructor(journal: (undo: Undo) => void) {
+    this.journal = journal;
+  }
+
+  has(key: string): boolean {
+    return this.values.has(key);
+  }
+
+  get(key: string): V | undefined {
+    return this.values.get(key);
+  }
+
+  set(key: string, value: V): void {
+    const had = this.values.has(key);
+    const previous = this.values.get(key);
+    this.values.set(key, value);
+    this.journal(() => {
+      if (had) this.values.set(key, previous as V);
+      else this.values.delete(key);
+    });
+  }
+}
+
+/** An NFT's row in the layer; null: the serial was burned or wiped in this run. */
+type NftWrite = NftRow | null;
+
+export class TokenLedger {
+  private readonly reader: LedgerReader;
+  /** One list of undo steps per open frame, the innermost last. */
+  private readonly frames: Undo[][] = [];
+  private readonly record = (undo: Undo) => this.frames.at(-1)?.push(undo);
+  private readonly tokens = new JournaledMap<TokenState>(this.record);
+  private readonly relationships = new JournaledMap<TokenRelationshipRow | undefined>(this.record);
+  private readonly nfts = new JournaledMap<NftWrite>(this.record);
+  private readonly tokenAllowances = new JournaledMap<bigint>(this.record);
+  private readonly operators = new JournaledMap<boolean>(this.record);
+  private readonly hbarAllowances = new JournaledMap<bigint>(this.record);
+  private readonly tokenAddresses = new JournaledMap<bigint>(this.record);
+  private readonly lastSerials = new JournaledMap<bigint>(this.record);
+
+  constructor(reader: LedgerReader) {
+    this.reader = reader;
+  }
+
+  checkpoint(): void {
+    this.frames.push([]);
+  }
+
+  /** The frame succeeded: its undo steps belong to the frame around it (none at the top: they are dropped). */
+  commit(): void {
+    const frame = this.frames.pop();
+    if (frame) this.frames.at(-1)?.push(...frame);
+  }
+
+  revert(): void {
+    const frame = this.frames.pop() ?? [];
+    for (let i = frame.length - 1; i >= 0; i--) frame[i]?.();
+  }
+
+  private get reads() {
+    return ledgerReads(this.reader);
+  }
+
+  async token(id: bigint): Promise<TokenState | undefined> {
+    return this.tokens.get(String(id)) ?? this.reads.token(id);
+  }
+
+  /** The id of a token created in this run at `address` (hex, no prefix), if any. */
+  createdTokenAt(address: string): bigint | undefined {
+    return this.tokenAddresses.get(address);
+  }
+
+  putToken(token: TokenState, address?: string): void {
+    this.tokens.set(String(token.id), token);
+    if (address !== undefined) this.tokenAddresses.set(address, token.id);
+  }
+
+  async relationship(accountId: bigint, tokenId: bigint): Promise<TokenRelationshipRow | undefined> {
+    const key = `${accountId}/${tokenId}`;
+    if (this.relationships.has(key)) return this.relationships.get(key);
+    return this.reads.relationship(accountId, tokenId);
+  }
+
+  /** The relationship with its balance as `balance` counts it: the row a write starts from. */
+  async relationshipToWrite(accountId: bigint, token: TokenState): Promise<TokenRelationshipRow | undefined> {
+    const row = await this.relationship(accountId, token.id);
+    return row && { ...row, balance: String(await this.balance(accountId, token)) };
+  }
+
+  /** Writes the relationship; undefined: the account is no longer associated. */
+  putRelationship(accountId: bigint, tokenId: bigint, row: TokenRelationshipRow | undefined): void {
+    this.relationships.set(`${accountId}/${tokenId}`, row);
+  }
+
+  /** The account's balance of the token: a fungible amount, or how many of the NFT's serials it owns. */
+  async balance(accountId: bigint, token: TokenState): Promise<bigint> {
+    const key = `${accountId}/${token.id}`;
+    if (!this.relationships.has(key)) return this.reads.balance(accountId, token);
+    const row = this.relationships.get(key);
+    return row ? BigInt(row.balance) : 0n;
+  }
+
+  async nft(tokenId: bigint, serial: bigint): Promise<NftRow | undefined> {
+    const key = `${tokenId}/${serial}`;
+    if (this.nfts.has(key)) return this.nfts.get(key) ?? undefined;
+    return this.reads.nft(tokenId, serial);
+  }
+
+  putNft(tokenId: bigint, serial: bigint, nft: NftWrite): void {
+    this.nfts.set(`${tokenId}/${serial}`, nft);
+  }
+
+  async tokenAllowance(owner: bigint, spender: bigint, tokenId: bigint): Promise<bigint> {
+    return (
+      this.tokenAllowances.get(`${owner}/${spender}/${tokenId}`) ?? this.reads.tokenAllowance(owner, spender, tokenId)
+    );
+  }
+
+  putTokenAllowance(owner: bigint, spender: bigint, tokenId: bigint, amount: bigint): void {
+    this.tokenAllowances.set(`${owner}/${spender}/${tokenId}`, amount);
+  }
+
+  async approvedForAll(owner: bigint, spender: bigint, tokenId: bigint): Promise<boolean> {
+    return this.operators.get(`${owner}/${spender}/${tokenId}`) ?? this.reads.approvedForAll(owner, spender, tokenId);
+  }
+
+  putApprovedForAll(owner: bigint, spender: bigint, tokenId: bigint, approved: boolean): void {
+    this.operators.set(`${owner}/${spender}/${tokenId}`, approved);
+  }
+
+  async cryptoAllowance(owner: bigint, spender: bigint): Promise<bigint> {
+    return this.hbarAllowances.get(`${owner}/${spender}`) ?? this.reads.cryptoAllowance(owner, spender);
+  }
+
+  putCryptoAllowance(owner: bigint, spender: bigint, amount: bigint): void {
+    this.hbarAllowances.set(`${owner}/${spender}`, amount);
+  }
+
+  /** The highest serial minted of the NFT, mints of this run included. */
+  async lastSerial(tokenId: bigint): Promise<bigint> {
+    return this.lastSerials.get(String(tokenId)) ?? this.reads.lastSerial(tokenId);
+  }
+
+  putLastSerial(tokenId: bigint, serial: bigint): void {
+    this.lastSerials.set(String(tokenId), serial);
+  }
+}
