@@ -85,6 +85,8 @@ export function cryptoCreate(ctx: ItemContext): void {
     },
     ts,
   );
+  // Balance 0 from creation, whether or not an initial balance arrives in the transfer list.
+  ctx.rows.addEntityBalance(id, 0n, ts);
 }
 
 interface CryptoUpdateBody extends StakingFields {
