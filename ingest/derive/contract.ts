@@ -248,9 +248,7 @@ export function contractResult(ctx: ItemContext): void {
   const ts = item.consensusTimestamp;
   const target = callOrCreate ? contractEntity(ctx) : contractId(result?.contractID);
   const ethereum = item.type === ETHEREUM_TRANSACTION ? decodedEthereumTransaction(ctx) : undefined;
-  const txHash = ethereum
-    ? ethereumHash(ctx, ethereum)
-    : (record.transactionHash ?? new Uint8Array()).subarray(0, 32);
+  const txHash = ethereum ? ethereumHash(ctx, ethereum) : (record.transactionHash ?? new Uint8Array()).subarray(0, 32);
   const createdIds = (result?.createdContractIDs ?? []).map((c) => contractId(c));
   const fromBody = callOrCreate && body !== undefined;
   ctx.rows.insert('contract_result', {
@@ -261,8 +259,7 @@ export function contractResult(ctx: ItemContext): void {
     contract_id: target,
     created_contract_ids: createdIds,
     error_message: result ? (result.errorMessage ?? '') : null,
-    failed_initcode:
-      create && !item.successful && body?.initcode && body.initcode.length > 0 ? body.initcode : null,
+    failed_initcode: create && !item.successful && body?.initcode && body.initcode.length > 0 ? body.initcode : null,
     function_parameters: fromBody
       ? ((create ? body.constructorParameters : body.functionParameters) ?? new Uint8Array())
       : (result?.functionParameters ?? new Uint8Array()),

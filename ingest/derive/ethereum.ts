@@ -58,7 +58,8 @@ export function ethereumHash(ctx: ItemContext, tx: EthereumTransaction): Uint8Ar
   const recorded = ctx.item.record.ethereum_hash;
   if (recorded && recorded.length > 0) return recorded;
   const body = serviceBody<EthereumBody>(ctx);
-  if (tx.callData.length > 0 || fileId(body.call_data) === 0n) return keccak_256(body.ethereum_data ?? new Uint8Array());
+  if (tx.callData.length > 0 || fileId(body.call_data) === 0n)
+    return keccak_256(body.ethereum_data ?? new Uint8Array());
   return new Uint8Array();
 }
 

@@ -8,14 +8,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeEthereumTransaction, toBigInt } from '../../ingest/decode/ethereum-transaction.ts';
 import { ingestStreams, simulateStages } from '../harness/simnet-stages.ts';
 import { registerWorkerSuite } from '../harness/worker-suite.ts';
 import { crawl, type FollowUp } from './crawler.ts';
 
 const out = mkdtempSync(path.join(tmpdir(), 'crawl-'));
 
-const { worker } = registerWorkerSuite({
+const { db, worker } = registerWorkerSuite({
   async seed(db) {
     await simulateStages({
       out,
@@ -107,4 +109,53 @@ describe('a crawl of the API over a simulated ledger', () => {
       ]),
     );
   }, 300_000);
+});
+
+const WEIBARS_PER_TINYBAR = 10_000_000_000n;
+
+/** The top-level `amount` of a contract result, read from the text so that weibar amounts keep every digit. */
+async function amountOf(url: string): Promise<{ status: number; amount: string | undefined }> {
+  const response = await fetch(worker.baseUrl + url);
+  const text = await response.text();
+  return { status: response.status, amount: /"amount":(-?\d+|null)/.exec(text)?.[1] };
+}
+
+describe('the amount of an Ethereum transaction', () => {
+  it('is its value in tinybar, and in weibar with hbar=false, for every type with and without value', async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const { rows } = await client
+      .query<{ data: Buffer; value: Buffer; hash: Buffer; type: number }>(
+        'select data, value, hash, type from ethereum_transaction order by consensus_timestamp',
+      )
+      .finally(() => client.end());
+    const kinds = new Set<string>();
+    const mismatches: string[] = [];
+    for (const row of rows) {
+      const weibar = toBigInt(decodeEthereumTransaction(row.data).value);
+      const kind = weibar === 0n ? 'none' : weibar < WEIBARS_PER_TINYBAR ? 'under a tinybar' : 'tinybars';
+      kinds.add(`type ${row.type}: ${kind}`);
+      // The importer's bytes: Java's BigInteger.toByteArray() of the value, so zero is 0x00 and a high bit gets 0x00.
+      const digits = weibar.toString(16).padStart(2, '0');
+      const even = digits.length % 2 ? `0${digits}` : digits;
+      const stored = Number.parseInt(even.slice(0, 2), 16) & 0x80 ? `00${even}` : even;
+      const hash = `0x${row.hash.toString('hex')}`;
+      const tinybar = await amountOf(`/api/v1/contracts/results/${hash}`);
+      const wei = await amountOf(`/api/v1/contracts/results/${hash}?hbar=false`);
+      const actual = { stored: row.value.toString('hex'), tinybar, wei };
+      const expected = {
+        stored,
+        tinybar: { status: 200, amount: String(weibar / WEIBARS_PER_TINYBAR) },
+        wei: { status: 200, amount: String(weibar) },
+      };
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+        mismatches.push(`${hash}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    for (const type of [0, 1, 2, 4]) {
+      expect(kinds).toContain(`type ${type}: none`);
+      expect([`type ${type}: under a tinybar`, `type ${type}: tinybars`].some((k) => kinds.has(k))).toBe(true);
+    }
+  }, 120_000);
 });

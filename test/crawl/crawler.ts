@@ -71,7 +71,8 @@ export async function crawl(seeds: readonly FollowUp[], options: CrawlOptions): 
       report.serverErrors.push(`${url}: ${response.status} ${text.slice(0, 200)}`);
       return;
     }
-    if (mustExist && response.status !== 200) report.unexpected.push(`${url}: ${response.status} ${text.slice(0, 200)}`);
+    if (mustExist && response.status !== 200)
+      report.unexpected.push(`${url}: ${response.status} ${text.slice(0, 200)}`);
     const { pathname } = new URL(url, options.baseUrl);
     const template = pathTemplate(document, pathname);
     const described = template === undefined ? undefined : responseSchema(document, 'get', template, response.status);
