@@ -37,7 +37,7 @@ const REQUIRED_VALUES = new Set(['amount', 'balance', 'timestamp', 'consensus_ti
 /** Where `value` has one of REQUIRED_VALUES set to null. */
 function nullValues(value: unknown, at: string, out: string[]): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => nullValues(item, `${at}[${index}]`, out));
+    for (const [index, item] of value.entries()) nullValues(item, `${at}[${index}]`, out);
     return;
   }
   if (value === null || typeof value !== 'object') return;
