@@ -22,7 +22,7 @@ export interface CrawlOptions {
 }
 
 export interface CrawlReport {
-  readonly requests: number;
+  requests: number;
   readonly serverErrors: string[];
   readonly violations: string[];
   /** Answers to a URL built from an id another answer named that are not 200. */
