@@ -159,3 +159,24 @@ describe('the amount of an Ethereum transaction', () => {
     }
   }, 120_000);
 });
+
+describe('the rows the ingest wrote for the simulated ledger', () => {
+  it("hold each entity type's balance as the importer does: 0 or more for accounts and contracts, else NULL", async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const { rows } = await client
+      .query<{ type: string; total: number; with_balance: number }>(
+        `select type::text, count(*)::int as total, count(balance)::int as with_balance from entity group by type`,
+      )
+      .finally(() => client.end());
+    const byType = Object.fromEntries(rows.map((r) => [r.type, [r.total, r.with_balance]]));
+    for (const type of ['ACCOUNT', 'CONTRACT']) {
+      expect(byType[type]?.[0]).toBeGreaterThan(0);
+      expect([type, byType[type]?.[1]]).toEqual([type, byType[type]?.[0]]);
+    }
+    for (const type of ['TOKEN', 'TOPIC', 'SCHEDULE']) {
+      expect(byType[type]?.[0]).toBeGreaterThan(0);
+      expect([type, byType[type]?.[1]]).toEqual([type, 0]);
+    }
+  });
+});
