@@ -25,6 +25,8 @@ export interface SidecarMetadata {
 export interface RawItem {
   readonly transaction: Uint8Array | protobuf.Message;
   readonly record: Uint8Array | protobuf.Message;
+  /** A block stream's TransactionResult.congestion_pricing_multiplier; record streams have none. */
+  readonly congestionPricingMultiplier?: bigint;
 }
 
 export interface ParsedRecordFile {

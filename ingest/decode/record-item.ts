@@ -28,6 +28,8 @@ export interface RecordItem {
   readonly status: number;
   readonly successful: boolean;
   readonly parentConsensusTimestamp: bigint | undefined;
+  /** Block streams only (RawItem). */
+  readonly congestionPricingMultiplier: bigint | undefined;
 }
 
 const SUCCESS = 22;
@@ -134,6 +136,7 @@ export function decodeRecordItem(raw: RawItem, index: number): RecordItem {
       parentConsensusTimestamp: record.parent_consensus_timestamp
         ? timestampNanos(record.parent_consensus_timestamp)
         : undefined,
+      congestionPricingMultiplier: raw.congestionPricingMultiplier,
     };
   } catch (error) {
     if (error instanceof FormatError) throw error;

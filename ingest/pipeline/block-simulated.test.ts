@@ -123,4 +123,12 @@ describe('simulated blocks in the database', () => {
       await db.drop();
     }
   });
+
+  it("write the transaction's pricing multipliers as the importer reads them from a block (0 when unset)", () => {
+    const transactions = rows('transaction');
+    expect(transactions.length).toBeGreaterThan(0);
+    for (const t of transactions) {
+      expect([t.congestion_pricing_multiplier, t.high_volume_pricing_multiplier]).toEqual([0n, 0n]);
+    }
+  });
 });
