@@ -94,6 +94,46 @@ describe('contract_result of a contract call or create', () => {
   });
 });
 
+describe('gas_consumed of a contract result', () => {
+  const call = (hapiMinor: number, sidecars?: ItemContext['sidecars']) => {
+    const ctx = item(
+      7,
+      'contractCall',
+      { contractID: { contractNum: 1200n }, gas: 50_000n, functionParameters: Uint8Array.of(1, 0) },
+      { contractCallResult: functionResult({ contractID: { contractNum: 1200n }, gasUsed: 40_000n }) },
+    );
+    contractResult({ ...ctx, hapiMinor, ...(sidecars ? { sidecars } : {}) });
+    return ctx.rows.rows('contract_result')[0]?.gas_consumed;
+  };
+
+  it("is the top-level action's gas plus the payload's intrinsic gas before HAPI 0.69, NULL without actions", () => {
+    const facts = { topLevelGasUsed: 30_000n, creation: false, initcode: undefined };
+    expect(call(58, new Map([[700n, facts]]))).toBe(30_000n + 21_000n + 16n + 4n);
+    expect(call(58)).toBeNull();
+  });
+
+  it('is the gas used from HAPI 0.69 on', () => {
+    expect(call(69)).toBe(40_000n);
+  });
+
+  it("counts a creation's init code from its bytecode sidecar and the creation's extra 32,000", () => {
+    const ctx = item(
+      8,
+      'contractCreateInstance',
+      { fileID: { fileNum: 1500n }, gas: 90_000n },
+      { contractCreateResult: functionResult({ contractID: { contractNum: 1201n }, gasUsed: 80_000n }) },
+      33,
+    );
+    const initcode = Uint8Array.of(0x60, 0, 0x60);
+    const facts = { topLevelGasUsed: 50_000n, creation: true, initcode };
+    contractResult({ ...ctx, hapiMinor: 58, sidecars: new Map([[700n, facts]]) });
+    const row = ctx.rows.rows('contract_result')[0];
+    expect(row?.gas_consumed).toBe(50_000n + 21_000n + 16n + 4n + 16n + 32_000n);
+    // A failed creation keeps the init code its bytecode sidecar gave.
+    expect(hex(row?.failed_initcode)).toBe('600060');
+  });
+});
+
 describe('contract_result of a precompile call (a child record with a function result)', () => {
   it('is written with the contract of the result and amount, gas and parameters from the result', () => {
     const ctx = item(

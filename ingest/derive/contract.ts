@@ -18,6 +18,7 @@ import {
 } from './context.ts';
 import { stakingColumns } from './crypto.ts';
 import { decodedEthereumTransaction, ethereumHash } from './ethereum.ts';
+import type { SidecarFacts } from './sidecar.ts';
 
 const CONTRACT_CALL = 7;
 const CONTRACT_CREATE = 8;
@@ -186,6 +187,28 @@ function storedBloom(bloom: Uint8Array | undefined): Uint8Array {
   return bytes.length === 256 && bytes.every((b) => b === 0) ? new Uint8Array() : bytes;
 }
 
+/** Records from HAPI 0.69 on report the gas consumed as gas used (the importer's smartContractThrottlingVersion). */
+const GAS_USED_IS_CONSUMED_MINOR = 69;
+
+/**
+ * gas_consumed as the importer computes it: the gas used from HAPI 0.69 on; before, the top-level action's gas
+ * used plus the intrinsic gas of the payload (21,000, 4 per zero byte and 16 per other byte, 32,000 more for a
+ * creation), NULL without actions in the sidecars.
+ */
+function gasConsumed(
+  ctx: ItemContext,
+  gasUsed: bigint | null,
+  sidecar: SidecarFacts | undefined,
+  payload: Uint8Array,
+): bigint | null {
+  if (ctx.hapiMinor >= GAS_USED_IS_CONSUMED_MINOR) return gasUsed;
+  if (sidecar?.topLevelGasUsed === undefined) return null;
+  let intrinsic = 21_000n;
+  for (const byte of payload) intrinsic += byte === 0 ? 4n : 16n;
+  if (sidecar.creation) intrinsic += 32_000n;
+  return sidecar.topLevelGasUsed + intrinsic;
+}
+
 /**
  * The contract_result of an Ethereum transaction that failed before the EVM ran (its record has no function
  * result), as the importer adds it: none for a success, DUPLICATE_TRANSACTION or WRONG_NONCE.
@@ -251,6 +274,14 @@ export function contractResult(ctx: ItemContext): void {
   const txHash = ethereum ? ethereumHash(ctx, ethereum) : (record.transactionHash ?? new Uint8Array()).subarray(0, 32);
   const createdIds = (result?.createdContractIDs ?? []).map((c) => contractId(c));
   const fromBody = callOrCreate && body !== undefined;
+  const functionParameters = fromBody
+    ? ((create ? body.constructorParameters : body.functionParameters) ?? new Uint8Array())
+    : (result?.functionParameters ?? new Uint8Array());
+  const sidecar = ctx.sidecars?.get(ts);
+  // The init code the importer takes from a creation's sidecars: a ContractCreate's own, else its bytecode record's.
+  const sidecarInitcode =
+    sidecar?.initcode !== undefined && create ? (body?.initcode?.length ? body.initcode : sidecar.initcode) : undefined;
+  const gasUsed = result ? (result.gasUsed ?? 0n) : null;
   ctx.rows.insert('contract_result', {
     amount: fromBody ? ((create ? body.initialBalance : body.amount) ?? 0n) : result ? (result.amount ?? 0n) : null,
     bloom: result ? storedBloom(result.bloom) : null,
@@ -259,14 +290,16 @@ export function contractResult(ctx: ItemContext): void {
     contract_id: target,
     created_contract_ids: createdIds,
     error_message: result ? (result.errorMessage ?? '') : null,
-    failed_initcode: create && !item.successful && body?.initcode && body.initcode.length > 0 ? body.initcode : null,
-    function_parameters: fromBody
-      ? ((create ? body.constructorParameters : body.functionParameters) ?? new Uint8Array())
-      : (result?.functionParameters ?? new Uint8Array()),
+    failed_initcode: item.successful
+      ? null
+      : create && body?.initcode && body.initcode.length > 0
+        ? body.initcode
+        : (sidecarInitcode ?? null),
+    function_parameters: functionParameters,
     function_result: result ? encodeMessage('proto.ContractFunctionResult', result) : null,
-    gas_consumed: null,
+    gas_consumed: result ? gasConsumed(ctx, gasUsed, sidecar, sidecarInitcode ?? functionParameters) : null,
     gas_limit: fromBody ? (body.gas ?? 0n) : result ? (result.gas ?? 0n) : null,
-    gas_used: result ? (result.gasUsed ?? 0n) : null,
+    gas_used: gasUsed,
     payer_account_id: item.payerAccountId,
     sender_id: (result?.sender_id ? accountId(result.sender_id) : 0n) || item.payerAccountId,
     transaction_hash: txHash,

@@ -19,7 +19,7 @@ import { ledgerIdPublication } from './ledger.ts';
 import * as network from './network.ts';
 import * as node from './node.ts';
 import * as schedule from './schedule.ts';
-import { deriveSidecarRecords } from './sidecar.ts';
+import { deriveSidecarRecords, sidecarFacts } from './sidecar.ts';
 import { syntheticTransferLogs } from './synthetic-logs.ts';
 import * as token from './token.ts';
 import { deriveCommon, stakingRewards, transactionRow } from './transaction.ts';
@@ -176,6 +176,10 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   // changes unless a ContractCreate of this file (earlier, or later: dropped after the loop) makes them.
   const createdInFile = new Set<bigint>();
   const payers = new Map<bigint, bigint>();
+  const sidecars = sidecarFacts([
+    ...options.sidecars.flatMap((sidecar) => sidecar.file.records),
+    ...(options.evmRecords ?? []),
+  ]);
   let consensusStart: bigint | undefined;
   let consensusEnd: bigint | undefined;
   let gasUsed = 0n;
@@ -191,7 +195,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       if (id !== 0n) createdInFile.add(id);
     }
     const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
-    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile };
+    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars };
     deriveCommon(ctx);
     HANDLERS.get(item.type)?.(ctx);
     contract.contractResult(ctx);

@@ -7,6 +7,37 @@ import type { SidecarRecord } from '../decode/sidecar-file.ts';
 import { accountId, contractId } from './context.ts';
 import type { FileRows } from './file-rows.ts';
 
+const CREATE = 2;
+
+/** What a contract_result takes from its transaction's sidecar records (the importer's SidecarProcessingResult). */
+export interface SidecarFacts {
+  /** gas_used of the top-level action (call depth 0), when the sidecars have actions. */
+  readonly topLevelGasUsed: bigint | undefined;
+  /** The top-level action is a CREATE, or a (non-migration) bytecode record came with it. */
+  readonly creation: boolean;
+  /** The init code of that bytecode record. */
+  readonly initcode: Uint8Array | undefined;
+}
+
+/** The sidecar facts of each transaction, by consensus timestamp. */
+export function sidecarFacts(records: readonly SidecarRecord[]): Map<bigint, SidecarFacts> {
+  const out = new Map<bigint, SidecarFacts>();
+  for (const record of records) {
+    const ts = record.consensusTimestamp;
+    let facts = out.get(ts) ?? { topLevelGasUsed: undefined, creation: false, initcode: undefined };
+    for (const action of record.actions ?? []) {
+      if ((action.call_depth ?? 0) === 0) {
+        facts = { ...facts, topLevelGasUsed: action.gas_used ?? 0n, creation: action.call_type === CREATE };
+      }
+    }
+    if (record.bytecode && !record.migration) {
+      facts = { ...facts, creation: true, initcode: record.bytecode.initcode ?? new Uint8Array() };
+    }
+    out.set(ts, facts);
+  }
+  return out;
+}
+
 /** Left-pads a storage slot to 32 bytes, the key `contract_state` uses. */
 function slot32(slot: Uint8Array): Uint8Array {
   if (slot.length >= 32) return slot;
