@@ -91,8 +91,10 @@ export function topicUpdate(ctx: ItemContext): void {
   const id = topicId(body.topicID);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
+  // Any successful update marks the entity not deleted (the importer's entity operation UPDATE).
   const entity: Record<string, unknown> = {
     ...entityRow(id),
+    deleted: false,
     type: 'TOPIC',
     ...renewalUpdate({ ...body, expiration: body.expirationTime }),
   };

@@ -103,7 +103,13 @@ export function contractUpdate(ctx: ItemContext): void {
   const id = contractId(body.contractID);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
-  const row: Record<string, unknown> = { ...entityRow(id), type: 'CONTRACT', ...stakingColumns(body, ts) };
+  // Any successful update marks the entity not deleted (the importer's entity operation UPDATE).
+  const row: Record<string, unknown> = {
+    ...entityRow(id),
+    deleted: false,
+    type: 'CONTRACT',
+    ...stakingColumns(body, ts),
+  };
   if (body.expirationTime) row.expiration_timestamp = nanos(body.expirationTime);
   if (body.adminKey) {
     row.key = body.adminKey;

@@ -50,7 +50,8 @@ export function fileUpdate(ctx: ItemContext): void {
   const id = fileId(body.fileID);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
-  const row: Record<string, unknown> = { ...entityRow(id), type: 'FILE' };
+  // Any successful update marks the entity not deleted (the importer's entity operation UPDATE).
+  const row: Record<string, unknown> = { ...entityRow(id), deleted: false, type: 'FILE' };
   if (body.expirationTime) row.expiration_timestamp = nanos(body.expirationTime);
   if (body.keys) row.key = body.keys;
   if (body.memo && typeof body.memo === 'object') row.memo = body.memo.value ?? '';

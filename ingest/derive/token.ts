@@ -149,8 +149,10 @@ export function tokenUpdate(ctx: ItemContext): void {
   const id = tokenId(body.token);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
+  // Any successful update marks the entity not deleted (the importer's entity operation UPDATE).
   const entity: Record<string, unknown> = {
     ...entityRow(id),
+    deleted: false,
     type: 'TOKEN',
     ...renewalUpdate({ ...body, expiration: body.expiry }),
   };
