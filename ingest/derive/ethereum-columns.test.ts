@@ -1,5 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
+import { hapi } from '../../proto/hapi.ts';
 import { type EthereumType, signEthereumCall } from '../../simulator/evm/ethereum-tx.ts';
 import type { RecordItem } from '../decode/record-item.ts';
 import type { PbContractFunctionResult } from '../decode/types.ts';
@@ -76,15 +77,13 @@ describe("ethereum_transaction columns, as the importer's parsers store them", (
   });
 
   it('keep empty RLP items as empty bytes and the fields a type lacks as NULL', () => {
-    const legacy = derive(ethereumItem(signed(0, 0n, 0n))).ethereum;
+    const legacy = derive(ethereumItem(signed(0, 0n, 0n))).ethereum ?? {};
+    const v = legacy.signature_v as Uint8Array;
     expect(legacy).toMatchObject({ type: 0, access_list: null, max_fee_per_gas: null, max_priority_fee_per_gas: null });
     // chain id 298 from v (EIP-155), as BigInteger.toByteArray(); v kept verbatim; an empty gas price stays empty.
-    expect([hex(legacy?.chain_id), hex(legacy?.gas_price), (legacy?.signature_v as Uint8Array).length]).toEqual([
-      '012a',
-      '',
-      2,
-    ]);
-    expect(legacy?.recovery_id).toBe(Number((legacy?.signature_v as Uint8Array)[1] ?? 0) % 2 === 1 ? 0 : 1);
+    expect([hex(legacy.chain_id), hex(legacy.gas_price), v.length]).toEqual(['012a', '', 2]);
+    // v = 298 × 2 + 35 + the recovery bit: an odd v is recovery id 0 (the importer's testBit(0) ? 0 : 1).
+    expect(legacy.recovery_id).toBe((v[1] ?? 0) % 2 === 1 ? 0 : 1);
     for (const type of [1, 2, 4] as const) {
       const row = derive(ethereumItem(signed(type, 0n))).ethereum;
       const dynamic = type !== 1;
@@ -150,7 +149,12 @@ describe('contract_result of an Ethereum transaction', () => {
     expect(result).toMatchObject({ sender_id: 1500n, error_message: '' });
     // A bloom of 256 zero bytes is stored empty (ContractResult.setBloom).
     expect(hex(result?.bloom)).toBe('');
-    expect((result?.function_result as Uint8Array).length).toBeGreaterThan(0);
+    // function_result: the serialized ContractFunctionResult, as the importer keeps it.
+    const decoded = hapi()
+      .root.lookupType('proto.ContractFunctionResult')
+      .decode(result?.function_result as Uint8Array)
+      .toJSON();
+    expect(decoded).toMatchObject({ contractID: { contractNum: '1200' }, gasUsed: '72000', amount: '5' });
   });
 
   it('is a default row when it failed before the EVM ran, and none for WRONG_NONCE', () => {
