@@ -69,11 +69,12 @@ export function deriveSidecarRecords(
           value_written: storage.value_written ? (written ?? new Uint8Array()) : null,
           migration: record.migration,
         });
-        if (storage.value_written) {
+        // A write sets the current value; a migration record states it even when it only read it.
+        if (storage.value_written || record.migration) {
           rows.replace('contract_state', {
             contract_id: contract,
             slot: slot32(slot),
-            value: written ?? new Uint8Array(),
+            value: storage.value_written ? (written ?? new Uint8Array()) : (storage.value_read ?? new Uint8Array()),
             created_timestamp: ts,
             modified_timestamp: ts,
           });
@@ -101,7 +102,7 @@ export function deriveSidecarRecords(
         gas: action.gas ?? 0n,
         gas_used: action.gas_used ?? 0n,
         index,
-        input: action.input ?? null,
+        input: action.input ?? new Uint8Array(),
         payer_account_id: payer,
         recipient_account: accountId(action.recipient_account) || null,
         recipient_address: action.targeted_address ?? null,
