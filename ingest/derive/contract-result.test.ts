@@ -94,6 +94,37 @@ describe('contract_result of a contract call or create', () => {
   });
 });
 
+describe('contract_log', () => {
+  it('stores topics without their leading zero bytes, one byte at least, as the importer does', () => {
+    const word = (last: number) => Uint8Array.from({ length: 32 }, (_, i) => (i === 31 ? last : 0));
+    const ctx = item(
+      7,
+      'contractCall',
+      { contractID: { contractNum: 1200n } },
+      {
+        contractCallResult: functionResult({
+          contractID: { contractNum: 1200n },
+          logInfo: [
+            {
+              contractID: { contractNum: 1200n },
+              topic: [new Uint8Array(32).fill(0xdd), word(0x2a), word(0)],
+              data: Uint8Array.of(1),
+            },
+          ],
+        }),
+      },
+    );
+    contractResult(ctx);
+    const log = ctx.rows.rows('contract_log')[0];
+    expect([hex(log?.topic0), hex(log?.topic1), hex(log?.topic2), log?.topic3]).toEqual([
+      'dd'.repeat(32),
+      '2a',
+      '00',
+      null,
+    ]);
+  });
+});
+
 describe('gas_consumed of a contract result', () => {
   const call = (hapiMinor: number, sidecars?: ItemContext['sidecars']) => {
     const ctx = item(

@@ -187,6 +187,13 @@ function isResultSet(result: PbContractFunctionResult | undefined): result is Pb
   );
 }
 
+/** A log topic without its leading zero bytes (one byte at least), as the importer's Utility.getTopic stores it. */
+function trimmedTopic(topic: Uint8Array | undefined): Uint8Array | null {
+  if (topic === undefined) return null;
+  const first = topic.findIndex((byte, index) => byte !== 0 || index === topic.length - 1);
+  return topic.subarray(Math.max(first, 0));
+}
+
 /** A bloom of 256 zero bytes is stored empty, as the importer's ContractResult.setBloom does. */
 function storedBloom(bloom: Uint8Array | undefined): Uint8Array {
   const bytes = bloom ?? new Uint8Array();
@@ -330,10 +337,10 @@ export function contractResult(ctx: ItemContext): void {
       index,
       payer_account_id: item.payerAccountId,
       root_contract_id: target,
-      topic0: log.topic[0] ?? null,
-      topic1: log.topic[1] ?? null,
-      topic2: log.topic[2] ?? null,
-      topic3: log.topic[3] ?? null,
+      topic0: trimmedTopic(log.topic[0]),
+      topic1: trimmedTopic(log.topic[1]),
+      topic2: trimmedTopic(log.topic[2]),
+      topic3: trimmedTopic(log.topic[3]),
       transaction_hash: txHash,
       transaction_index: item.index,
     });
