@@ -60,19 +60,3 @@ describe('a successful update', () => {
     expect(entity(contract)).toMatchObject({ id: 1501n, deleted: false });
   });
 });
-
-describe('entity.public_key', () => {
-  const keyList = (inner: Buffer) => Buffer.concat([Buffer.from([0x32, inner.length + 2, 0x0a, inner.length]), inner]);
-
-  it('is the primitive key of any type, alone or the only one of a key list, and none deeper', () => {
-    const key = (bytes: Buffer) => {
-      const ctx = item('cryptoCreateAccount', { key: bytes });
-      cryptoCreate(ctx);
-      return entity(ctx)?.public_key;
-    };
-    const compressed = KEY_ALIAS.subarray(2).toString('hex');
-    expect(key(KEY_ALIAS)).toBe(compressed);
-    expect(key(keyList(KEY_ALIAS))).toBe(compressed);
-    expect(key(keyList(keyList(KEY_ALIAS)))).toBeNull();
-  });
-});

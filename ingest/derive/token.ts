@@ -2,6 +2,7 @@
  * Tokens: create, update, delete, pause, fee schedules, supply changes (mint / burn / wipe with their NFTs),
  * account relationships (associate, dissociate, freeze, KYC) and NFT metadata updates.
  */
+import { publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import {
   accountId,
@@ -62,6 +63,7 @@ export function tokenCreate(ctx: ItemContext): void {
       expiration_timestamp: body.expiry ? nanos(body.expiry) : null,
       key: body.adminKey ?? null,
       memo: body.memo ?? '',
+      public_key: publicKeyHex(body.adminKey),
       type: 'TOKEN',
     },
     ts,
@@ -156,7 +158,10 @@ export function tokenUpdate(ctx: ItemContext): void {
     type: 'TOKEN',
     ...renewalUpdate({ ...body, expiration: body.expiry }),
   };
-  if (body.adminKey) entity.key = body.adminKey;
+  if (body.adminKey) {
+    entity.key = body.adminKey;
+    entity.public_key = publicKeyHex(body.adminKey);
+  }
   if (body.memo) entity.memo = body.memo.value ?? '';
   ctx.rows.change('entity', entity, ts);
   const token: Record<string, unknown> = { token_id: id };
