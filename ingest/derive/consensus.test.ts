@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hapi } from '../../proto/hapi.ts';
 import type { RecordItem } from '../decode/record-item.ts';
 import { submitMessage } from './consensus.ts';
 import type { ItemContext } from './context.ts';
@@ -35,7 +36,11 @@ describe('topic_message', () => {
     const initialTransactionID = { accountID: { accountNum: 1001n }, transactionValidStart: { seconds: 5n } };
     const chunked = message(3n, { number: 1, total: 2, initialTransactionID });
     expect(chunked).toMatchObject({ chunk_num: 1, chunk_total: 2, valid_start_timestamp: null, sequence_number: 4n });
-    expect((chunked?.initial_transaction_id as Uint8Array).length).toBeGreaterThan(0);
+    const initial = hapi()
+      .root.lookupType('proto.TransactionID')
+      .decode(chunked?.initial_transaction_id as Uint8Array)
+      .toJSON();
+    expect(initial).toMatchObject({ accountID: { accountNum: '1001' }, transactionValidStart: { seconds: '5' } });
     expect(message(3n)).toMatchObject({ chunk_num: null, chunk_total: null, initial_transaction_id: null });
   });
 });
