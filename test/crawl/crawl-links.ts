@@ -39,7 +39,13 @@ function accountLinks(account: Item): string[] {
   if (!id) return [];
   const urls = [`${API}/accounts/${id}`, ...ACCOUNT_SUBROUTES.map((sub) => `${API}/accounts/${id}/${sub}`)];
   const evm = text(account.evm_address);
-  if (evm) urls.push(`${API}/accounts/${evm}`, `${API}/accounts/${evm}?transactions=false`);
+  if (evm) {
+    urls.push(
+      `${API}/accounts/${evm}`,
+      `${API}/accounts/${evm}?transactions=false`,
+      `${API}/accounts/${evm}?transactiontype=ETHEREUMTRANSACTION&limit=2&order=desc`,
+    );
+  }
   const alias = text(account.alias);
   if (alias) urls.push(`${API}/accounts/${alias}`);
   return urls;
@@ -50,7 +56,7 @@ function contractLinks(contract: Item): string[] {
   if (!id) return [];
   const urls = ['', '/results', '/state', '/results/logs'].map((sub) => `${API}/contracts/${id}${sub}`);
   const evm = text(contract.evm_address);
-  if (evm) urls.push(`${API}/contracts/${evm}`);
+  if (evm) urls.push(`${API}/contracts/${evm}`, `${API}/contracts/${evm}/results/logs?limit=100&order=asc`);
   return urls;
 }
 
@@ -96,6 +102,8 @@ function blockLinks(block: Item): string[] {
   const range = block.timestamp as { from?: string; to?: string } | undefined;
   if (range?.from && range.to) {
     urls.push(
+      `${API}/blocks?timestamp=lte:${range.to}&limit=1&order=desc`,
+      `${API}/contracts/results?timestamp=gte:${range.from}&timestamp=lte:${range.to}&limit=100&order=asc`,
       `${API}/contracts/results/logs?timestamp=gte:${range.from}&timestamp=lte:${range.to}&limit=100&order=asc`,
     );
   }
