@@ -9,7 +9,7 @@ import type { ParsedSidecarFile, SidecarRecord } from '../decode/sidecar-file.ts
 import { instantOfName } from '../decode/stream-file-name.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
-import { accountId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
+import { accountId, contractId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
 import * as contract from './contract.ts';
 import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
@@ -87,8 +87,10 @@ function mainEntity(item: RecordItem): bigint {
     case 8:
     case 9:
     case 22:
-    case 50:
       return contract.contractEntity({ item });
+    case 50:
+      // The contract of the function result, as the importer's EthereumTransactionHandler.getEntity takes it.
+      return contractId((item.record.contractCreateResult ?? item.record.contractCallResult)?.contractID);
     case 11:
       return accountId(receipt?.accountID);
     case 12:
