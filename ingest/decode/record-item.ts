@@ -30,6 +30,8 @@ export interface RecordItem {
   readonly parentConsensusTimestamp: bigint | undefined;
   /** Block streams only (RawItem). */
   readonly congestionPricingMultiplier: bigint | undefined;
+  /** Built from a block stream rather than read from a record file. */
+  readonly fromBlockStream: boolean;
 }
 
 const SUCCESS = 22;
@@ -137,6 +139,7 @@ export function decodeRecordItem(raw: RawItem, index: number): RecordItem {
         ? timestampNanos(record.parent_consensus_timestamp)
         : undefined,
       congestionPricingMultiplier: raw.congestionPricingMultiplier,
+      fromBlockStream: raw.congestionPricingMultiplier !== undefined,
     };
   } catch (error) {
     if (error instanceof FormatError) throw error;

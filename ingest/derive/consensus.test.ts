@@ -5,18 +5,26 @@ import { submitMessage } from './consensus.ts';
 import type { ItemContext } from './context.ts';
 import { FileRows } from './file-rows.ts';
 
-function message(version: bigint | undefined, chunkInfo?: Record<string, unknown>) {
+function message(
+  version: bigint | undefined,
+  chunkInfo?: Record<string, unknown>,
+  block: { fromBlockStream: boolean; runningHash: Uint8Array } = {
+    fromBlockStream: false,
+    runningHash: new Uint8Array(48).fill(1),
+  },
+) {
   const item = {
     consensusTimestamp: 900n,
     successful: true,
     status: 22,
     payerAccountId: 1001n,
+    fromBlockStream: block.fromBlockStream,
     bodyName: 'consensusSubmitMessage',
     body: { consensusSubmitMessage: { topicID: { topicNum: 1800n }, message: Uint8Array.of(1), chunkInfo } },
     record: {
       receipt: {
         topicSequenceNumber: 4n,
-        topicRunningHash: new Uint8Array(48).fill(1),
+        topicRunningHash: block.runningHash,
         ...(version === undefined ? {} : { topicRunningHashVersion: version }),
       },
     },
@@ -42,5 +50,11 @@ describe('topic_message', () => {
       .toJSON();
     expect(initial).toMatchObject({ accountID: { accountNum: '1001' }, transactionValidStart: { seconds: '5' } });
     expect(message(3n)).toMatchObject({ chunk_num: null, chunk_total: null, initial_transaction_id: null });
+  });
+
+  it("is not written for a block's message without a running hash, as the importer skips it", () => {
+    const empty = new Uint8Array();
+    expect(message(3n, undefined, { fromBlockStream: true, runningHash: empty })).toBeUndefined();
+    expect(message(3n, undefined, { fromBlockStream: false, runningHash: empty })).toBeDefined();
   });
 });

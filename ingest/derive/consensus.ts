@@ -137,6 +137,8 @@ export function submitMessage(ctx: ItemContext): void {
   if (!item.successful) return;
   const body = serviceBody<SubmitBody>(ctx);
   const receipt = item.record.receipt;
+  // A block's message without a running hash is skipped by the importer (it cannot be served in order).
+  if (item.fromBlockStream && !receipt?.topicRunningHash?.length) return;
   const chunk = body.chunkInfo;
   ctx.rows.insert('topic_message', {
     consensus_timestamp: item.consensusTimestamp,
