@@ -103,6 +103,33 @@ describe("ethereum_transaction columns, as the importer's parsers store them", (
     ]);
   });
 
+  it("store a type 4 transaction's authorizations as JSON with hex digits without 0x, as the importer does", () => {
+    const authorization = {
+      chainId: 298n,
+      address: TO,
+      nonce: 7n,
+      yParity: 1n,
+      r: new Uint8Array(32).fill(0x22),
+      s: new Uint8Array(32).fill(0x33),
+    };
+    const data = signEthereumCall(
+      {
+        type: 4,
+        nonce: 5n,
+        gasPrice: 1n,
+        gasLimit: 90_000n,
+        to: TO,
+        data: new Uint8Array(),
+        authorizations: [authorization],
+      },
+      KEY,
+    ).raw;
+    const row = derive(ethereumItem(data)).ethereum;
+    expect(row?.authorization_list).toEqual([
+      { chain_id: '012a', address: hex(TO), nonce: 7n, y_parity: 1, r: '22'.repeat(32), s: '33'.repeat(32) },
+    ]);
+  });
+
   it('hash the signed bytes when the record carries no Ethereum hash', () => {
     const data = signed(2, 0n);
     const { ethereum, result } = derive(ethereumItem(data, { hash: false, result: { gasUsed: 21_000n } }));

@@ -13,7 +13,8 @@ import { toHex } from '../decode/hash.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, entityRow, fileId, type ItemContext, serviceBody } from './context.ts';
 
-const hex = (bytes: Uint8Array) => `0x${toHex(bytes)}`;
+/** Authorization fields as the importer's Eip7702 parser stores them: hex digits without `0x`. */
+const hex = (bytes: Uint8Array) => toHex(bytes);
 
 /** Records of HAPI 0.47 and later carry the signer's nonce; before, the importer derived it. */
 const SIGNER_NONCE_MINOR = 47;
