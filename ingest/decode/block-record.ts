@@ -264,7 +264,12 @@ export function blockRecordItems(transactions: readonly BlockTransaction[]): Raw
     const transaction = tx.legacyTransactionBytes
       ? types.Transaction.decode(tx.legacyTransactionBytes)
       : types.Transaction.fromObject({ signedTransactionBytes: tx.signedTransactionBytes });
-    out[i] = { transaction, record: types.TransactionRecord.fromObject(forProtobuf(record) as Plain) };
+    out[i] = {
+      transaction,
+      record: types.TransactionRecord.fromObject(forProtobuf(record) as Plain),
+      // Only block streams report it (no record field holds it); the importer stores it as read, 0 when unset.
+      congestionPricingMultiplier: BigInt(String(tx.result.congestion_pricing_multiplier ?? 0)),
+    };
   }
   return out;
 }

@@ -25,6 +25,11 @@ export interface SidecarMetadata {
 export interface RawItem {
   readonly transaction: Uint8Array | protobuf.Message;
   readonly record: Uint8Array | protobuf.Message;
+  /**
+   * A block stream's TransactionResult.congestion_pricing_multiplier (0 when unset); record streams have none, so
+   * its presence marks an item built from a block.
+   */
+  readonly congestionPricingMultiplier?: bigint;
 }
 
 export interface ParsedRecordFile {

@@ -28,6 +28,10 @@ export interface RecordItem {
   readonly status: number;
   readonly successful: boolean;
   readonly parentConsensusTimestamp: bigint | undefined;
+  /** Block streams only (RawItem). */
+  readonly congestionPricingMultiplier: bigint | undefined;
+  /** Built from a block stream rather than read from a record file. */
+  readonly fromBlockStream: boolean;
 }
 
 const SUCCESS = 22;
@@ -134,6 +138,8 @@ export function decodeRecordItem(raw: RawItem, index: number): RecordItem {
       parentConsensusTimestamp: record.parent_consensus_timestamp
         ? timestampNanos(record.parent_consensus_timestamp)
         : undefined,
+      congestionPricingMultiplier: raw.congestionPricingMultiplier,
+      fromBlockStream: raw.congestionPricingMultiplier !== undefined,
     };
   } catch (error) {
     if (error instanceof FormatError) throw error;

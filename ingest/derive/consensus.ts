@@ -7,7 +7,6 @@ import {
   durationSeconds,
   entityRow,
   type ItemContext,
-  nanos,
   renewalUpdate,
   serviceBody,
   topicId,
@@ -91,8 +90,10 @@ export function topicUpdate(ctx: ItemContext): void {
   const id = topicId(body.topicID);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
+  // Any successful update marks the entity not deleted (the importer's entity operation UPDATE).
   const entity: Record<string, unknown> = {
     ...entityRow(id),
+    deleted: false,
     type: 'TOPIC',
     ...renewalUpdate({ ...body, expiration: body.expirationTime }),
   };
@@ -124,22 +125,32 @@ interface SubmitBody {
   chunkInfo?: { initialTransactionID?: PbTransactionId; total?: number; number?: number };
 }
 
+/** The running hash version as the importer stores it: NULL for the current version 3, 1 for an unset one. */
+const CURRENT_RUNNING_HASH_VERSION = 3n;
+function runningHashVersion(version: bigint | undefined): number | null {
+  if (version === CURRENT_RUNNING_HASH_VERSION) return null;
+  return !version ? 1 : Number(version);
+}
+
 export function submitMessage(ctx: ItemContext): void {
   const { item } = ctx;
   if (!item.successful) return;
   const body = serviceBody<SubmitBody>(ctx);
   const receipt = item.record.receipt;
+  // A block's message without a running hash is skipped by the importer (it cannot be served in order).
+  if (item.fromBlockStream && !receipt?.topicRunningHash?.length) return;
   const chunk = body.chunkInfo;
   ctx.rows.insert('topic_message', {
     consensus_timestamp: item.consensusTimestamp,
     message: body.message ?? new Uint8Array(),
     running_hash: receipt?.topicRunningHash ?? new Uint8Array(),
     sequence_number: receipt?.topicSequenceNumber ?? 0n,
-    running_hash_version: Number(receipt?.topicRunningHashVersion ?? 0n),
+    running_hash_version: runningHashVersion(receipt?.topicRunningHashVersion),
     chunk_num: chunk ? (chunk.number ?? 0) : null,
     chunk_total: chunk ? (chunk.total ?? 0) : null,
     payer_account_id: item.payerAccountId,
-    valid_start_timestamp: chunk?.initialTransactionID ? nanos(chunk.initialTransactionID.transactionValidStart) : null,
+    // The importer leaves it unset; a chunk's first transaction id is in initial_transaction_id.
+    valid_start_timestamp: null,
     topic_id: topicId(body.topicID),
     initial_transaction_id: chunk?.initialTransactionID
       ? encodeMessage('proto.TransactionID', chunk.initialTransactionID)

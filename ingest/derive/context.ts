@@ -6,6 +6,7 @@ import { encodeEntityId, idOf, timestampNanos } from '../decode/ids.ts';
 import type { RecordItem } from '../decode/record-item.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import type { FileRows } from './file-rows.ts';
+import type { SidecarFacts } from './sidecar.ts';
 
 export interface ItemContext {
   readonly item: RecordItem;
@@ -19,6 +20,8 @@ export interface ItemContext {
    * the items so far; later ones are applied after the last item (FileRows.dropContractsCreatedBy).
    */
   readonly createdInFile: ReadonlySet<bigint>;
+  /** The file's sidecar records, summed up per transaction (gas consumed, failed init code). */
+  readonly sidecars?: ReadonlyMap<bigint, SidecarFacts>;
 }
 
 export const accountId = (id: PbEntityId | undefined): bigint => idOf(id, 'accountNum');

@@ -1,5 +1,5 @@
 /** Accounts and allowances: CryptoCreate / Update / Delete, CryptoApproveAllowance / DeleteAllowance. */
-import { publicKeyHex } from '../decode/key.ts';
+import { aliasEvmAddress, publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, durationSeconds, entityRow, type ItemContext, nanos, serviceBody, tokenId } from './context.ts';
 
@@ -57,14 +57,17 @@ export function cryptoCreate(ctx: ItemContext): void {
   const id = accountId(item.record.receipt?.accountID);
   if (id === 0n) return;
   const ts = item.consensusTimestamp;
-  const alias = body.alias && body.alias.length > 0 ? body.alias : item.record.alias;
-  let evmAddress = item.record.evm_address && item.record.evm_address.length > 0 ? item.record.evm_address : undefined;
-  if (!evmAddress && alias?.length === 20) evmAddress = alias;
+  // The record's alias wins over the body's; a key alias (longer than an EVM address) is the key when none is given.
+  const alias = item.record.alias && item.record.alias.length > 0 ? item.record.alias : body.alias;
+  const hasAlias = alias !== undefined && alias.length > 0;
+  const key = body.key && body.key.length > 0 ? body.key : hasAlias && alias.length > 20 ? alias : undefined;
+  const recorded = item.record.evm_address;
+  const evmAddress = recorded && recorded.length > 0 ? recorded : hasAlias ? aliasEvmAddress(alias) : undefined;
   ctx.rows.change(
     'entity',
     {
       ...entityRow(id),
-      alias: alias && alias.length > 0 ? alias : null,
+      alias: hasAlias ? alias : null,
       auto_renew_period: durationSeconds(body.autoRenewPeriod) ?? null,
       created_timestamp: ts,
       decline_reward: false,
@@ -72,10 +75,10 @@ export function cryptoCreate(ctx: ItemContext): void {
       deleted: false,
       ethereum_nonce: 0n,
       evm_address: evmAddress ?? null,
-      key: body.key ?? null,
+      key: key ?? null,
       max_automatic_token_associations: body.max_automatic_token_associations ?? 0,
       memo: body.memo ?? '',
-      public_key: publicKeyHex(body.key),
+      public_key: publicKeyHex(key),
       receiver_sig_required: body.receiverSigRequired ?? false,
       staked_account_id: 0n,
       staked_node_id: -1n,
@@ -85,6 +88,8 @@ export function cryptoCreate(ctx: ItemContext): void {
     },
     ts,
   );
+  // Balance 0 from creation, whether or not an initial balance arrives in the transfer list.
+  ctx.rows.addEntityBalance(id, 0n, ts);
 }
 
 interface CryptoUpdateBody extends StakingFields {
@@ -104,7 +109,13 @@ export function cryptoUpdate(ctx: ItemContext): void {
   const id = accountId(body.accountIDToUpdate);
   if (!ctx.item.successful || id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
-  const row: Record<string, unknown> = { ...entityRow(id), type: 'ACCOUNT', ...stakingColumns(body, ts) };
+  // Any successful update marks the entity not deleted (the importer's entity operation UPDATE).
+  const row: Record<string, unknown> = {
+    ...entityRow(id),
+    deleted: false,
+    type: 'ACCOUNT',
+    ...stakingColumns(body, ts),
+  };
   if (body.autoRenewPeriod) row.auto_renew_period = durationSeconds(body.autoRenewPeriod) ?? null;
   if (body.expirationTime) row.expiration_timestamp = nanos(body.expirationTime);
   if (body.key) {

@@ -24,6 +24,11 @@ describe('EthereumTransaction items (eth-0.26.0 fixture)', () => {
     }
     const results = derived.rows.rows('contract_result').map((r) => r.consensus_timestamp);
     for (const item of ethereum) expect(results).toContain(item.consensusTimestamp);
+    // The transaction's entity is the contract of its function result, as for the importer.
+    const transactions = derived.rows.rows('transaction').filter((t) => t.type === 50);
+    const contractAt = new Map(derived.rows.rows('contract_result').map((r) => [r.consensus_timestamp, r.contract_id]));
+    expect(transactions.length).toBe(ethereum.length);
+    for (const t of transactions) expect(t.entity_id).toBe(contractAt.get(t.consensus_timestamp as bigint) || null);
   });
 
   it('write no ethereum_transaction row for data that is not a signed transaction, and do not fail the file', () => {

@@ -1,34 +1,86 @@
 /**
  * EthereumTransaction: the signed Ethereum transaction it wraps (`ethereum_transaction`), and the signer's
- * `ethereum_nonce`, which the record reports after execution (else the transaction's nonce + 1 on success).
+ * `ethereum_nonce`. Columns hold what the reference importer's parsers store: byte fields as the RLP item's
+ * payload (empty bytes for an empty item, never NULL), fields a type does not have as NULL, and the value as
+ * Java's `BigInteger.toByteArray()` of the unsigned amount (`0x00` for zero, a leading `0x00` before a high bit),
+ * which its REST reads as a two's complement number.
  */
 
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { FormatError } from '../decode/byte-reader.ts';
 import { decodeEthereumTransaction, type EthereumTransaction, toBigInt } from '../decode/ethereum-transaction.ts';
 import { toHex } from '../decode/hash.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, entityRow, fileId, type ItemContext, serviceBody } from './context.ts';
 
-const hex = (bytes: Uint8Array) => `0x${toHex(bytes)}`;
-const orNull = (bytes: Uint8Array | undefined) => (bytes && bytes.length > 0 ? bytes : null);
+/** Authorization fields as the importer's Eip7702 parser stores them: hex digits without `0x`. */
+const hex = (bytes: Uint8Array) => toHex(bytes);
 
-export function ethereumTransaction(ctx: ItemContext): void {
-  const { item } = ctx;
-  const body = serviceBody<{ ethereum_data?: Uint8Array; call_data?: PbEntityId; max_gas_allowance?: bigint }>(ctx);
-  const data = body.ethereum_data;
-  if (!data || data.length === 0) return;
-  let tx: EthereumTransaction;
+/** Records of HAPI 0.47 and later carry the signer's nonce; before, the importer derived it. */
+const SIGNER_NONCE_MINOR = 47;
+const CONTRACT_REVERT_EXECUTED = 33;
+const MAX_CHILD_RECORDS_EXCEEDED = 328;
+
+/** Java's `BigInteger.toByteArray()` of a non-negative integer: minimal two's complement, so zero is one 0x00. */
+export function javaBigIntegerBytes(value: bigint): Uint8Array {
+  const digits = value.toString(16);
+  const even = digits.length % 2 === 1 ? `0${digits}` : digits;
+  const bytes = Buffer.from(even, 'hex');
+  return (bytes[0] ?? 0) & 0x80 ? Uint8Array.from([0, ...bytes]) : new Uint8Array(bytes);
+}
+
+export interface EthereumBody {
+  ethereum_data?: Uint8Array;
+  call_data?: PbEntityId;
+  max_gas_allowance?: bigint;
+}
+
+/** The signed transaction of an EthereumTransaction item; undefined when its data is not one (no row then). */
+export function decodedEthereumTransaction(ctx: ItemContext): EthereumTransaction | undefined {
+  const data = serviceBody<EthereumBody | undefined>(ctx)?.ethereum_data;
+  if (!data || data.length === 0) return undefined;
   try {
-    tx = decodeEthereumTransaction(data);
+    return decodeEthereumTransaction(data);
   } catch (error) {
     // Consensus accepted the item, so its file is valid: data that is not a signed Ethereum transaction gets
     // no ethereum_transaction row (as in the reference importer), its other rows are written as usual.
-    if (error instanceof FormatError) return;
+    if (error instanceof FormatError) return undefined;
     throw error;
   }
+}
+
+/**
+ * The hash the row and the contract result carry: the record's, else (records before it had one) the Keccak-256
+ * of the signed bytes when those hold the call data. With the call data in a file the importer re-encodes the
+ * transaction with the file's contents; without that file at hand the hash stays empty, as the importer leaves it
+ * when the file cannot be read.
+ */
+export function ethereumHash(ctx: ItemContext, tx: EthereumTransaction): Uint8Array {
+  const recorded = ctx.item.record.ethereum_hash;
+  if (recorded && recorded.length > 0) return recorded;
+  const body = serviceBody<EthereumBody>(ctx);
+  if (tx.callData.length > 0 || fileId(body.call_data) === 0n)
+    return keccak_256(body.ethereum_data ?? new Uint8Array());
+  return new Uint8Array();
+}
+
+/** The legacy chain id folded into v (EIP-155), as the importer stores it; none before EIP-155. */
+function legacyChainId(v: Uint8Array | undefined): Uint8Array | null {
+  const value = toBigInt(v ?? new Uint8Array());
+  return value > 34n ? javaBigIntegerBytes((value - 35n) >> 1n) : null;
+}
+
+export function ethereumTransaction(ctx: ItemContext): void {
+  const { item } = ctx;
+  const body = serviceBody<EthereumBody>(ctx);
+  const tx = decodedEthereumTransaction(ctx);
+  const data = body.ethereum_data;
+  if (!tx || !data) return;
+  const legacy = tx.type === 0;
   const callDataId = fileId(body.call_data);
   ctx.rows.insert('ethereum_transaction', {
-    access_list: orNull(tx.accessList && tx.accessList.length > 1 ? tx.accessList : undefined),
+    // The list's payload, without its RLP prefix (empty for an empty list).
+    access_list: tx.accessList ? accessListPayload(tx.accessList) : null,
     authorization_list: tx.authorizationList
       ? tx.authorizationList.map((entry) => {
           const [chainId, address, nonce, yParity, r, s] = entry as Uint8Array[];
@@ -42,32 +94,50 @@ export function ethereumTransaction(ctx: ItemContext): void {
           };
         })
       : null,
-    call_data: callDataId === 0n ? tx.callData : null,
-    call_data_id: callDataId === 0n ? null : callDataId,
-    chain_id: orNull(tx.chainId),
+    call_data: tx.callData,
+    call_data_id: body.call_data ? callDataId : null,
+    chain_id: legacy ? legacyChainId(tx.v) : (tx.chainId ?? null),
     consensus_timestamp: item.consensusTimestamp,
     data,
     gas_limit: tx.gasLimit,
-    gas_price: orNull(tx.gasPrice),
-    hash: item.record.ethereum_hash ?? new Uint8Array(),
-    max_fee_per_gas: orNull(tx.maxFeePerGas),
+    gas_price: tx.gasPrice ?? null,
+    hash: ethereumHash(ctx, tx),
+    max_fee_per_gas: tx.maxFeePerGas ?? null,
     max_gas_allowance: body.max_gas_allowance ?? 0n,
-    max_priority_fee_per_gas: orNull(tx.maxPriorityFeePerGas),
+    max_priority_fee_per_gas: tx.maxPriorityFeePerGas ?? null,
     nonce: tx.nonce,
     payer_account_id: item.payerAccountId,
-    recovery_id: tx.recoveryId,
+    recovery_id: legacy ? (toBigInt(tx.v ?? new Uint8Array()) & 1n ? 0 : 1) : tx.recoveryId,
     signature_r: tx.r,
     signature_s: tx.s,
-    signature_v: orNull(tx.v),
-    to_address: orNull(tx.to),
+    signature_v: legacy ? (tx.v ?? null) : null,
+    to_address: tx.to,
     type: tx.type,
-    value: orNull(tx.value),
+    value: javaBigIntegerBytes(toBigInt(tx.value)),
   });
+  signerNonce(ctx, tx);
+}
+
+/** The signer's `ethereum_nonce`, updated in place (no history row). */
+function signerNonce(ctx: ItemContext, tx: EthereumTransaction): void {
+  const { item } = ctx;
   const result = item.record.contractCallResult ?? item.record.contractCreateResult;
   const signer = accountId(result?.sender_id);
-  if (signer === 0n) return;
-  const nonce = result?.signer_nonce?.value ?? (item.successful ? tx.nonce + 1n : undefined);
+  if (!result || signer === 0n) return;
+  let nonce = result.signer_nonce?.value;
+  if (nonce === undefined && ctx.hapiMinor < SIGNER_NONCE_MINOR) {
+    const counts =
+      item.successful || item.status === CONTRACT_REVERT_EXECUTED || item.status === MAX_CHILD_RECORDS_EXCEEDED;
+    if (!counts) return;
+    nonce = tx.nonce + 1n;
+  }
   if (nonce !== undefined) {
     ctx.rows.change('entity', { ...entityRow(signer), ethereum_nonce: nonce }, item.consensusTimestamp, false);
   }
+}
+
+/** An RLP list's payload: its encoding without the length prefix. */
+function accessListPayload(encoded: Uint8Array): Uint8Array {
+  const prefix = encoded[0] ?? 0xc0;
+  return encoded.subarray(prefix > 0xf7 ? 1 + prefix - 0xf7 : 1);
 }

@@ -10,6 +10,17 @@ import type { Change } from '../sink/history-upsert.ts';
 /** Tables whose rows are read again after derivation (address books, stakes, the cursor): kept as objects. */
 const KEPT_AS_ROWS: ReadonlySet<string> = new Set(['record_file', 'file_data', 'node_stake', 'address_book']);
 
+/** Text columns whose NUL characters the importer's setters replace by U+FFFD (DomainUtils.sanitize). */
+const SANITIZED: Readonly<Record<string, readonly string[]>> = { entity: ['memo'], token: ['name', 'symbol'] };
+
+function sanitized(table: string, row: Row): Row {
+  const columns = SANITIZED[table]?.filter((c) => typeof row[c] === 'string' && (row[c] as string).includes('\0'));
+  if (!columns?.length) return row;
+  const out = { ...row };
+  for (const column of columns) out[column] = (row[column] as string).replaceAll('\0', '\uFFFD');
+  return out;
+}
+
 export interface BalanceDelta {
   amount: bigint;
   timestamp: bigint;
@@ -75,7 +86,8 @@ export class FileRows {
       list = [];
       this.changes.set(table, list);
     }
-    const change = overwrite ? { row, timestamp, history, overwrite } : { row, timestamp, history };
+    const clean = sanitized(table, row);
+    const change = overwrite ? { row: clean, timestamp, history, overwrite } : { row: clean, timestamp, history };
     list.push(change);
     return change;
   }

@@ -2,6 +2,7 @@
  * Files: FileCreate / Update / Append / Delete and SystemDelete / SystemUndelete. Every successful write of
  * contents lands in `file_data` (the address books, fee schedules and exchange rates are files too).
  */
+import { publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { contractId, entityRow, fileId, type ItemContext, nanos, serviceBody } from './context.ts';
 
@@ -36,6 +37,7 @@ export function fileCreate(ctx: ItemContext): void {
       deleted: false,
       expiration_timestamp: body.expirationTime ? nanos(body.expirationTime) : null,
       key: body.keys ?? null,
+      public_key: publicKeyHex(body.keys),
       memo: typeof body.memo === 'string' ? body.memo : '',
       type: 'FILE',
     },
@@ -50,9 +52,13 @@ export function fileUpdate(ctx: ItemContext): void {
   const id = fileId(body.fileID);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
-  const row: Record<string, unknown> = { ...entityRow(id), type: 'FILE' };
+  // Any successful update marks the entity not deleted (the importer's entity operation UPDATE).
+  const row: Record<string, unknown> = { ...entityRow(id), deleted: false, type: 'FILE' };
   if (body.expirationTime) row.expiration_timestamp = nanos(body.expirationTime);
-  if (body.keys) row.key = body.keys;
+  if (body.keys) {
+    row.key = body.keys;
+    row.public_key = publicKeyHex(body.keys);
+  }
   if (body.memo && typeof body.memo === 'object') row.memo = body.memo.value ?? '';
   ctx.rows.change('entity', row, ts);
   // An update without contents leaves the file unchanged; the reference records it only when there are bytes.

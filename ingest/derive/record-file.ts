@@ -9,7 +9,7 @@ import type { ParsedSidecarFile, SidecarRecord } from '../decode/sidecar-file.ts
 import { instantOfName } from '../decode/stream-file-name.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
-import { accountId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
+import { accountId, contractId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
 import * as contract from './contract.ts';
 import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
@@ -19,7 +19,7 @@ import { ledgerIdPublication } from './ledger.ts';
 import * as network from './network.ts';
 import * as node from './node.ts';
 import * as schedule from './schedule.ts';
-import { deriveSidecarRecords } from './sidecar.ts';
+import { deriveSidecarRecords, sidecarFacts } from './sidecar.ts';
 import { syntheticTransferLogs } from './synthetic-logs.ts';
 import * as token from './token.ts';
 import { deriveCommon, stakingRewards, transactionRow } from './transaction.ts';
@@ -87,8 +87,10 @@ function mainEntity(item: RecordItem): bigint {
     case 8:
     case 9:
     case 22:
-    case 50:
       return contract.contractEntity({ item });
+    case 50:
+      // The contract of the function result, as the importer's EthereumTransactionHandler.getEntity takes it.
+      return contractId((item.record.contractCreateResult ?? item.record.contractCallResult)?.contractID);
     case 11:
       return accountId(receipt?.accountID);
     case 12:
@@ -176,6 +178,10 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   // changes unless a ContractCreate of this file (earlier, or later: dropped after the loop) makes them.
   const createdInFile = new Set<bigint>();
   const payers = new Map<bigint, bigint>();
+  const sidecars = sidecarFacts([
+    ...options.sidecars.flatMap((sidecar) => sidecar.file.records),
+    ...(options.evmRecords ?? []),
+  ]);
   let consensusStart: bigint | undefined;
   let consensusEnd: bigint | undefined;
   let gasUsed = 0n;
@@ -191,7 +197,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       if (id !== 0n) createdInFile.add(id);
     }
     const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
-    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile };
+    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars };
     deriveCommon(ctx);
     HANDLERS.get(item.type)?.(ctx);
     contract.contractResult(ctx);

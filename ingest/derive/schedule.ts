@@ -2,6 +2,7 @@
  * Schedules: ScheduleCreate / Sign / Delete (`schedule`, the SCHEDULE entity, `transaction_signature`) and
  * the execution of a scheduled transaction (`schedule.executed_timestamp`).
  */
+import { publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, entityRow, type ItemContext, nanos, scheduleId, serviceBody } from './context.ts';
 
@@ -30,6 +31,7 @@ export function scheduleCreate(ctx: ItemContext): void {
       expiration_timestamp: body.expiration_time ? nanos(body.expiration_time) : null,
       key: body.adminKey ?? null,
       memo: body.memo ?? '',
+      public_key: publicKeyHex(body.adminKey),
       type: 'SCHEDULE',
     },
     ts,

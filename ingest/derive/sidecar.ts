@@ -7,6 +7,37 @@ import type { SidecarRecord } from '../decode/sidecar-file.ts';
 import { accountId, contractId } from './context.ts';
 import type { FileRows } from './file-rows.ts';
 
+const CREATE = 2;
+
+/** What a contract_result takes from its transaction's sidecar records (the importer's SidecarProcessingResult). */
+export interface SidecarFacts {
+  /** gas_used of the top-level action (call depth 0), when the sidecars have actions. */
+  readonly topLevelGasUsed: bigint | undefined;
+  /** The top-level action is a CREATE, or a (non-migration) bytecode record came with it. */
+  readonly creation: boolean;
+  /** The init code of that bytecode record. */
+  readonly initcode: Uint8Array | undefined;
+}
+
+/** The sidecar facts of each transaction, by consensus timestamp. */
+export function sidecarFacts(records: readonly SidecarRecord[]): Map<bigint, SidecarFacts> {
+  const out = new Map<bigint, SidecarFacts>();
+  for (const record of records) {
+    const ts = record.consensusTimestamp;
+    let facts = out.get(ts) ?? { topLevelGasUsed: undefined, creation: false, initcode: undefined };
+    for (const action of record.actions ?? []) {
+      if ((action.call_depth ?? 0) === 0) {
+        facts = { ...facts, topLevelGasUsed: action.gas_used ?? 0n, creation: action.call_type === CREATE };
+      }
+    }
+    if (record.bytecode && !record.migration) {
+      facts = { ...facts, creation: true, initcode: record.bytecode.initcode ?? new Uint8Array() };
+    }
+    out.set(ts, facts);
+  }
+  return out;
+}
+
 /** Left-pads a storage slot to 32 bytes, the key `contract_state` uses. */
 function slot32(slot: Uint8Array): Uint8Array {
   if (slot.length >= 32) return slot;
@@ -38,11 +69,12 @@ export function deriveSidecarRecords(
           value_written: storage.value_written ? (written ?? new Uint8Array()) : null,
           migration: record.migration,
         });
-        if (storage.value_written) {
+        // A write sets the current value; a migration record states it even when it only read it.
+        if (storage.value_written || record.migration) {
           rows.replace('contract_state', {
             contract_id: contract,
             slot: slot32(slot),
-            value: written ?? new Uint8Array(),
+            value: storage.value_written ? (written ?? new Uint8Array()) : (storage.value_read ?? new Uint8Array()),
             created_timestamp: ts,
             modified_timestamp: ts,
           });
@@ -70,7 +102,7 @@ export function deriveSidecarRecords(
         gas: action.gas ?? 0n,
         gas_used: action.gas_used ?? 0n,
         index,
-        input: action.input ?? null,
+        input: action.input ?? new Uint8Array(),
         payer_account_id: payer,
         recipient_account: accountId(action.recipient_account) || null,
         recipient_address: action.targeted_address ?? null,

@@ -2,6 +2,7 @@
  * Tokens: create, update, delete, pause, fee schedules, supply changes (mint / burn / wipe with their NFTs),
  * account relationships (associate, dissociate, freeze, KYC) and NFT metadata updates.
  */
+import { publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import {
   accountId,
@@ -62,6 +63,7 @@ export function tokenCreate(ctx: ItemContext): void {
       expiration_timestamp: body.expiry ? nanos(body.expiry) : null,
       key: body.adminKey ?? null,
       memo: body.memo ?? '',
+      public_key: publicKeyHex(body.adminKey),
       type: 'TOKEN',
     },
     ts,
@@ -149,12 +151,17 @@ export function tokenUpdate(ctx: ItemContext): void {
   const id = tokenId(body.token);
   if (id === 0n) return;
   const ts = ctx.item.consensusTimestamp;
+  // Any successful update marks the entity not deleted (the importer's entity operation UPDATE).
   const entity: Record<string, unknown> = {
     ...entityRow(id),
+    deleted: false,
     type: 'TOKEN',
     ...renewalUpdate({ ...body, expiration: body.expiry }),
   };
-  if (body.adminKey) entity.key = body.adminKey;
+  if (body.adminKey) {
+    entity.key = body.adminKey;
+    entity.public_key = publicKeyHex(body.adminKey);
+  }
   if (body.memo) entity.memo = body.memo.value ?? '';
   ctx.rows.change('entity', entity, ts);
   const token: Record<string, unknown> = { token_id: id };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordItem } from '../decode/record-item.ts';
 import type { ItemContext } from './context.ts';
 import { FileRows } from './file-rows.ts';
-import { deriveCommon } from './transaction.ts';
+import { deriveCommon, transactionRow } from './transaction.ts';
 
 function transfer(amounts: { account: bigint; amount: bigint; approved?: boolean }[], successful = true): ItemContext {
   const accountAmounts = amounts.map((a) => ({
@@ -72,5 +72,23 @@ describe('the rows every transaction writes', () => {
     deriveCommon(ctx);
     expect(ctx.rows.rows('crypto_transfer')).toHaveLength(2);
     expect(ctx.rows.allowanceSpends.size).toBe(0);
+  });
+
+  it("write a record stream transaction's columns with the importer's defaults", () => {
+    const ctx = transfer([{ account: 2000n, amount: 0n }], false);
+    const item = { ...ctx.item, body: { ...ctx.item.body, max_custom_fees: [] } } as RecordItem;
+    const row = transactionRow({ ...ctx, item }, 0n);
+    expect(row).toMatchObject({
+      result: 7,
+      entity_id: null,
+      initial_balance: 0n,
+      max_fee: 0n,
+      scheduled: false,
+      nonce: 0,
+      max_custom_fees: null,
+      // protobuf's 0 for an unset multiplier; the congestion multiplier exists in block streams only
+      high_volume_pricing_multiplier: 0n,
+      congestion_pricing_multiplier: null,
+    });
   });
 });

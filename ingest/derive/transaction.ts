@@ -40,7 +40,9 @@ export function transactionRow(ctx: Omit<ItemContext, 'transaction'>, entityId: 
     batch_key: body.batch_key ?? null,
     inner_transactions: null,
     high_volume: body.high_volume ?? false,
-    high_volume_pricing_multiplier: record.high_volume_pricing_multiplier ?? null,
+    // Read from the record as protobuf gives it (0 when unset); the congestion multiplier only from block streams.
+    high_volume_pricing_multiplier: record.high_volume_pricing_multiplier ?? 0n,
+    congestion_pricing_multiplier: item.congestionPricingMultiplier ?? null,
   };
 }
 

@@ -123,4 +123,20 @@ describe('simulated blocks in the database', () => {
       await db.drop();
     }
   });
+
+  it("write the transaction's pricing multipliers as the importer reads them from a block (0 when unset)", () => {
+    const transactions = rows('transaction');
+    expect(transactions.length).toBeGreaterThan(0);
+    for (const t of transactions) {
+      expect([t.congestion_pricing_multiplier, t.high_volume_pricing_multiplier]).toEqual([0n, 0n]);
+    }
+  });
+
+  it('write a topic message for every successful ConsensusSubmitMessage, its running hash taken from the block', () => {
+    const submits = rows('transaction').filter((t) => t.type === 27 && t.result === 22);
+    const messages = rows('topic_message');
+    expect(submits.length).toBeGreaterThan(0);
+    expect(messages.length).toBe(submits.length);
+    for (const m of messages) expect((m.running_hash as Uint8Array).length).toBe(48);
+  });
 });

@@ -43,6 +43,8 @@ export interface EthereumCall {
   readonly gasPrice: bigint;
   readonly gasLimit: bigint;
   readonly to: Uint8Array;
+  /** Weibars sent with the call (none when absent). */
+  readonly value?: bigint;
   readonly data: Uint8Array;
   /** Type 4 only. */
   readonly authorizations?: readonly Authorization[];
@@ -110,7 +112,7 @@ export function signEthereumCall(call: EthereumCall, privateKey: Uint8Array): { 
     integer(call.gasPrice),
     integer(call.gasLimit),
     call.to,
-    new Uint8Array(),
+    integer(call.value ?? 0n),
     call.data,
   ];
   const typed = (type: number, fields: readonly Rlp[]) => Uint8Array.from([type, ...encodeRlp(fields)]);

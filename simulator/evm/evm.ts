@@ -37,6 +37,8 @@ export interface EvmTransaction {
   /** Call data, or for a creation the initcode with its constructor arguments. */
   readonly data: Uint8Array;
   readonly gasLimit: bigint;
+  /** Tinybars sent with the call (the EVM's unit of value on Hedera). */
+  readonly value?: bigint;
   /** Type 4: how many authorizations the transaction carries (each costs intrinsic gas, valid or not). */
   readonly authorizationCount?: number;
   /**
@@ -142,6 +144,7 @@ export class SimEvm {
       ...(tx.create ? {} : { to: contract }),
       data: tx.data,
       gasLimit: tx.gasLimit - intrinsic,
+      ...(tx.value ? { value: tx.value } : {}),
       // HAPI contract transactions neither move the sender's Ethereum nonce nor need a balance for gas here.
       skipNonceIncrement: true,
       skipBalance: true,

@@ -96,6 +96,8 @@ async function replayOne(
     to: string | undefined;
     data: Uint8Array;
     gas: bigint;
+    /** Tinybars sent: an Ethereum transaction's weibar value / 10^10. */
+    value: bigint;
     /** Type 4: every authorization, and the authorities of those applied (all existing accounts). */
     authorizations: number;
     authorities: readonly string[];
@@ -128,6 +130,7 @@ async function replayOne(
     ...(tx.to ? { to: new Address(Buffer.from(tx.to, 'hex')) } : {}),
     data: tx.data,
     gasLimit: tx.gas - intrinsic,
+    value: tx.value,
     skipBalance: true,
   });
   const { execResult } = result;
@@ -259,6 +262,7 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
           to: call ? contract : undefined,
           data,
           gas,
+          value: ethereum ? uint(ethereum.value) / 10_000_000_000n : 0n,
           authorizations: ethereum?.authorizationList?.length ?? 0,
           authorities,
         });

@@ -25,6 +25,8 @@ export interface PlannedCall {
 export interface AuthorizedCall {
   readonly authorizationCount?: number;
   readonly delegations?: readonly Delegation[];
+  /** Tinybars an Ethereum transaction sends with the call. */
+  readonly value?: bigint;
 }
 
 export const addressHex = (num: bigint) => `0x${Buffer.from(longZeroAddress(num)).toString('hex')}`;
@@ -83,13 +85,14 @@ export async function runCall(
   plan: PlannedCall & AuthorizedCall,
   consensusNs: bigint,
 ): Promise<{ outcome: EvmOutcome; result: Record<string, unknown>; sidecars: Record<string, unknown>[] }> {
-  const { contract, sender, data, gas, authorizationCount, delegations } = plan;
+  const { contract, sender, data, gas, authorizationCount, delegations, value } = plan;
   const outcome = await evm.transact({
     sender: net.ledger.canonicalAddress(sender),
     contract: longZeroAddress(contract.num),
     create: false,
     data,
     gasLimit: gas,
+    ...(value ? { value } : {}),
     ...(authorizationCount ? { authorizationCount } : {}),
     ...(delegations ? { delegations } : {}),
   });

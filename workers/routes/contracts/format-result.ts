@@ -111,9 +111,11 @@ export function formatContractResultDetails(row: ContractResultRow, details: Res
   out.s = dataHex(eth.et_signature_s);
   if (eth.et_to_address !== null && eth.et_to_address.length > 0) out.to = dataHex(eth.et_to_address);
   out.type = eth.et_type;
+  // A legacy transaction's v holds its chain id. The importer always stores v for one (27 and up); the reference
+  // fails on empty bytes, which it never reads, so those answer the recovery id as a missing v does.
   out.v =
-    eth.et_type === LEGACY_TRANSACTION_TYPE && eth.et_signature_v !== null
-      ? legacyV(eth.et_signature_v)
+    eth.et_type === LEGACY_TRANSACTION_TYPE && eth.et_signature_v !== null && eth.et_signature_v.length > 0
+      ? BigInt(dataHex(eth.et_signature_v))
       : eth.et_recovery_id;
   if (eth.et_call_data && eth.et_call_data.length > 0) {
     out.function_parameters = dataHex(eth.et_call_data);
@@ -139,10 +141,4 @@ function failedInitcode(
   if (row.failed_initcode !== null && row.failed_initcode.length > 0) return dataHex(row.failed_initcode);
   if (!success && eth?.et_call_data && eth.et_call_data.length > 0) return dataHex(eth.et_call_data);
   return null;
-}
-
-/** A legacy transaction's `v` (chain id included), from its stored bytes; the reference fails on empty bytes. */
-function legacyV(bytes: Uint8Array): bigint {
-  if (bytes.length === 0) throw new Error('legacy ethereum transaction without signature v');
-  return BigInt(dataHex(bytes));
 }

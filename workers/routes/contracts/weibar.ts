@@ -1,4 +1,3 @@
-import { ApiError } from '../../errors.ts';
 import { type Bytes, hexOf, quantityHex } from './hex.ts';
 
 /** One tinybar is 10^10 weibar. */
@@ -23,11 +22,11 @@ export function weibarToTinybarHex(value: Bytes): string {
 }
 
 /**
- * The stored weibar bytes as an unsigned integer. The reference parses `0x` + hex, which fails for null or empty
- * bytes: it answers 500 there, and so do we.
+ * The stored weibar bytes as an unsigned integer (`hbar=false`). The importer stores zero as one 0x00 byte; the
+ * reference parses `0x` + hex and so fails on null or empty bytes, which the importer never writes: for those we
+ * answer what it answers for the zero it would have written, 0.
  */
 export function weibarAmount(value: Bytes): bigint {
   const text = hexOf(value);
-  if (!text) throw ApiError.internal(new Error('ethereum transaction without a value'));
-  return BigInt(`0x${text}`);
+  return text ? BigInt(`0x${text}`) : 0n;
 }

@@ -11,7 +11,7 @@ import { evmEntityIdByAddress } from '../../../../db/queries/evm-entities.ts';
 import { delegationUpdates } from '../../../../db/queries/evm-opcodes.ts';
 import type { CodeDelegation } from '../../../evm/types.ts';
 
-/** One `ethereum_transaction.authorization_list` entry as the importer stores it (`0x` hex). */
+/** One `ethereum_transaction.authorization_list` entry as the importer stores it (hex digits, `0x` optional). */
 export interface StoredAuthorization {
   readonly chain_id: string;
   readonly address: string;
