@@ -9,7 +9,6 @@
  * stay comparable when other work shares the cores), then `call: N calls/s geo-mean, p50 M ms`. Each connection is a
  * client of its own (its own address), so the load spreads over the executor shards as many clients' would.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +19,7 @@ import { addressWord, artifact, callData, word } from '../simulator/evm/abi.ts';
 import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
 import { freePort } from './local-stack/free-port.ts';
+import { runNode } from './local-stack/run-node.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
@@ -242,16 +242,4 @@ async function isEmpty(url: string): Promise<boolean> {
   } finally {
     await client.end();
   }
-}
-
-function runNode(argv: string[], env: Record<string, string> = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...argv], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, ...env },
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
-  });
 }

@@ -28,6 +28,7 @@ import { CommitTimes, percentile } from './bench-stream/latency.ts';
 import { parseSubscribers, type SubscriberKind, type Subscribers } from './bench-stream/subscribers.ts';
 import { wsSubscribers } from './bench-stream/ws-subscribers.ts';
 import { freePort } from './local-stack/free-port.ts';
+import { runNode } from './local-stack/run-node.ts';
 import { stopChild } from './local-stack/stop-child.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { answerHelp } from './local-stack/usage.ts';
@@ -197,16 +198,4 @@ function followIngest(argv: string[], databaseUrl: string, commits: CommitTimes)
     if (fields.msg === 'record file ingested' && fields.consensusEnd) commits.add(BigInt(fields.consensusEnd), at);
   });
   return child;
-}
-
-function runNode(argv: string[], env: Record<string, string> = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...argv], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, ...env },
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
-  });
 }

@@ -3,9 +3,9 @@
  * chunks of 1024 bytes, each its own ConsensusSubmitMessage whose chunkInfo names the first chunk's transaction id,
  * the chunk count and its number; the chunks' ids share the payer and have valid starts one nanosecond apart.
  */
-import { accountPb, i64, timestampPb, topicPb } from '../ledger/ids.ts';
+import { accountPb, timestampPb } from '../ledger/ids.ts';
 import type { Network } from '../network/network.ts';
-import { advanceTopic, RUNNING_HASH_VERSION } from './consensus.ts';
+import { messageSubmission } from './consensus.ts';
 import { HBAR } from './pick.ts';
 
 /** The SDK's default chunk size. */
@@ -32,25 +32,7 @@ export async function submitChunkedMessage(net: Network): Promise<boolean> {
       payer: payer.num,
       transactionId: transactionId(number - 1),
       signed: true,
-      body: {
-        consensusSubmitMessage: {
-          topicID: topicPb(topic.num),
-          message: chunk,
-          chunkInfo: { initialTransactionID: transactionId(0), total, number },
-        },
-      },
-      price: 'submitMessage',
-      payloadBytes: chunk.length,
-      execute: ({ consensusNs }) => {
-        advanceTopic(topic, payer.num, consensusNs, chunk);
-        return {
-          receipt: {
-            topicSequenceNumber: i64(topic.sequenceNumber),
-            topicRunningHash: topic.runningHash,
-            topicRunningHashVersion: i64(RUNNING_HASH_VERSION),
-          },
-        };
-      },
+      ...messageSubmission(topic, payer.num, chunk, { initialTransactionID: transactionId(0), total, number }),
     });
   }
   return true;

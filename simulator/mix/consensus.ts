@@ -8,7 +8,7 @@ import { sha384 } from '../hash.ts';
 import { accountPb, i64, topicPb } from '../ledger/ids.ts';
 import type { Topic } from '../ledger/ledger.ts';
 import { keyPb } from '../network/keys.ts';
-import type { Network } from '../network/network.ts';
+import type { Network, Submission } from '../network/network.ts';
 import { HBAR, maybeMemo, payerWith } from './pick.ts';
 
 export const RUNNING_HASH_VERSION = 3n;
@@ -59,13 +59,26 @@ export async function submitMessage(net: Network): Promise<boolean> {
       ? JSON.stringify({ event: random.words(1), id: random.int(1, 1e9), data: random.words(random.int(2, 60)) })
       : random.words(random.int(3, 150)),
   );
-  await net.submit({
-    payer: payer.num,
-    body: { consensusSubmitMessage: { topicID: topicPb(topic.num), message } },
+  await net.submit({ payer: payer.num, ...messageSubmission(topic, payer.num, message) });
+  return true;
+}
+
+/**
+ * The part of a ConsensusSubmitMessage every message shares: its body (with the chunk's info for a chunk of a larger
+ * message), its price, and its execution, which advances the topic's sequence number and running hash.
+ */
+export function messageSubmission(
+  topic: Topic,
+  payer: bigint,
+  message: Uint8Array,
+  chunkInfo?: Record<string, unknown>,
+): Pick<Submission, 'body' | 'price' | 'payloadBytes' | 'execute'> {
+  return {
+    body: { consensusSubmitMessage: { topicID: topicPb(topic.num), message, ...(chunkInfo ? { chunkInfo } : {}) } },
     price: 'submitMessage',
     payloadBytes: message.length,
     execute: ({ consensusNs }) => {
-      advanceTopic(topic, payer.num, consensusNs, message);
+      advanceTopic(topic, payer, consensusNs, message);
       return {
         receipt: {
           topicSequenceNumber: i64(topic.sequenceNumber),
@@ -74,11 +87,10 @@ export async function submitMessage(net: Network): Promise<boolean> {
         },
       };
     },
-  });
-  return true;
+  };
 }
 
-export function advanceTopic(topic: Topic, payer: bigint, consensusNs: bigint, message: Uint8Array): void {
+function advanceTopic(topic: Topic, payer: bigint, consensusNs: bigint, message: Uint8Array): void {
   topic.sequenceNumber += 1n;
   const header = new DataView(new ArrayBuffer(8 * 8 + 4 + 8));
   const longs = [RUNNING_HASH_VERSION, 0n, 0n, payer, 0n, 0n, topic.num, consensusNs / 1_000_000_000n];
