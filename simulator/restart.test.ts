@@ -27,7 +27,7 @@ describe('a simulated network restarted twice, ingested and served', () => {
     out = mkdtempSync(path.join(tmpdir(), 'simulator-restart-'));
     for (const extra of [[], ['--continue'], ['--continue']]) {
       const summary = await simulate({
-        ...parseOptions(['--out', out, '--files', '4', '--tps', '50', '--seed', 'restart', ...extra]),
+        ...parseOptions(['--out', out, '--files', '4', '--tps', '60', '--seed', 'restart', ...extra]),
         weights: { ethereumTransaction: 60 },
       });
       ends.push(summary.lastConsensusNs);
