@@ -98,15 +98,18 @@ export async function spendAllowance(net: Network): Promise<boolean> {
   let settle: () => void;
   if (kind === 'c') {
     const left = ledger.cryptoAllowances.get(`${owner}/${spender}`) ?? 0n;
+    if (left === 0n) return false;
     const amount = random.bigint(1n, left);
-    if (left === 0n || ownerAccount.balance - amount < 10n * HBAR) return false;
+    if (ownerAccount.balance - amount < 10n * HBAR) return false;
     hbar = new HbarTransfers().add(owner, -amount).add(spender, amount);
     settle = () => settleAmount(net, ledger.cryptoAllowances, `${owner}/${spender}`, key, amount);
   } else if (kind === 't') {
     const left = ledger.tokenAllowances.get(`${owner}/${spender}/${token}`) ?? 0n;
     const available = ledger.tokenBalance(owner, token);
+    // Nothing to draw from: an empty range has no amount (and the draw would divide by zero).
+    if (left === 0n || available === 0n) return drop(net, key, kind === 't');
     const amount = random.bigint(1n, left < available ? left : available);
-    if (left === 0n || available === 0n || !ledger.isAssociated(spender, token)) return drop(net, key, kind === 't');
+    if (!ledger.isAssociated(spender, token)) return drop(net, key, kind === 't');
     tokens = new TokenTransfers().add(token, owner, -amount, true).add(token, spender, amount);
     settle = () => settleAmount(net, ledger.tokenAllowances, `${owner}/${spender}/${token}`, key, amount);
   } else {
