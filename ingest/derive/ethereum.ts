@@ -10,6 +10,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { FormatError } from '../decode/byte-reader.ts';
 import { decodeEthereumTransaction, type EthereumTransaction, toBigInt } from '../decode/ethereum-transaction.ts';
 import { toHex } from '../decode/hash.ts';
+import type { RecordItem } from '../decode/record-item.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, entityRow, fileId, type ItemContext, serviceBody } from './context.ts';
 
@@ -35,16 +36,27 @@ export interface EthereumBody {
   max_gas_allowance?: bigint;
 }
 
+/** Decoded once per item: the ethereum_transaction row and the contract_result both read it. */
+const decoded = new WeakMap<RecordItem, EthereumTransaction | null>();
+
 /** The signed transaction of an EthereumTransaction item; undefined when its data is not one (no row then). */
 export function decodedEthereumTransaction(ctx: ItemContext): EthereumTransaction | undefined {
-  const data = serviceBody<EthereumBody | undefined>(ctx)?.ethereum_data;
-  if (!data || data.length === 0) return undefined;
+  let tx = decoded.get(ctx.item);
+  if (tx === undefined) {
+    tx = decodeData(serviceBody<EthereumBody | undefined>(ctx)?.ethereum_data);
+    decoded.set(ctx.item, tx);
+  }
+  return tx ?? undefined;
+}
+
+function decodeData(data: Uint8Array | undefined): EthereumTransaction | null {
+  if (!data || data.length === 0) return null;
   try {
     return decodeEthereumTransaction(data);
   } catch (error) {
     // Consensus accepted the item, so its file is valid: data that is not a signed Ethereum transaction gets
     // no ethereum_transaction row (as in the reference importer), its other rows are written as usual.
-    if (error instanceof FormatError) return undefined;
+    if (error instanceof FormatError) return null;
     throw error;
   }
 }
