@@ -14,9 +14,6 @@ import type { RecordItem } from '../decode/record-item.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, entityRow, fileId, type ItemContext, serviceBody } from './context.ts';
 
-/** Authorization fields as the importer's Eip7702 parser stores them: hex digits without `0x`. */
-const hex = (bytes: Uint8Array) => toHex(bytes);
-
 /** Records of HAPI 0.47 and later carry the signer's nonce; before, the importer derived it. */
 const SIGNER_NONCE_MINOR = 47;
 const CONTRACT_REVERT_EXECUTED = 33;
@@ -93,16 +90,17 @@ export function ethereumTransaction(ctx: ItemContext): void {
   ctx.rows.insert('ethereum_transaction', {
     // The list's payload, without its RLP prefix (empty for an empty list).
     access_list: tx.accessList ? accessListPayload(tx.accessList) : null,
+    // Hex digits without `0x`, as the importer's Eip7702 parser stores them.
     authorization_list: tx.authorizationList
       ? tx.authorizationList.map((entry) => {
           const [chainId, address, nonce, yParity, r, s] = entry as Uint8Array[];
           return {
-            chain_id: hex(chainId ?? new Uint8Array()),
-            address: hex(address ?? new Uint8Array()),
+            chain_id: toHex(chainId ?? new Uint8Array()),
+            address: toHex(address ?? new Uint8Array()),
             nonce: toBigInt(nonce ?? new Uint8Array()),
             y_parity: Number(toBigInt(yParity ?? new Uint8Array())),
-            r: hex(r ?? new Uint8Array()),
-            s: hex(s ?? new Uint8Array()),
+            r: toHex(r ?? new Uint8Array()),
+            s: toHex(s ?? new Uint8Array()),
           };
         })
       : null,
