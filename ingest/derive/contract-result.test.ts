@@ -61,6 +61,9 @@ describe('contract_result of a contract call or create', () => {
     expect([hex(row?.function_parameters), hex(row?.call_result), hex(row?.bloom)]).toEqual(['0102', '07', '0001']);
     // The transaction hash of a HAPI transaction: the first 32 bytes of its 48-byte hash.
     expect(hex(row?.transaction_hash)).toBe('04'.repeat(32));
+    const byHash = ctx.rows.rows('contract_transaction_hash')[0];
+    expect(byHash).toMatchObject({ consensus_timestamp: 700n, entity_id: 1200n, payer_account_id: 1001n });
+    expect(hex(byHash?.hash)).toBe('04'.repeat(32));
   });
 
   it('leaves the function result columns NULL when the record has none (the call failed before the EVM)', () => {

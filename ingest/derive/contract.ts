@@ -254,12 +254,17 @@ function defaultEthereumResult(ctx: ItemContext): void {
     transaction_nonce: item.body.transactionID?.nonce ?? 0,
     transaction_result: item.status,
   });
+  contractTransactionHash(ctx, 0n, hash);
+}
+
+/** The contract_transaction_hash row that finds a contract result by its transaction hash. */
+function contractTransactionHash(ctx: ItemContext, entityId: bigint, hash: Uint8Array): void {
   ctx.rows.insert('contract_transaction_hash', {
-    consensus_timestamp: item.consensusTimestamp,
-    entity_id: 0n,
+    consensus_timestamp: ctx.item.consensusTimestamp,
+    entity_id: entityId,
     hash,
-    payer_account_id: item.payerAccountId,
-    transaction_result: item.status,
+    payer_account_id: ctx.item.payerAccountId,
+    transaction_result: ctx.item.status,
   });
 }
 
@@ -321,13 +326,7 @@ export function contractResult(ctx: ItemContext): void {
     transaction_result: item.status,
   });
   // The lookup of /contracts/results/{hash}: the Ethereum hash, or the first 32 bytes of the transaction hash.
-  ctx.rows.insert('contract_transaction_hash', {
-    consensus_timestamp: ts,
-    entity_id: target,
-    hash: txHash,
-    payer_account_id: item.payerAccountId,
-    transaction_result: item.status,
-  });
+  contractTransactionHash(ctx, target, txHash);
   result?.logInfo.forEach((log, index) => {
     ctx.rows.insert('contract_log', {
       bloom: log.bloom ?? new Uint8Array(),

@@ -10,11 +10,9 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { FormatError } from '../decode/byte-reader.ts';
 import { decodeEthereumTransaction, type EthereumTransaction, toBigInt } from '../decode/ethereum-transaction.ts';
 import { toHex } from '../decode/hash.ts';
+import type { RecordItem } from '../decode/record-item.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, entityRow, fileId, type ItemContext, serviceBody } from './context.ts';
-
-/** Authorization fields as the importer's Eip7702 parser stores them: hex digits without `0x`. */
-const hex = (bytes: Uint8Array) => toHex(bytes);
 
 /** Records of HAPI 0.47 and later carry the signer's nonce; before, the importer derived it. */
 const SIGNER_NONCE_MINOR = 47;
@@ -35,16 +33,27 @@ export interface EthereumBody {
   max_gas_allowance?: bigint;
 }
 
+/** Decoded once per item: the ethereum_transaction row and the contract_result both read it. */
+const decoded = new WeakMap<RecordItem, EthereumTransaction | null>();
+
 /** The signed transaction of an EthereumTransaction item; undefined when its data is not one (no row then). */
 export function decodedEthereumTransaction(ctx: ItemContext): EthereumTransaction | undefined {
-  const data = serviceBody<EthereumBody | undefined>(ctx)?.ethereum_data;
-  if (!data || data.length === 0) return undefined;
+  let tx = decoded.get(ctx.item);
+  if (tx === undefined) {
+    tx = decodeData(serviceBody<EthereumBody | undefined>(ctx)?.ethereum_data);
+    decoded.set(ctx.item, tx);
+  }
+  return tx ?? undefined;
+}
+
+function decodeData(data: Uint8Array | undefined): EthereumTransaction | null {
+  if (!data || data.length === 0) return null;
   try {
     return decodeEthereumTransaction(data);
   } catch (error) {
     // Consensus accepted the item, so its file is valid: data that is not a signed Ethereum transaction gets
     // no ethereum_transaction row (as in the reference importer), its other rows are written as usual.
-    if (error instanceof FormatError) return undefined;
+    if (error instanceof FormatError) return null;
     throw error;
   }
 }
@@ -81,16 +90,17 @@ export function ethereumTransaction(ctx: ItemContext): void {
   ctx.rows.insert('ethereum_transaction', {
     // The list's payload, without its RLP prefix (empty for an empty list).
     access_list: tx.accessList ? accessListPayload(tx.accessList) : null,
+    // Hex digits without `0x`, as the importer's Eip7702 parser stores them.
     authorization_list: tx.authorizationList
       ? tx.authorizationList.map((entry) => {
           const [chainId, address, nonce, yParity, r, s] = entry as Uint8Array[];
           return {
-            chain_id: hex(chainId ?? new Uint8Array()),
-            address: hex(address ?? new Uint8Array()),
+            chain_id: toHex(chainId ?? new Uint8Array()),
+            address: toHex(address ?? new Uint8Array()),
             nonce: toBigInt(nonce ?? new Uint8Array()),
             y_parity: Number(toBigInt(yParity ?? new Uint8Array())),
-            r: hex(r ?? new Uint8Array()),
-            s: hex(s ?? new Uint8Array()),
+            r: toHex(r ?? new Uint8Array()),
+            s: toHex(s ?? new Uint8Array()),
           };
         })
       : null,
