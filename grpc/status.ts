@@ -7,9 +7,9 @@
 import { status } from '@grpc/grpc-js';
 import { isDatabaseUnavailable } from '../ingest/transient-errors.ts';
 
-export const DB_ERROR = 'Error querying the data source. Please retry later';
+const DB_ERROR = 'Error querying the data source. Please retry later';
 export const OVERFLOW_ERROR = 'Client lags too much behind. Please retry later';
-export const UNKNOWN_ERROR = 'Unknown error';
+const UNKNOWN_ERROR = 'Unknown error';
 
 /** An answer to the client: a status and the description it is sent with. */
 export class GrpcStatusError extends Error {

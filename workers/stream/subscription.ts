@@ -39,7 +39,7 @@ export function parseStreamKey(key: string): { kind: StreamKind; id: bigint } {
 }
 
 /** Fixed: the sockets of one stream key must always meet in one hub. */
-export const STREAM_HUB_SHARDS = 16;
+const STREAM_HUB_SHARDS = 16;
 
 /** The StreamHub object that holds every socket of `key`. */
 export const streamHubName = (key: string): string => `hub-${fnv1a32(key) % STREAM_HUB_SHARDS}`;

@@ -34,7 +34,7 @@ export interface Batch {
 }
 
 /** Record files one round reads at most, so a round stays small after the tail has been stopped a while. */
-export const FILES_PER_ROUND = 20;
+const FILES_PER_ROUND = 20;
 
 /** The newest record file, where a tail with no watermark yet starts; nothing but index -1 on an empty database. */
 export async function latestWatermark(db: Database): Promise<Watermark> {

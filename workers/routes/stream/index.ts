@@ -3,16 +3,14 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { nearDatabase } from '../../durable/location-hint.ts';
 import { ApiError } from '../../errors.ts';
-import { entityIdParam, isEntityIdText, requireEntityId } from '../../params/entity-id.ts';
-import { parseQueryString } from '../../params/query-string.ts';
+import { entityIdParam } from '../../params/entity-id.ts';
 import { requestFilters } from '../../params/request-query.ts';
 import { pathAndQuery } from '../../request-url.ts';
 import { encodeOpening, OPENING_HEADER } from '../../stream/opening.ts';
 import type { Position } from '../../stream/position.ts';
 import { type Subscription, streamHubName, streamKey } from '../../stream/subscription.ts';
 import { checkContractIdPath, resolveContractId } from '../contracts/contract-id.ts';
-import { isUtf8Encoding } from '../topics/message-format.ts';
-import { encodingParam } from '../topics/messages.ts';
+import { encodedTopicId, encodingParam, isTopicIdText, isUtf8Requested } from '../topics/messages.ts';
 import { resumeIndexParam, resumePosition, resumeTimestampParam, TOPIC_PARAMS, topicFilters } from './params.ts';
 
 /**
@@ -39,18 +37,11 @@ export const streamRoutes = new Hono<AppEnv>()
   .get('/topics/:topicId/messages', (c) => {
     const config = c.get('config');
     const topicText = c.req.param('topicId');
-    if (!isEntityIdText(topicText, { allowEvmAddress: false })) throw ApiError.invalidParams('topic.id');
+    if (!isTopicIdText(topicText)) throw ApiError.invalidParams('topic.id');
     const filters = requestFilters(c, { encoding: encodingParam, timestamp: resumeTimestampParam });
-    if (filters.filter((filter) => filter.key === 'encoding').length > 1) throw ApiError.invalidParams('encoding');
-    const topic = requireEntityId(topicText, { ...config.common, allowEvmAddress: false });
-    if (topic.kind !== 'num') throw ApiError.invalidParams('topic.id');
-    // As the REST list reads it: the raw value, so `encoding=eq:utf-8` is base64 there too.
-    const search = pathAndQuery(c.req.url).query;
-    const encoding = parseQueryString(search, config.query.maxRepeatedQueryParameters).find(
-      (param) => param.key === 'encoding',
-    )?.values[0];
-    const utf8 = typeof encoding === 'string' && isUtf8Encoding(encoding);
-    return openStream(c, { kind: 'topic', topicId: topic.encoded, utf8 }, resumePosition(filters));
+    const utf8 = isUtf8Requested(filters, pathAndQuery(c.req.url).query, config.query.maxRepeatedQueryParameters);
+    const topicId = encodedTopicId(topicText, config.common);
+    return openStream(c, { kind: 'topic', topicId, utf8 }, resumePosition(filters));
   })
   .get('/blocks', (c) => {
     const filters = requestFilters(c, { timestamp: resumeTimestampParam });

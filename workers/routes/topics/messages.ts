@@ -5,7 +5,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { isEntityIdText, requireEntityId } from '../../params/entity-id.ts';
-import type { ParamParser } from '../../params/filters.ts';
+import type { Filter, ParamParser } from '../../params/filters.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
 import { parseQueryString } from '../../params/query-string.ts';
@@ -27,7 +27,7 @@ export const encodingParam: ParamParser<string> = (value) => {
 };
 
 /** A topic id in a path: `shard.realm.num`, `realm.num`, `num` or an encoded id; no EVM address. */
-const isTopicIdText = (text: string) => isEntityIdText(text, { allowEvmAddress: false });
+export const isTopicIdText = (text: string) => isEntityIdText(text, { allowEvmAddress: false });
 
 /**
  * `/topics/{topicId}/messages`, `/topics/{topicId}/messages/{sequenceNumber}` and
@@ -51,8 +51,7 @@ export const topicMessageRoutes = new Hono<AppEnv>()
       },
       { maxRepeated },
     );
-    // The reference reads the raw `encoding` value and fails with a 500 on a repeated one; it is a 400 here.
-    if (filters.filter((filter) => filter.key === 'encoding').length > 1) throw ApiError.invalidParams('encoding');
+    const utf8Text = isUtf8Requested(filters, search, maxRepeated);
     const topicId = encodedTopicId(topicText, config.common);
     const limit = resolveLimit(filters, config.response.limit.default);
     const order = resolveOrder(filters, 'asc');
@@ -72,8 +71,6 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     }
     const rows = await topicMessages(c.get('db'), { topicId, sequenceNumbers, timestamps, order, limit, lookup });
 
-    const encoding = parseQueryString(search, maxRepeated).find((param) => param.key === 'encoding')?.values[0];
-    const utf8Text = typeof encoding === 'string' && isUtf8Encoding(encoding);
     const messages = rows.map((row) => formatTopicMessage(row, utf8Text));
 
     const last = messages[messages.length - 1];
@@ -118,7 +115,17 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     return jsonResponse(formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
   });
 
-function encodedTopicId(text: string, common: { shard: number; realm: number }): bigint {
+/**
+ * Whether messages are written as text. The reference reads the raw `encoding` value, so `encoding=eq:utf-8` is
+ * base64; it fails with a 500 on a repeated one, a 400 here.
+ */
+export function isUtf8Requested(filters: readonly Filter[], search: string, maxRepeated: number): boolean {
+  if (filters.filter((filter) => filter.key === 'encoding').length > 1) throw ApiError.invalidParams('encoding');
+  const encoding = parseQueryString(search, maxRepeated).find((param) => param.key === 'encoding')?.values[0];
+  return typeof encoding === 'string' && isUtf8Encoding(encoding);
+}
+
+export function encodedTopicId(text: string, common: { shard: number; realm: number }): bigint {
   const id = requireEntityId(text, { ...common, allowEvmAddress: false });
   if (id.kind !== 'num') throw ApiError.invalidParams('topic.id');
   return id.encoded;
