@@ -11,10 +11,13 @@ export async function unusableSettings(databaseUrl: string, sources: readonly st
   const problem = databaseUrlProblem(databaseUrl);
   if (problem) return `DATABASE_URL=${hidePassword(databaseUrl)} ${problem}`;
   const host = (URL.parse(databaseUrl)?.hostname ?? '').replace(/^\[(.*)\]$/, '$1');
-  const missing = await lookup(host).then(
-    () => false,
-    (error: NodeJS.ErrnoException) => error.code === 'ENOTFOUND',
-  );
+  // RFC 6761: a name under `invalid` never resolves, which is known without asking a resolver (none may be reachable).
+  const missing =
+    /(^|\.)invalid\.?$/i.test(host) ||
+    (await lookup(host).then(
+      () => false,
+      (error: NodeJS.ErrnoException) => error.code === 'ENOTFOUND',
+    ));
   if (missing)
     return `DATABASE_URL=${hidePassword(databaseUrl)} names a host that does not exist (${host}): check DATABASE_URL`;
   for (const source of sources) {
