@@ -69,7 +69,6 @@ export class JournaledStateManager implements StateManagerInterface {
 
   async putCode(address: Address, value: Uint8Array): Promise<void> {
     setLogged(this.code, address.toString(), value, this.log);
-    if ((await this.getAccount(address)) === undefined) await this.putAccount(address, new Account());
     await this.modifyAccountFields(address, { codeHash: keccak_256(value) });
   }
 

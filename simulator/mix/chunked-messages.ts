@@ -5,20 +5,17 @@
  */
 import { accountPb, timestampPb } from '../ledger/ids.ts';
 import type { Network } from '../network/network.ts';
-import { messageSubmission } from './consensus.ts';
+import { messageSubmission, topicAndSubmitter } from './consensus.ts';
 import { HBAR } from './pick.ts';
 
 /** The SDK's default chunk size. */
 const CHUNK_BYTES = 1024;
 
 export async function submitChunkedMessage(net: Network): Promise<boolean> {
-  const { ledger, random } = net;
-  const num = ledger.topicPool.pick(random);
-  const topic = num === undefined ? undefined : ledger.topics.get(num);
-  if (!topic) return false;
-  const payer =
-    topic.submitter !== undefined ? ledger.account(topic.submitter) : ledger.account(ledger.users.pick(random) ?? 0n);
-  if (payer.deleted || payer.balance < 5n * HBAR) return false;
+  const { random } = net;
+  const picked = topicAndSubmitter(net, 5n * HBAR);
+  if (!picked) return false;
+  const { topic, payer } = picked;
   const message = new TextEncoder().encode(random.words(random.int(250, 600)));
   const total = Math.ceil(message.length / CHUNK_BYTES);
   const validStart = net.now - BigInt(random.int(1_000_000_000, 8_000_000_000));

@@ -6,12 +6,12 @@
  */
 import { sha384 } from '../hash.ts';
 import { accountPb, i64, topicPb } from '../ledger/ids.ts';
-import type { Topic } from '../ledger/ledger.ts';
+import type { Account, Topic } from '../ledger/ledger.ts';
 import { keyPb } from '../network/keys.ts';
 import type { Network, Submission } from '../network/network.ts';
 import { HBAR, maybeMemo, payerWith } from './pick.ts';
 
-export const RUNNING_HASH_VERSION = 3n;
+const RUNNING_HASH_VERSION = 3n;
 
 export async function createTopic(net: Network): Promise<boolean> {
   const owner = payerWith(net, 20n * HBAR);
@@ -47,13 +47,10 @@ export async function createTopic(net: Network): Promise<boolean> {
 
 /** A message to a random topic: JSON events or plain text, 30 bytes to 1 KB; restricted topics only by their owner. */
 export async function submitMessage(net: Network): Promise<boolean> {
-  const { ledger, random } = net;
-  const num = ledger.topicPool.pick(random);
-  const topic = num === undefined ? undefined : ledger.topics.get(num);
-  if (!topic) return false;
-  const payer =
-    topic.submitter !== undefined ? ledger.account(topic.submitter) : ledger.account(ledger.users.pick(random) ?? 0n);
-  if (payer.deleted || payer.balance < HBAR) return false;
+  const { random } = net;
+  const picked = topicAndSubmitter(net, HBAR);
+  if (!picked) return false;
+  const { topic, payer } = picked;
   const message = new TextEncoder().encode(
     random.chance(0.6)
       ? JSON.stringify({ event: random.words(1), id: random.int(1, 1e9), data: random.words(random.int(2, 60)) })
@@ -61,6 +58,21 @@ export async function submitMessage(net: Network): Promise<boolean> {
   );
   await net.submit({ payer: payer.num, ...messageSubmission(topic, payer.num, message) });
   return true;
+}
+
+/**
+ * A random topic and who submits to it, with at least `balance`: a restricted topic's owner, else a random user;
+ * undefined when there is no topic or that payer cannot pay.
+ */
+export function topicAndSubmitter(net: Network, balance: bigint): { topic: Topic; payer: Account } | undefined {
+  const { ledger, random } = net;
+  const num = ledger.topicPool.pick(random);
+  const topic = num === undefined ? undefined : ledger.topics.get(num);
+  if (!topic) return undefined;
+  const payer =
+    topic.submitter !== undefined ? ledger.account(topic.submitter) : ledger.account(ledger.users.pick(random) ?? 0n);
+  if (payer.deleted || payer.balance < balance) return undefined;
+  return { topic, payer };
 }
 
 /**

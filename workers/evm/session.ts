@@ -104,10 +104,11 @@ export function openSession(options: EvmSessionOptions): EvmSession {
     if (transaction.value < 0n) return rejected('CONTRACT_NEGATIVE_VALUE');
     if (transaction.data.length > MAX_CALL_DATA_BYTES) return rejected('TRANSACTION_OVERSIZE');
     const target = transaction.to && !isZero(transaction.to) ? transaction.to : undefined;
-    // Independent reads, made together: each is a round trip to the database.
+    // Independent reads, made together: each is a round trip to the database. A create numbers its contract.
     const [payer, targetEntity] = await Promise.all([
       resolvePayer(ledger, transaction),
       target && ledger.entityByAddress(target),
+      target ?? binding.firstEntityNumber(),
     ]);
     if (!payer.ok) return rejected(payer.status);
     const missing = target && (!targetEntity || targetEntity.deleted);

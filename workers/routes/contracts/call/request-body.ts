@@ -22,13 +22,13 @@ export type BodyResult = { ok: true; request: RawCallRequest } | { ok: false; de
 
 const REQUEST_CLASS = 'org.hiero.mirror.web3.viewmodel.ContractCallRequest';
 
-/** Spring's text for a body that is empty (or the JSON `null`), naming the handler method the body was meant for. */
 /**
  * A body the runtime could not read to its end (a bad chunk size, a truncated chunked body, a Content-Length longer
  * than what arrived): Spring's message for the I/O error it meets reading it.
  */
 export const UNREADABLE_BODY = 'I/O error while reading input message';
 
+/** Spring's text for a body that is empty (or the JSON `null`), naming the handler method the body was meant for. */
 export const MISSING_BODY =
   'Required request body is missing: org.hiero.mirror.web3.viewmodel.ContractCallResponse ' +
   'org.hiero.mirror.web3.controller.ContractController.call(' +
