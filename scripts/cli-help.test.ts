@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './local-stack/worker-process.ts';
@@ -26,7 +28,18 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['test-data:refresh', 'usage: npm run test-data:refresh'],
 ];
 
+/** Scripts that only run a tool with its own help (vitest, biome, tsc, drizzle-kit) or another script's variant. */
+const TOOL_SCRIPTS = ['test', 'lint', 'typecheck', 'db:generate', 'conformance:ci'];
+
 describe('--help', () => {
+  it("covers every script of package.json but the tools'", () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const own = Object.keys(scripts).filter((name) => !TOOL_SCRIPTS.includes(name));
+    expect(COMMANDS.map(([script]) => script).sort()).toEqual(own.sort());
+  });
+
   it.each(COMMANDS)('npm run %s -- --help prints its usage and exits 0', async (script, usage) => {
     const { stdout } = await run('npm', ['run', '--silent', script, '--', '--help'], { cwd: REPO_ROOT });
     expect(stdout.startsWith(usage), stdout).toBe(true);

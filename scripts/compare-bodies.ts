@@ -18,7 +18,7 @@ import { startWorkerProcess } from './local-stack/worker-process.ts';
 
 answerHelp(
   process.argv.slice(2),
-  `usage: npm run compare:bodies [-- --only RE]\n\nThe bodies of the benchmark URLs on the perf dataset compared byte for byte with the reference's own\n(../shared/perf/reference-bodies); exits 1 on a difference.`,
+  `usage: npm run compare:bodies [-- --only RE]\n\nThe bodies of the benchmark URLs on the perf dataset compared byte for byte with the reference's own\n(test/data/perf/reference-bodies); exits 1 on a difference.`,
 );
 
 interface ReferenceBody {

@@ -4,6 +4,7 @@
  * and a Counter contract (told apart by their memo, or by whether `decimals()` answers), and a fungible HTS token.
  * Each command is printed ready to paste, followed by what it answered just now.
  */
+import { longZeroEvmAddress } from '../workers/params/entity-id.ts';
 import { answerHelp } from './local-stack/usage.ts';
 
 answerHelp(
@@ -47,12 +48,6 @@ async function kindOf(contract: ContractRow): Promise<'SimToken' | 'Counter'> {
   return (await call({ to: contract.evm_address, data: DECIMALS })).status === 200 ? 'SimToken' : 'Counter';
 }
 
-/** The long-zero EVM address of a `0.0.N` entity. */
-const longZero = (id: string) =>
-  `0x${BigInt(id.split('.')[2] ?? '0')
-    .toString(16)
-    .padStart(40, '0')}`;
-
 async function main(): Promise<number> {
   const { contracts } = await get<{ contracts: ContractRow[] }>('/contracts?limit=25&order=asc');
   const found: Partial<Record<'SimToken' | 'Counter', ContractRow>> = {};
@@ -78,7 +73,7 @@ async function main(): Promise<number> {
     ],
     [
       `totalSupply() of the HTS token ${token.token_id} (${token.symbol}), through its ERC-20 redirect`,
-      { to: longZero(token.token_id), data: TOTAL_SUPPLY },
+      { to: longZeroEvmAddress(BigInt(token.token_id.split('.')[2] ?? '0')), data: TOTAL_SUPPLY },
     ],
     [
       `increment(1) of the Counter contract ${found.Counter.contract_id}, estimated`,

@@ -4,8 +4,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { upstreamSharedDir } from '../test/harness/shared-dir.ts';
-import { COPIES, filesUnder, REPO_ROOT } from '../test/harness/test-data-copies.ts';
+import { REPO_ROOT, upstreamSharedDir } from '../test/harness/shared-dir.ts';
+import { COPIES, filesUnder } from '../test/harness/test-data-copies.ts';
 import { answerHelp } from './local-stack/usage.ts';
 
 answerHelp(

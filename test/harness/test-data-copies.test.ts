@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { upstreamSharedDir } from './shared-dir.ts';
-import { COPIES, differences, filesUnder, REPO_ROOT } from './test-data-copies.ts';
+import { REPO_ROOT, upstreamSharedDir } from './shared-dir.ts';
+import { COPIES, differences, filesUnder } from './test-data-copies.ts';
 
 const upstream = upstreamSharedDir();
 const present = existsSync(upstream);
