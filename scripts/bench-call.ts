@@ -18,6 +18,7 @@ import { migrate } from '../db/migrate.ts';
 import { addressWord, artifact, callData, word } from '../simulator/evm/abi.ts';
 import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
+import { longZeroEvmAddress } from '../workers/params/entity-id.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { runNode } from './local-stack/run-node.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
@@ -56,7 +57,6 @@ interface Kind {
 
 const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 const numOf = (id: string) => BigInt(id.split('.')[2] ?? '0');
-const longZero = (num: bigint) => `0x${num.toString(16).padStart(40, '0')}`;
 
 try {
   mkdirSync(OUT_DIR, { recursive: true });
@@ -144,20 +144,20 @@ function requestKinds(ledger: LedgerSnapshot): Kind[] {
   if (!receiver) throw new Error('the simulated ledger has no second account associated with an HTS token');
   const addressOf = (id: string) => {
     const account = ledger.accounts.find((a) => a.id === id);
-    return account?.evmAddress ? `0x${account.evmAddress}` : longZero(numOf(id));
+    return account?.evmAddress ? `0x${account.evmAddress}` : longZeroEvmAddress(numOf(id));
   };
   const [holder = '', balance = '0'] = Object.entries(erc20.erc20Balances).find(([, b]) => BigInt(b) > 0n) ?? [];
   const addressBytes = (id: string) => Buffer.from(addressOf(id).slice(2), 'hex');
   return [
     {
       name: 'pure',
-      body: { to: longZero(numOf(erc20.id)), data: hex(callData(simToken, 'decimals()', [])) },
+      body: { to: longZeroEvmAddress(numOf(erc20.id)), data: hex(callData(simToken, 'decimals()', [])) },
       expected: new RegExp(`^0x${hex(word(6n)).slice(2)}$`),
     },
     {
       name: 'erc20-balanceOf-redirect',
       body: {
-        to: longZero(numOf(holding.token)),
+        to: longZeroEvmAddress(numOf(holding.token)),
         data: hex(callData(simToken, 'balanceOf(address)', [addressWord(addressBytes(holding.account))])),
       },
       expected: new RegExp(`^0x${hex(word(BigInt(holding.balance))).slice(2)}$`),
@@ -166,7 +166,7 @@ function requestKinds(ledger: LedgerSnapshot): Kind[] {
       name: 'estimate-transfer',
       body: {
         from: addressOf(holder),
-        to: longZero(numOf(erc20.id)),
+        to: longZeroEvmAddress(numOf(erc20.id)),
         estimate: true,
         data: hex(
           callData(simToken, 'transfer(address,uint256)', [
@@ -181,7 +181,7 @@ function requestKinds(ledger: LedgerSnapshot): Kind[] {
       name: 'estimate-hts-transfer',
       body: {
         from: addressOf(holding.account),
-        to: longZero(numOf(holding.token)),
+        to: longZeroEvmAddress(numOf(holding.token)),
         estimate: true,
         data: hex(callData(simToken, 'transfer(address,uint256)', [addressWord(addressBytes(receiver.id)), word(1n)])),
       },
