@@ -151,7 +151,7 @@ async function createToken(call: HtsCall, input: CreateInput): Promise<Uint8Arra
   const { signers } = await partiesOf(call);
   if (!(await signs(call, treasury))) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
   if (keyBytes[0] && !keySatisfied(keyBytes[0], signers)) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
-  const numbers = await entityNumbersOf(call.evm, call.reader);
+  const numbers = await entityNumbersOf(call.evm);
   const id = encodeEntityId({ shard: network.shard, realm: network.realm, num: numbers.peek() });
   const fees = await input.fees(call, id);
   numbers.use();
