@@ -5,9 +5,10 @@
  * written and ingested into an embedded Postgres under `.data/bench-call/pg` once, then reused), served as
  * `npm start` serves it. Four kinds of request, one after the other: a pure function of a SimToken contract
  * (`decimals()`), an ERC-20 `balanceOf` of an HTS token through its redirect, an estimate of a SimToken transfer
- * by a holder, and an estimate of an HTS token's ERC-20 `transfer` (through its redirect) by a holder. One line per kind (with the SQL statements and the CPU of workerd and Postgres per call, figures that
- * stay comparable when other work shares the cores), then `call: N calls/s geo-mean, p50 M ms`. Each connection is a
- * client of its own (its own address), so the load spreads over the executor shards as many clients' would.
+ * by a holder, and an estimate of an HTS token's ERC-20 `transfer` (through its redirect) by a holder. One line per
+ * kind (with the SQL statements and the CPU of workerd and Postgres per call, figures that stay comparable when other
+ * work shares the cores), then `call: N calls/s geo-mean, p50 M ms`. Each connection is a client of its own (its own
+ * address), so the load spreads over the executor shards as many clients' would.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

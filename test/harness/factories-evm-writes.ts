@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { responseCodeName } from '../../db/codes/response-codes.ts';
 import { longZeroAddress } from '../../workers/evm/addresses.ts';
 import { AbiArgs } from '../../workers/evm/system/abi.ts';
+import { calldata } from '../../workers/evm/system/testing/system-evm.ts';
 import { TWO_CALLS, twoCalls } from '../../workers/evm/system/testing/two-calls.ts';
 import { GENESIS } from './evm-session.ts';
 import { insertNftAllowance } from './factories-accounts.ts';
@@ -83,7 +84,7 @@ export async function writesEvm(db: Database) {
 
 /** The redirect a token's proxy sends to 0x167, sent directly: its gas is the system contract's alone. */
 export const redirect = (token: Uint8Array, data: Uint8Array): Uint8Array =>
-  new Uint8Array(Buffer.concat([Buffer.from('618dc65e', 'hex'), token, data]));
+  calldata('redirectForToken(address,bytes)', token, data);
 
 /** The status a failed dispatch reverts with: its code's number in a 32-byte word. */
 export function revertCode(result: { exceptionError?: { error: string }; returnValue: Uint8Array }): string {

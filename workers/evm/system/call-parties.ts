@@ -4,7 +4,7 @@ import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import { callerIsDelegated } from './frames.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
-import type { Signers } from './key-checks.ts';
+import { keySatisfied, type Signers } from './key-checks.ts';
 
 export interface Parties {
   /** The sender's account or contract; undefined when the sender is no entity of the ledger. */
@@ -34,6 +34,12 @@ export function partiesOf(call: HtsCall): Promise<Parties> {
     cache.set(call, parties);
   }
   return parties;
+}
+
+/** Whether `account` signs the call: it is the sender, or its key is active. */
+export async function signs(call: HtsCall, account: EvmEntity): Promise<boolean> {
+  const { sender, signers } = await partiesOf(call);
+  return account.id === sender?.id || keySatisfied(account.key, signers);
 }
 
 /** Whether an address is a system account (0.0.1 to 0.0.750), to which a transfer may not credit hbar. */

@@ -11,10 +11,10 @@ import { hexOfBytes } from '../../../db/bytea.ts';
 import type { TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity } from '../types.ts';
 import { isSystemAccount, partiesOf } from './call-parties.ts';
-import { accountAt, type HtsCall, tokenAt } from './hts-context.ts';
+import { type HtsCall, tokenAt } from './hts-context.ts';
 import { keySatisfied } from './key-checks.ts';
 import type { ResponseCodeName } from './results.ts';
-import { DispatchFailure, fail } from './token-dispatch.ts';
+import { DispatchFailure, existingAccount, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 
 export interface Adjust {
@@ -96,12 +96,6 @@ class TransferRun {
     this.switchToApprovals = switchToApprovals;
   }
 
-  private async account(address: Uint8Array): Promise<EvmEntity> {
-    const account = await accountAt(this.call.reader, address);
-    if (!account || account.deleted) return fail('INVALID_ACCOUNT_ID');
-    return account;
-  }
-
   /**
    * Whether the sender may debit `owner` without an allowance: it is the sender, or its key is active. A debit the
    * sender may not make is, for the legacy calls, retried as a debit of the owner's allowance (ApprovalSwitchHelper).
@@ -159,7 +153,7 @@ class TransferRun {
     // Debits first, as the consensus node adjusts them: a receiver's new balance never funds a debit.
     const ordered = [...adjusts].sort((a, b) => (a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0));
     for (const adjust of ordered) {
-      const account = await this.account(adjust.account);
+      const account = await existingAccount(this.call, adjust.account);
       if (adjust.amount < 0n && !(await this.authorizes(account, adjust.approval))) {
         const spender = this.sender?.id ?? 0n;
         const allowance = await tokens.tokenAllowance(account.id, spender, token.id);
@@ -176,7 +170,10 @@ class TransferRun {
     if (token.fungible) fail('INVALID_NFT_ID');
     const { tokens } = this.call;
     for (const exchange of exchanges) {
-      const [from, to] = [await this.account(exchange.from), await this.account(exchange.to)];
+      const [from, to] = [
+        await existingAccount(this.call, exchange.from),
+        await existingAccount(this.call, exchange.to),
+      ];
       const nft = await tokens.nft(token.id, exchange.serial);
       if (!nft) return fail('INVALID_NFT_ID');
       const owner = nft.account_id === null ? token.treasury : BigInt(nft.account_id);
@@ -201,7 +198,7 @@ class TransferRun {
     const changes: { address: Address; amount: bigint }[] = [];
     for (const adjust of adjusts) {
       if (adjust.amount > 0n && isSystemAccount(call, adjust.account)) fail('INVALID_RECEIVING_NODE_ACCOUNT');
-      const account = await this.account(adjust.account);
+      const account = await existingAccount(this.call, adjust.account);
       if (adjust.amount < 0n && !(await this.authorizes(account, adjust.approval))) {
         const spender = this.sender?.id ?? 0n;
         const allowance = await call.tokens.cryptoAllowance(account.id, spender);

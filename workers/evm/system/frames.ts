@@ -1,15 +1,14 @@
 /**
  * What a system contract knows of the frame it runs in. @ethereumjs hands a precompile only its input, so the EVM's
  * `beforeMessage` and `afterMessage` events, which fire around each frame, keep the stack of open frames: when a
- * precompile runs, its own frame is on top (static or not, its caller) and the frame that called it below. The same events keep the run's token ledger and entity
- * numbers in step with the EVM's checkpoints: a frame opens one, and closes it by committing or, when the frame
- * failed, reverting.
+ * precompile runs, its own frame is on top (static or not, its caller) and the frame that called it below. The same
+ * events keep the run's token ledger in step with the EVM's checkpoints: a frame opens one, and closes it by
+ * committing or, when the frame failed, reverting.
  */
 import type { EVM, EVMInterface, EVMResult, Message } from '@ethereumjs/evm';
 import { LedgerState } from '../ledger-state.ts';
-import { EntityNumbers } from '../next-entity-id.ts';
+import type { EntityNumbers } from '../next-entity-id.ts';
 import type { LedgerReader } from '../types.ts';
-import { ledgerReads } from './ledger-reads.ts';
 import { TokenLedger } from './token-ledger.ts';
 
 interface Run {
@@ -18,7 +17,6 @@ interface Run {
   /** The caller of the top-level frame: the request's sender. */
   readonly origin: Uint8Array;
   ledger: TokenLedger | undefined;
-  numbers: EntityNumbers | undefined;
 }
 
 const runs = new WeakMap<object, Run>();
@@ -28,12 +26,11 @@ export function trackCallFrames(evm: EVM): void {
   evm.events.on('beforeMessage', (message: Message) => {
     let run = runs.get(evm);
     if (!run || message.depth === 0) {
-      run = { frames: [], origin: message.caller.bytes, ledger: undefined, numbers: undefined };
+      run = { frames: [], origin: message.caller.bytes, ledger: undefined };
       runs.set(evm, run);
     }
     run.frames.push(message);
     run.ledger?.checkpoint();
-    run.numbers?.checkpoint();
   });
   evm.events.on('afterMessage', (result: EVMResult) => {
     const run = runs.get(evm);
@@ -41,10 +38,8 @@ export function trackCallFrames(evm: EVM): void {
     run.frames.pop();
     if (result.execResult.exceptionError) {
       run.ledger?.revert();
-      run.numbers?.revert();
     } else {
       run.ledger?.commit();
-      run.numbers?.commit();
     }
   });
 }
@@ -94,19 +89,11 @@ export function tokenLedgerOf(evm: EVMInterface, reader: LedgerReader): TokenLed
 }
 
 /**
- * The entity numbers of the run (the next one a created token takes). On a LedgerState, the state's own counter, the
- * one CREATE allocates from, so a contract and a token created in one call never share a number; on another state
- * (the system contracts' own tests), a counter of the run made on first use. Either is checkpointed with the EVM's
- * frames, so a reverted frame gives its numbers back.
+ * The entity numbers of the run (the next one a created token takes): the state's own counter, the one CREATE
+ * allocates from, so a contract and a token created in one call never share a number. The state checkpoints it with
+ * the EVM's frames, so a reverted frame gives its numbers back.
  */
-export async function entityNumbersOf(evm: EVMInterface, reader: LedgerReader): Promise<EntityNumbers> {
-  if (evm.stateManager instanceof LedgerState) return evm.stateManager.numbers();
-  const run = runs.get(evm);
-  const first = await ledgerReads(reader).firstEntityNumber();
-  if (!run) return new EntityNumbers(first);
-  if (!run.numbers) {
-    run.numbers = new EntityNumbers(first);
-    for (const _ of run.frames) run.numbers.checkpoint();
-  }
-  return run.numbers;
+export function entityNumbersOf(evm: EVMInterface): Promise<EntityNumbers> {
+  if (!(evm.stateManager instanceof LedgerState)) throw new Error('a token is created only on a LedgerState');
+  return evm.stateManager.numbers();
 }

@@ -24,11 +24,10 @@ import {
   selectorOf,
 } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
-import { partiesOf } from './call-parties.ts';
+import { signs } from './call-parties.ts';
 import { delegatingContract } from './frames.ts';
 import { accountAt, type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
-import { keySatisfied } from './key-checks.ts';
 import { parseRedirect } from './redirect-input.ts';
 import {
   halt,
@@ -182,8 +181,7 @@ async function hbarApprove(call: HasCall, ownerAddress: Uint8Array, spenderAddre
     if (!spender) return 'INVALID_ALLOWANCE_SPENDER_ID';
     if (amount < 0n) return 'NEGATIVE_ALLOWANCE_AMOUNT';
     if (owner.id === spender.id) return 'SPENDER_ACCOUNT_SAME_AS_OWNER';
-    const { sender, signers } = await partiesOf(call);
-    if (owner.id !== sender?.id && !keySatisfied(owner.key, signers)) return 'INVALID_SIGNATURE';
+    if (!(await signs(call, owner))) return 'INVALID_SIGNATURE';
     call.tokens.putCryptoAllowance(owner.id, spender.id, amount);
     return 'SUCCESS';
   })();

@@ -1,3 +1,4 @@
+import { Address } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
 import { useEvmLedger } from '../../../test/harness/evm-session.ts';
@@ -328,8 +329,8 @@ describe('HTS 0x167 writes called directly', () => {
   it('halts a write in a static frame', async () => {
     const { evm: machine } = await evm();
     const result = await machine.runCall({
-      to: new (await import('@ethereumjs/util')).Address(HTS),
-      caller: new (await import('@ethereumjs/util')).Address(longZeroAddress(HOLDER)),
+      to: new Address(HTS),
+      caller: new Address(longZeroAddress(HOLDER)),
       data: calldata('pauseToken(address)', at(MINTED)),
       gasLimit: 1_000_000n,
       isStatic: true,

@@ -19,7 +19,7 @@ import { type ResponseCodeName, responseCode, revertWith, revertWithCode, succes
 
 const INT64_MAX = (1n << 63n) - 1n;
 
-export const codeOutput = (status: ResponseCodeName): Uint8Array => encode(int(responseCode(status)));
+const codeOutput = (status: ResponseCodeName): Uint8Array => encode(int(responseCode(status)));
 
 async function transferCall(call: HtsCall, transfer: CryptoTransfer, switchToApprovals: boolean): Promise<ExecResult> {
   const gas = transferGas({

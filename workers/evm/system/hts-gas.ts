@@ -44,7 +44,7 @@ const GAS_PRICE_FEE_SCHEDULE_UNITS = 852_000n;
 const FEE_SCHEDULE_UNITS_PER_TINYCENT = 1000n;
 
 /** `gasRequirementFromTinycents`: the price rounded up to whole gas, plus a fifth. */
-export function gasOfTinycents(tinycents: bigint): bigint {
+function gasOfTinycents(tinycents: bigint): bigint {
   const gas =
     ((tinycents + GAS_PRICE_FEE_SCHEDULE_UNITS - 1n) * FEE_SCHEDULE_UNITS_PER_TINYCENT) / GAS_PRICE_FEE_SCHEDULE_UNITS;
   return gas + gas / 5n;

@@ -12,7 +12,7 @@ import { encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { type AbiArgs, address, encode, int } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
-import { partiesOf } from './call-parties.ts';
+import { partiesOf, signs } from './call-parties.ts';
 import { entityNumbersOf } from './frames.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import { CANONICAL_TINYCENTS } from './hts-gas.ts';
@@ -21,7 +21,7 @@ import { keyValueOf } from './keys.ts';
 import { ledgerReads } from './ledger-reads.ts';
 import { redirectBytecode } from './redirect.ts';
 import { responseCode, revertWith, revertWithCode, success } from './results.ts';
-import { byteLength, expiryValues, MAX_MEMO_BYTES, MAX_NAME_BYTES, MAX_SYMBOL_BYTES, signs } from './token-checks.ts';
+import { byteLength, expiryValues, MAX_MEMO_BYTES, MAX_NAME_BYTES, MAX_SYMBOL_BYTES } from './token-checks.ts';
 import { DispatchFailure, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 import {
@@ -151,7 +151,7 @@ async function createToken(call: HtsCall, input: CreateInput): Promise<Uint8Arra
   const { signers } = await partiesOf(call);
   if (!(await signs(call, treasury))) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
   if (keyBytes[0] && !keySatisfied(keyBytes[0], signers)) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
-  const numbers = await entityNumbersOf(call.evm, call.reader);
+  const numbers = await entityNumbersOf(call.evm);
   const id = encodeEntityId({ shard: network.shard, realm: network.realm, num: numbers.peek() });
   const fees = await input.fees(call, id);
   numbers.use();

@@ -1,11 +1,11 @@
 import { encode, int } from './abi.ts';
-import { partiesOf } from './call-parties.ts';
+import { partiesOf, signs } from './call-parties.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
 import { keyValueOf } from './keys.ts';
 import { type ResponseCodeName, responseCode, success } from './results.ts';
-import { byteLength, expiryValues, MAX_MEMO_BYTES, MAX_NAME_BYTES, MAX_SYMBOL_BYTES, signs } from './token-checks.ts';
+import { byteLength, expiryValues, MAX_MEMO_BYTES, MAX_NAME_BYTES, MAX_SYMBOL_BYTES } from './token-checks.ts';
 import { DispatchFailure, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 import {

@@ -14,7 +14,6 @@ import {
   tokenAllowanceAt,
   tokenRelationshipAt,
 } from '../../../db/queries/evm-system-tokens.ts';
-import { firstNewEntityNumber } from '../next-entity-id.ts';
 import type { LedgerReader } from '../types.ts';
 import { type ExchangeRate, exchangeRateAt } from './exchange-rate-file.ts';
 import { loadToken, type TokenState } from './token-state.ts';
@@ -92,13 +91,6 @@ export class LedgerReads {
   /** The highest serial minted of the NFT by the block. */
   lastSerial(tokenId: bigint): Promise<bigint> {
     return this.once(`last serial ${tokenId}`, () => nftLastSerialAt(this.reader.db, tokenId, this.at));
-  }
-
-  /** The number the first entity created at the block takes. */
-  firstEntityNumber(): Promise<bigint> {
-    return this.once('first entity number', () =>
-      firstNewEntityNumber(this.reader.db, this.reader.block, this.reader.settings),
-    );
   }
 
   exchangeRate(): Promise<ExchangeRate> {

@@ -5,6 +5,7 @@
 import { EVMError, type ExecResult } from '@ethereumjs/evm';
 import { responseCodeByName } from '../../../db/codes/response-codes.ts';
 import { EvmRequestError } from '../types.ts';
+import { encode, int } from './abi.ts';
 
 /**
  * Gas of a view function of HTS and HAS (SystemContractGasCalculator.viewGasRequirement): the canonical price of
@@ -130,10 +131,8 @@ export function revertWith(status: ResponseCodeName, gas: bigint, gasLimit: bigi
  */
 export function revertWithCode(status: ResponseCodeName, gas: bigint, gasLimit: bigint): ExecResult {
   if (gas > gasLimit) return outOfGas(gasLimit);
-  const output = new Uint8Array(32);
-  new DataView(output.buffer).setBigUint64(24, responseCode(status));
   return {
-    returnValue: output,
+    returnValue: encode(int(responseCode(status))),
     executionGasUsed: gas,
     exceptionError: new EVMError(EVMError.errorMessages.REVERT),
   };

@@ -1,12 +1,8 @@
 /**
  * Checks token creation and update share, as TokenCreateHandler and TokenUpdateHandler make them: text lengths, the
- * expiry (a zero second means now plus the auto-renew period, whose bounds hold when an account renews it), and
- * whether an account signs (the sender, or an active key).
+ * expiry (a zero second means now plus the auto-renew period, whose bounds hold when an account renews it).
  */
-import type { EvmEntity } from '../types.ts';
-import { partiesOf } from './call-parties.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
-import { keySatisfied } from './key-checks.ts';
 import { fail } from './token-dispatch.ts';
 import { type ExpiryInput, isZeroAddress } from './token-structs.ts';
 
@@ -35,10 +31,4 @@ export async function expiryValues(call: HtsCall, expiry: ExpiryInput) {
     autoRenewAccount: renewAccount?.id,
     autoRenewSeconds: expiry.autoRenewPeriod,
   };
-}
-
-/** Whether `account` signs the call: it is the sender, or its key is active. */
-export async function signs(call: HtsCall, account: EvmEntity): Promise<boolean> {
-  const { sender, signers } = await partiesOf(call);
-  return account.id === sender?.id || keySatisfied(account.key, signers);
 }

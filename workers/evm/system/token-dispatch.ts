@@ -8,7 +8,7 @@
 import type { ExecResult } from '@ethereumjs/evm';
 import type { EvmEntity } from '../types.ts';
 import { type AbiValue, encode, int } from './abi.ts';
-import { partiesOf } from './call-parties.ts';
+import { partiesOf, signs } from './call-parties.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import { canonicalGas, type DispatchType } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
@@ -60,10 +60,7 @@ export async function existingAccount(call: HtsCall, address: Uint8Array): Promi
 
 /** An account acting for itself: the sender, or one whose key is active for the call. */
 export async function requireAccountKey(call: HtsCall, account: EvmEntity): Promise<void> {
-  const { sender, signers } = await partiesOf(call);
-  if (account.id !== sender?.id && !keySatisfied(account.key, signers)) {
-    fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
-  }
+  if (!(await signs(call, account))) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
 }
 
 export async function associatedRow(call: HtsCall, account: EvmEntity, token: TokenState) {

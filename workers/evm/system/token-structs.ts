@@ -118,7 +118,7 @@ function contractIdMessage(address: Uint8Array, shard: bigint, realm: bigint): n
  * contract id, ED25519, ECDSA, delegatable contract id); undefined when it sets none. `inherited`: the sender's
  * key, which `inheritAccountKey` stands for.
  */
-export function keyBytesOf(
+function keyBytesOf(
   key: KeyInput,
   inherited: Uint8Array | undefined,
   network: { shard: bigint; realm: bigint },
