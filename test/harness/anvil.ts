@@ -7,6 +7,8 @@ export interface Anvil {
   rpc<T>(method: string, params: readonly unknown[]): Promise<T>;
   /** eth_call's return data, or the revert data of a reverted call. */
   call(request: Record<string, string>): Promise<{ ok: boolean; data: string }>;
+  /** Sends a transaction and waits for its receipt: anvil answers eth_sendTransaction before the block is mined. */
+  transact(request: Record<string, string>): Promise<{ gasUsed: string; status: string }>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,15 @@ export async function startAnvil(chainId = 296, hardfork = 'cancun'): Promise<An
       const reply = await send('eth_call', [request, 'latest']);
       if (!reply.error) return { ok: true, data: reply.result as string };
       return { ok: false, data: reply.error.data ?? '0x' };
+    },
+    async transact(request) {
+      const hash = await this.rpc<string>('eth_sendTransaction', [request]);
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const receipt = await this.rpc<{ gasUsed: string; status: string } | null>('eth_getTransactionReceipt', [hash]);
+        if (receipt) return receipt;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`anvil mined no receipt for ${hash} in 5 s`);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -112,10 +112,12 @@ describe('CREATE and CREATE2 in a call', () => {
       encodeCall(factory, 'makeAndRead(uint256)', [word(7n)]),
     ]) {
       const outcome = await call(data);
-      const hash = await anvil.rpc<string>('eth_sendTransaction', [
-        { from: ANVIL_SENDER, to: `0x${hexOf(factoryAddress)}`, data: `0x${hexOf(data)}`, gas: '0xe4e1c0' },
-      ]);
-      const receipt = await anvil.rpc<{ gasUsed: string }>('eth_getTransactionReceipt', [hash]);
+      const receipt = await anvil.transact({
+        from: ANVIL_SENDER,
+        to: `0x${hexOf(factoryAddress)}`,
+        data: `0x${hexOf(data)}`,
+        gas: '0xe4e1c0',
+      });
       expect(outcome.gasUsed).toBe(BigInt(receipt.gasUsed));
     }
   });
