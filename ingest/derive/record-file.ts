@@ -167,6 +167,7 @@ export interface DeriveOptions {
 }
 
 const ATOMIC_BATCH = 74;
+const ETHEREUM_TRANSACTION = 50;
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
   const rows = new FileRows(options.jsonColumns);
@@ -178,6 +179,8 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   // changes unless a ContractCreate of this file (earlier, or later: dropped after the loop) makes them.
   const createdInFile = new Set<bigint>();
   const payers = new Map<bigint, bigint>();
+  // Senders of the Ethereum transactions' function results, by consensus time, for their child records.
+  const ethereumSenders = new Map<bigint, bigint>();
   const sidecars = sidecarFacts([
     ...options.sidecars.flatMap((sidecar) => sidecar.file.records),
     ...(options.evmRecords ?? []),
@@ -197,7 +200,9 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       if (id !== 0n) createdInFile.add(id);
     }
     const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
-    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars };
+    const ethereumParentSender =
+      item.parentConsensusTimestamp === undefined ? undefined : ethereumSenders.get(item.parentConsensusTimestamp);
+    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars, ethereumParentSender };
     deriveCommon(ctx);
     HANDLERS.get(item.type)?.(ctx);
     contract.contractResult(ctx);
@@ -215,6 +220,10 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       }
     }
     const result = item.record.contractCallResult ?? item.record.contractCreateResult;
+    if (item.type === ETHEREUM_TRANSACTION) {
+      const sender = accountId((item.record.contractCreateResult ?? item.record.contractCallResult)?.sender_id);
+      if (sender !== 0n) ethereumSenders.set(item.consensusTimestamp, sender);
+    }
     if (result && item.parentConsensusTimestamp === undefined) {
       gasUsed += result.gasUsed ?? 0n;
       if (result.bloom && result.bloom.length > 0) bloom = orBloom(bloom, result.bloom);
