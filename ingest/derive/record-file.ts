@@ -168,6 +168,7 @@ export interface DeriveOptions {
 
 const ATOMIC_BATCH = 74;
 const ETHEREUM_TRANSACTION = 50;
+const NODE_TRANSACTIONS: ReadonlySet<number> = new Set([54, 55, 56]);
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
   const rows = new FileRows(options.jsonColumns);
@@ -200,6 +201,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       if (id !== 0n) createdInFile.add(id);
     }
     const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
+    if (NODE_TRANSACTIONS.has(item.type)) node.nodeTransactionBytes(transaction, parsed.items[index] as RawItem);
     const ethereumParentSender =
       item.parentConsensusTimestamp === undefined ? undefined : ethereumSenders.get(item.parentConsensusTimestamp);
     const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars, ethereumParentSender };
