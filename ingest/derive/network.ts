@@ -5,7 +5,8 @@ import { epochDay } from './crypto.ts';
 
 export function prng(ctx: ItemContext): void {
   const { item } = ctx;
-  if (!item.successful) return;
+  // A record without entropy (neither bytes nor a number) has no row, as in the importer.
+  if (!item.successful || (item.record.prng_bytes === undefined && item.record.prng_number === undefined)) return;
   const body = serviceBody<{ range?: number }>(ctx) ?? {};
   ctx.rows.insert('prng', {
     consensus_timestamp: item.consensusTimestamp,
