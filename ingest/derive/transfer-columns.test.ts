@@ -8,15 +8,20 @@ import { deriveCommon } from './transaction.ts';
 const TOKEN = { tokenNum: 3000n };
 const account = (accountNum: bigint) => ({ accountID: { accountNum } });
 
-function item(record: Record<string, unknown>, body: Record<string, unknown> = {}, status = 22): ItemContext {
+function item(
+  record: Record<string, unknown>,
+  body: Record<string, unknown> = {},
+  status = 22,
+  name = 'cryptoTransfer',
+) {
   const full = {
     consensusTimestamp: 600n,
     successful: status === 22,
     status,
     type: 14,
     payerAccountId: 1000n,
-    bodyName: 'cryptoTransfer',
-    body: { cryptoTransfer: { tokenTransfers: [], ...body } },
+    bodyName: name,
+    body: { [name]: name === 'cryptoTransfer' ? { tokenTransfers: [], ...body } : body },
     record: {
       tokenTransferLists: [],
       paid_staking_rewards: [],
@@ -25,7 +30,14 @@ function item(record: Record<string, unknown>, body: Record<string, unknown> = {
       ...record,
     },
   } as unknown as RecordItem;
-  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  const ctx: ItemContext = {
+    item: full,
+    rows: new FileRows(),
+    transaction: {},
+    hapiMinor: 60,
+    createdInFile: new Set(),
+  };
+  return ctx;
 }
 
 describe('token and NFT transfers', () => {
@@ -125,17 +137,16 @@ describe('staking rewards, assessed custom fees and PRNG', () => {
   });
 
   it('write a PRNG row with the bytes or the number the record has, none for a failed transaction or without either', () => {
-    const number = item({ prng_number: 12 });
-    const util = { ...number.item, bodyName: 'util_prng', body: { util_prng: { range: 20 } } } as RecordItem;
-    prng({ ...number, item: util });
+    const number = item({ prng_number: 12 }, { range: 20 }, 22, 'util_prng');
+    prng(number);
     expect(number.rows.rows('prng')).toEqual([
       { consensus_timestamp: 600n, range: 20, prng_bytes: null, prng_number: 12, payer_account_id: 1000n },
     ]);
-    const failed = item({ prng_number: 3 }, {}, 7);
-    prng({ ...failed, item: { ...failed.item, bodyName: 'util_prng', body: { util_prng: {} } } as RecordItem });
+    const failed = item({ prng_number: 3 }, {}, 7, 'util_prng');
+    prng(failed);
     expect(failed.rows.rows('prng')).toEqual([]);
-    const noEntropy = item({});
-    prng({ ...noEntropy, item: { ...noEntropy.item, bodyName: 'util_prng', body: { util_prng: {} } } as RecordItem });
+    const noEntropy = item({}, {}, 22, 'util_prng');
+    prng(noEntropy);
     expect(noEntropy.rows.rows('prng')).toEqual([]);
   });
 });
