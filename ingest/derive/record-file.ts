@@ -256,6 +256,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     });
   }
   const loadEnd = BigInt(Math.floor(Date.now() / 1000));
+  const stored = parsed.version >= 5 ? parsed.hapiVersion : undefined;
   rows.insert('record_file', {
     name: parsed.name,
     load_start: options.loadStart,
@@ -266,9 +267,13 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     consensus_end: consensusEnd,
     count: BigInt(count),
     digest_algorithm: 0,
-    hapi_version_major: parsed.hapiVersion?.major ?? null,
-    hapi_version_minor: parsed.hapiVersion?.minor ?? null,
-    hapi_version_patch: parsed.hapiVersion?.patch ?? null,
+    // From v5 the HAPI version, which the importer stores as the software version too; v1 and v2 files: none.
+    hapi_version_major: stored?.major ?? null,
+    hapi_version_minor: stored?.minor ?? null,
+    hapi_version_patch: stored?.patch ?? null,
+    software_version_major: stored?.major ?? null,
+    software_version_minor: stored?.minor ?? null,
+    software_version_patch: stored?.patch ?? null,
     version: parsed.version,
     file_hash: toHex(parsed.fileHash),
     index: options.index,
