@@ -9,7 +9,7 @@ import type { ParsedSidecarFile, SidecarRecord } from '../decode/sidecar-file.ts
 import { instantOfName } from '../decode/stream-file-name.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
-import { accountId, contractId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
+import { accountId, contractId, fileId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
 import * as contract from './contract.ts';
 import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
@@ -91,8 +91,14 @@ function mainEntity(item: RecordItem): bigint {
     case 50:
       // The contract of the function result, as the importer's EthereumTransactionHandler.getEntity takes it.
       return contractId((item.record.contractCreateResult ?? item.record.contractCallResult)?.contractID);
+    case 10:
+      return accountId((body?.liveHash as { accountId?: Parameters<typeof accountId>[0] } | undefined)?.accountId);
     case 11:
       return accountId(receipt?.accountID);
+    case 13:
+      return accountId(get('accountOfLiveHash'));
+    case 23:
+      return fileId(get('update_file'));
     case 12:
       return accountId(get('deleteAccountID'));
     case 15:
@@ -112,10 +118,6 @@ function mainEntity(item: RecordItem): bigint {
       return topicId(get('topicID'));
     case 29:
       return tokenId(receipt?.tokenID);
-    case 31:
-    case 32:
-    case 33:
-    case 34:
     case 35:
     case 36:
     case 37:
@@ -125,9 +127,18 @@ function mainEntity(item: RecordItem): bigint {
     case 47:
     case 53:
       return tokenId(get('token'));
+    case 31:
+    case 32:
+    case 33:
+    case 34:
     case 40:
     case 41:
       return accountId(get('account'));
+    case 54:
+    case 55:
+      return accountId(get('account_id'));
+    case 57:
+      return accountId(get('owner')) || item.payerAccountId;
     case 45:
       return tokenId(get('token_id'));
     case 42:
