@@ -4,7 +4,14 @@ import { topicCreate } from './consensus.ts';
 import type { ItemContext } from './context.ts';
 import { approveAllowance } from './crypto.ts';
 import { FileRows } from './file-rows.ts';
-import { tokenAccountStatus, tokenCreate, tokenFeeScheduleUpdate, tokenSupply, tokenUpdate } from './token.ts';
+import {
+  tokenAccountStatus,
+  tokenAssociation,
+  tokenCreate,
+  tokenFeeScheduleUpdate,
+  tokenSupply,
+  tokenUpdate,
+} from './token.ts';
 
 const TOKEN = 2000n;
 const TREASURY = 1500n;
@@ -143,6 +150,15 @@ describe('nft and token_account changes', () => {
     );
     tokenSupply(ctx, 'mint');
     expect(rowsOf(ctx, 'nft').map((r) => r.serial_number)).toEqual([1n]);
+  });
+
+  it('marks the relationship associated on an associate and not on a dissociate', () => {
+    const associate = item('tokenAssociate', { account: account(1600n), tokens: [{ tokenNum: TOKEN }] });
+    tokenAssociation(associate, true);
+    expect(rowOf(associate, 'token_account')).toMatchObject({ associated: true, automatic_association: false });
+    const dissociate = item('tokenDissociate', { account: account(1600n), tokens: [{ tokenNum: TOKEN }] });
+    tokenAssociation(dissociate, false);
+    expect(rowOf(dissociate, 'token_account')).toEqual({ account_id: 1600n, token_id: TOKEN, associated: false });
   });
 
   it('marks the relationship associated on a freeze or a KYC grant', () => {
