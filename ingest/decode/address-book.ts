@@ -60,13 +60,16 @@ function toNode(node: PlainNode): AddressBookNode {
   let nodeId = node.nodeId ?? 0n;
   const accountNum = accountId & ((1n << 38n) - 1n);
   if (nodeId === 0n && accountNum > 3n && accountNum < 20n) nodeId = accountNum - 3n;
-  const endpoints: ServiceEndpoint[] = (node.serviceEndpoint ?? []).map((e) => ({
-    ipAddressV4: e.ipAddressV4 && e.ipAddressV4.length === 4 ? e.ipAddressV4.join('.') : '',
-    port: e.port ?? 0,
-    domainName: e.domain_name ?? '',
-  }));
-  if (endpoints.length === 0 && node.ipAddress && node.ipAddress.length > 0) {
-    endpoints.push({ ipAddressV4: new TextDecoder().decode(node.ipAddress), port: node.portno ?? 0, domainName: '' });
+  // The deprecated IP and port, when the IP is not blank, then every service endpoint (as the importer lists them).
+  const deprecatedIp = node.ipAddress ? new TextDecoder().decode(node.ipAddress) : '';
+  const endpoints: ServiceEndpoint[] =
+    deprecatedIp.trim() === '' ? [] : [{ ipAddressV4: deprecatedIp, port: node.portno ?? 0, domainName: '' }];
+  for (const e of node.serviceEndpoint ?? []) {
+    endpoints.push({
+      ipAddressV4: e.ipAddressV4 && e.ipAddressV4.length === 4 ? e.ipAddressV4.join('.') : '',
+      port: e.port ?? 0,
+      domainName: e.domain_name ?? '',
+    });
   }
   return {
     nodeId,

@@ -36,8 +36,6 @@ export function deriveBlock(block: ParsedBlock, loadStart: bigint): DerivedBlock
     const { parsed, index, sidecars } = unwrapRecordFile(block.wrapped);
     const derived = deriveRecordFile(parsed, { index, loadStart, sidecars });
     const row = recordFileRow(derived);
-    setVersion(row, 'software_version', parsed.version === 2 ? undefined : parsed.hapiVersion);
-    if (parsed.version === 2) setVersion(row, 'hapi_version', undefined);
     row.wrapped_record_block_hash = block.hash;
     row.previous_wrapped_record_block_hash = block.previousHash;
     return { ...derived, hash: parsed.hash, name: parsed.name, index };

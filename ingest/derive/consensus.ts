@@ -11,7 +11,7 @@ import {
   serviceBody,
   topicId,
 } from './context.ts';
-import { customFeeRow, type PbCustomFee } from './custom-fees.ts';
+import { type PbCustomFee, topicFeeRow } from './custom-fees.ts';
 
 interface TopicBody {
   topicID?: PbEntityId;
@@ -81,7 +81,7 @@ export function topicCreate(ctx: ItemContext): void {
     ts,
   );
   const fees = Array.isArray(body.custom_fees) ? body.custom_fees : [];
-  customFeeRow(ctx, id, fees);
+  topicFeeRow(ctx, id, fees);
 }
 
 export function topicUpdate(ctx: ItemContext): void {
@@ -109,7 +109,7 @@ export function topicUpdate(ctx: ItemContext): void {
   if (body.fee_schedule_key) topic.fee_schedule_key = body.fee_schedule_key;
   if (body.fee_exempt_key_list) topic.fee_exempt_key_list = exemptKeyList(body.fee_exempt_key_list);
   ctx.rows.change('topic', topic, ts);
-  if (body.custom_fees && !Array.isArray(body.custom_fees)) customFeeRow(ctx, id, body.custom_fees.fees ?? []);
+  if (body.custom_fees && !Array.isArray(body.custom_fees)) topicFeeRow(ctx, id, body.custom_fees.fees ?? []);
 }
 
 export function topicDelete(ctx: ItemContext): void {

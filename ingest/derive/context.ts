@@ -22,6 +22,8 @@ export interface ItemContext {
   readonly createdInFile: ReadonlySet<bigint>;
   /** The file's sidecar records, summed up per transaction (gas consumed, failed init code). */
   readonly sidecars?: ReadonlyMap<bigint, SidecarFacts>;
+  /** The sender of the function result of the Ethereum transaction this item is a child of, when it names one. */
+  readonly ethereumParentSender?: bigint;
 }
 
 export const accountId = (id: PbEntityId | undefined): bigint => idOf(id, 'accountNum');

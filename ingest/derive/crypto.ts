@@ -156,6 +156,10 @@ interface AllowanceBody {
   tokenAllowances: { tokenId?: PbEntityId; owner?: PbEntityId; spender?: PbEntityId; amount?: bigint }[];
 }
 
+/**
+ * The allowances of one approval, the last of the body's entries winning for a key (owner, spender and token; an
+ * NFT's serial), as the importer reads the lists from their end and skips keys it has seen.
+ */
 export function approveAllowance(ctx: ItemContext): void {
   if (!ctx.item.successful) return;
   const body = serviceBody<AllowanceBody>(ctx);
@@ -163,41 +167,33 @@ export function approveAllowance(ctx: ItemContext): void {
   const payer = ctx.item.payerAccountId;
   // An absent owner means the payer grants its own allowance.
   const owner = (id: PbEntityId | undefined) => accountId(id) || payer;
-  for (const a of body.cryptoAllowances) {
-    ctx.rows.change(
-      'crypto_allowance',
-      {
-        owner: owner(a.owner),
-        spender: accountId(a.spender),
-        amount: a.amount ?? 0n,
-        amount_granted: a.amount ?? 0n,
-        payer_account_id: payer,
-      },
-      ts,
-    );
+  const seen = new Set<string>();
+  const first = (key: string): boolean => {
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  for (const a of body.cryptoAllowances.toReversed()) {
+    const row = { owner: owner(a.owner), spender: accountId(a.spender) };
+    if (!first(`c/${row.owner}/${row.spender}`)) continue;
+    const amount = a.amount ?? 0n;
+    ctx.rows.change('crypto_allowance', { ...row, amount, amount_granted: amount, payer_account_id: payer }, ts);
   }
-  for (const a of body.tokenAllowances) {
-    ctx.rows.change(
-      'token_allowance',
-      {
-        owner: owner(a.owner),
-        spender: accountId(a.spender),
-        token_id: tokenId(a.tokenId),
-        amount: a.amount ?? 0n,
-        amount_granted: a.amount ?? 0n,
-        payer_account_id: payer,
-      },
-      ts,
-    );
+  for (const a of body.tokenAllowances.toReversed()) {
+    const row = { owner: owner(a.owner), spender: accountId(a.spender), token_id: tokenId(a.tokenId) };
+    if (!first(`t/${row.owner}/${row.spender}/${row.token_id}`)) continue;
+    const amount = a.amount ?? 0n;
+    ctx.rows.change('token_allowance', { ...row, amount, amount_granted: amount, payer_account_id: payer }, ts);
   }
-  for (const a of body.nftAllowances) {
+  for (const a of body.nftAllowances.toReversed()) {
     const token = tokenId(a.tokenId);
     const spender = accountId(a.spender);
-    if (a.approved_for_all) {
+    const ownerId = owner(a.owner);
+    if (a.approved_for_all && first(`n/${ownerId}/${spender}/${token}`)) {
       ctx.rows.change(
         'nft_allowance',
         {
-          owner: owner(a.owner),
+          owner: ownerId,
           spender,
           token_id: token,
           approved_for_all: a.approved_for_all.value ?? false,
@@ -208,9 +204,16 @@ export function approveAllowance(ctx: ItemContext): void {
     }
     const delegating = accountId(a.delegating_spender);
     for (const serial of a.serial_numbers) {
+      if (!first(`s/${token}/${serial}`)) continue;
       ctx.rows.change(
         'nft',
-        { token_id: token, serial_number: serial, spender, delegating_spender: delegating || null },
+        {
+          token_id: token,
+          serial_number: serial,
+          account_id: ownerId,
+          spender,
+          delegating_spender: delegating || null,
+        },
         ts,
         true,
         ['delegating_spender'],

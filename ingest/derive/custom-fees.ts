@@ -2,7 +2,9 @@
  * `custom_fee` rows (token fee schedules, HIP-991 topic fees) in the reference's jsonb shapes: fixed
  * `{amount, collector_account_id, denominating_token_id?, all_collectors_are_exempt}`, fractional
  * `{numerator, denominator, minimum_amount, maximum_amount?, net_of_transfers?, …}`, royalty
- * `{numerator, denominator, fallback_fee?, …}`. A schedule with no fees of a kind stores NULL for it.
+ * `{numerator, denominator, fallback_fee?, …}`. A token's schedule with no fees of a kind stores NULL for it; a
+ * topic's fixed fees are a list, empty without fees (`importer/…/TokenFeeScheduleUpdateTransactionHandler`,
+ * `ConsensusUpdateTopicTransactionHandler.updateCustomFee`).
  */
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, type ItemContext, tokenId } from './context.ts';
@@ -26,33 +28,25 @@ export interface PbCustomFee {
 }
 
 /**
- * `entityId` is the token or topic; `createdToken` resolves a denominating token 0.0.0, which means "the
- * token being created".
+ * A token's fee schedule (TokenCreate, TokenFeeScheduleUpdate). A denominating token 0.0.0 means the token itself.
+ * Returns the collectors of the fees charged in the token (a fixed fee in it, every fractional fee), which a
+ * TokenCreate associates with the token when its record does not list the associations.
  */
-export function customFeeRow(
-  ctx: ItemContext,
-  entityId: bigint,
-  fees: readonly PbCustomFee[],
-  createdToken?: bigint,
-): void {
+export function tokenFeeRow(ctx: ItemContext, token: bigint, fees: readonly PbCustomFee[]): Set<bigint> {
+  const collectors = new Set<bigint>();
   const fixed: Record<string, unknown>[] = [];
   const fractional: Record<string, unknown>[] = [];
   const royalty: Record<string, unknown>[] = [];
-  const fixedJson = (fee: PbFixedFee, base: Record<string, unknown>) => {
-    const out: Record<string, unknown> = { ...base, amount: fee.amount ?? 0n };
-    if (fee.denominating_token_id) {
-      const token = tokenId(fee.denominating_token_id);
-      out.denominating_token_id = token === 0n && createdToken ? createdToken : token;
-    }
-    return out;
-  };
   for (const fee of fees) {
     const base = {
       collector_account_id: accountId(fee.fee_collector_account_id),
       all_collectors_are_exempt: fee.all_collectors_are_exempt ?? false,
     };
-    if (fee.fixed_fee) fixed.push(fixedJson(fee.fixed_fee, base));
-    else if (fee.fractional_fee) {
+    if (fee.fixed_fee) {
+      const row = fixedJson(fee.fixed_fee, base, token);
+      fixed.push(row);
+      if (row.denominating_token_id === token) collectors.add(base.collector_account_id);
+    } else if (fee.fractional_fee) {
       const f = fee.fractional_fee;
       const row: Record<string, unknown> = {
         ...base,
@@ -63,6 +57,7 @@ export function customFeeRow(
       };
       if (f.maximum_amount) row.maximum_amount = f.maximum_amount;
       fractional.push(row);
+      collectors.add(base.collector_account_id);
     } else if (fee.royalty_fee) {
       const r = fee.royalty_fee;
       const row: Record<string, unknown> = {
@@ -70,18 +65,50 @@ export function customFeeRow(
         numerator: r.exchange_value_fraction?.numerator ?? 0n,
         denominator: r.exchange_value_fraction?.denominator ?? 0n,
       };
-      if (r.fallback_fee) {
-        const { collector_account_id: _c, all_collectors_are_exempt: _a, ...fallback } = fixedJson(r.fallback_fee, {});
-        row.fallback_fee = fallback;
-      }
+      if (r.fallback_fee) row.fallback_fee = fixedJson(r.fallback_fee, {}, token);
       royalty.push(row);
     }
   }
+  feeChange(ctx, token, fixed.length > 0 ? fixed : null, fractional, royalty);
+  return collectors;
+}
+
+/** A topic's fixed fees (HIP-991): always a list, empty without fees; a denominating token is kept as given. */
+export function topicFeeRow(ctx: ItemContext, topic: bigint, fees: readonly PbCustomFee[]): void {
+  const fixed = fees.flatMap((fee) =>
+    fee.fixed_fee
+      ? [
+          fixedJson(fee.fixed_fee, {
+            collector_account_id: accountId(fee.fee_collector_account_id),
+            all_collectors_are_exempt: false,
+          }),
+        ]
+      : [],
+  );
+  feeChange(ctx, topic, fixed, [], []);
+}
+
+function fixedJson(fee: PbFixedFee, base: Record<string, unknown>, token?: bigint): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base, amount: fee.amount ?? 0n };
+  if (fee.denominating_token_id) {
+    const denomination = tokenId(fee.denominating_token_id);
+    out.denominating_token_id = denomination === 0n && token !== undefined ? token : denomination;
+  }
+  return out;
+}
+
+function feeChange(
+  ctx: ItemContext,
+  entityId: bigint,
+  fixed: Record<string, unknown>[] | null,
+  fractional: Record<string, unknown>[],
+  royalty: Record<string, unknown>[],
+): void {
   ctx.rows.change(
     'custom_fee',
     {
       entity_id: entityId,
-      fixed_fees: fixed.length > 0 ? fixed : null,
+      fixed_fees: fixed,
       fractional_fees: fractional.length > 0 ? fractional : null,
       royalty_fees: royalty.length > 0 ? royalty : null,
     },

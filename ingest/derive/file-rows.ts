@@ -21,6 +21,18 @@ function sanitized(table: string, row: Row): Row {
   return out;
 }
 
+/**
+ * The one token transfer of a TokenDissociate from a deleted token: the account's whole balance leaving. Written at
+ * the end (ingest/sink/dissociate.ts), as it depends on whether the account holds NFTs of the token.
+ */
+export interface DissociateTransfer {
+  consensusTimestamp: bigint;
+  tokenId: bigint;
+  accountId: bigint;
+  amount: bigint;
+  payerAccountId: bigint;
+}
+
 export interface BalanceDelta {
   amount: bigint;
   timestamp: bigint;
@@ -42,6 +54,7 @@ export class FileRows {
   >();
   /** Entities each contract transaction involves (payer, sender, contracts), by consensus timestamp. */
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
+  readonly dissociateTransfers: DissociateTransfer[] = [];
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
   readonly replaces = new Map<string, Row[]>();
 

@@ -61,8 +61,9 @@ export function fileUpdate(ctx: ItemContext): void {
   }
   if (body.memo && typeof body.memo === 'object') row.memo = body.memo.value ?? '';
   ctx.rows.change('entity', row, ts);
-  // An update without contents leaves the file unchanged; the reference records it only when there are bytes.
-  if (body.contents && body.contents.length > 0) fileData(ctx, id, body.contents);
+  // Every successful update has its row, empty without contents; readers skip empty updates (the reference's
+  // FileDataHandler writes the row, its REST queries pass over it).
+  fileData(ctx, id, body.contents);
 }
 
 export function fileAppend(ctx: ItemContext): void {
@@ -82,7 +83,6 @@ export function fileDelete(ctx: ItemContext): void {
 interface SystemBody {
   fileID?: PbEntityId;
   contractID?: PbEntityId;
-  expirationTime?: { seconds?: bigint };
 }
 
 /** SystemDelete / SystemUndelete mark a file or contract deleted or not. */
@@ -93,11 +93,12 @@ export function systemDeleteOrUndelete(ctx: ItemContext, deleted: boolean): void
   const contract = contractId(body.contractID);
   const id = file || contract;
   if (id === 0n) return;
-  const row: Record<string, unknown> = { ...entityRow(id), deleted, type: file ? 'FILE' : 'CONTRACT' };
-  if (deleted && body.expirationTime?.seconds !== undefined) {
-    row.expiration_timestamp = body.expirationTime.seconds * 1_000_000_000n;
-  }
-  ctx.rows.change('entity', row, ctx.item.consensusTimestamp);
+  // The importer keeps the entity's expiration: the body's expiration time is not written.
+  ctx.rows.change(
+    'entity',
+    { ...entityRow(id), deleted, type: file ? 'FILE' : 'CONTRACT' },
+    ctx.item.consensusTimestamp,
+  );
 }
 
 /** The main entity of a file transaction: the body's file, or the created one. */

@@ -5,7 +5,8 @@ import { epochDay } from './crypto.ts';
 
 export function prng(ctx: ItemContext): void {
   const { item } = ctx;
-  if (!item.successful) return;
+  // A record without entropy (neither bytes nor a number) has no row, as in the importer.
+  if (!item.successful || (item.record.prng_bytes === undefined && item.record.prng_number === undefined)) return;
   const body = serviceBody<{ range?: number }>(ctx) ?? {};
   ctx.rows.insert('prng', {
     consensus_timestamp: item.consensusTimestamp,
@@ -58,6 +59,7 @@ interface NodeStakeUpdateBody {
   staking_period?: bigint;
   staking_reward_fee_fraction?: Fraction;
   staking_start_threshold?: bigint;
+  staking_reward_rate?: bigint;
   reserved_staking_rewards?: bigint;
   unreserved_staking_reward_balance?: bigint;
   reward_balance_threshold?: bigint;
@@ -65,17 +67,21 @@ interface NodeStakeUpdateBody {
   max_total_reward?: bigint;
 }
 
-/** Staking period results: one `node_stake` per node and one `network_stake`, keyed by the epoch day. */
+/**
+ * Staking period results: one `node_stake` per node and one `network_stake`, keyed by the epoch day before the
+ * update's (the update arrives the day after the period it closes), each value the body's (0 when unset); the
+ * stake total is the nodes' rewarded plus not rewarded stake.
+ */
 export function nodeStakeUpdate(ctx: ItemContext): void {
   const { item } = ctx;
   if (!item.successful) return;
   const body = serviceBody<NodeStakeUpdateBody>(ctx);
   const ts = item.consensusTimestamp;
   const periodEnd = nanos(body.end_of_staking_period);
-  const day = epochDay(periodEnd);
+  const day = epochDay(ts) - 1n;
   let stakeTotal = 0n;
   for (const node of body.node_stake) {
-    stakeTotal += node.stake ?? 0n;
+    stakeTotal += (node.stake_rewarded ?? 0n) + (node.stake_not_rewarded ?? 0n);
     ctx.rows.insert('node_stake', {
       consensus_timestamp: ts,
       epoch_day: day,
@@ -89,7 +95,6 @@ export function nodeStakeUpdate(ctx: ItemContext): void {
       staking_period: periodEnd,
     });
   }
-  const period = body.staking_period ?? 1440n;
   ctx.rows.insert('network_stake', {
     consensus_timestamp: ts,
     epoch_day: day,
@@ -102,11 +107,11 @@ export function nodeStakeUpdate(ctx: ItemContext): void {
     reward_balance_threshold: body.reward_balance_threshold ?? 0n,
     stake_total: stakeTotal,
     staking_period: periodEnd,
-    staking_period_duration: period,
+    staking_period_duration: body.staking_period ?? 0n,
     staking_periods_stored: body.staking_periods_stored ?? 0n,
     staking_reward_fee_denominator: body.staking_reward_fee_fraction?.denominator ?? 0n,
     staking_reward_fee_numerator: body.staking_reward_fee_fraction?.numerator ?? 0n,
-    staking_reward_rate: body.max_staking_reward_rate_per_hbar ?? 0n,
+    staking_reward_rate: body.staking_reward_rate ?? 0n,
     staking_start_threshold: body.staking_start_threshold ?? 0n,
     unreserved_staking_reward_balance: body.unreserved_staking_reward_balance ?? 0n,
   });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { hapi } from '../../proto/hapi.ts';
+import type { ParsedRecordFile } from '../decode/record-file.ts';
 import type { RecordItem } from '../decode/record-item.ts';
 import type { ItemContext } from './context.ts';
 import { FileRows } from './file-rows.ts';
 import { nodeCreate, nodeDelete, nodeUpdate } from './node.ts';
+import { deriveRecordFile } from './record-file.ts';
 
 function context(bodyName: string, body: unknown, receipt: unknown = {}): ItemContext {
   const item = {
@@ -36,6 +39,7 @@ describe('node transactions', () => {
           decline_reward: false,
           account_id: 800n,
           admin_key: new Uint8Array([1]),
+          associated_registered_nodes: [],
           grpc_proxy_endpoint: { domain_name: 'proxy.example', ip_address_v4: '', port: 443 },
         },
         timestamp: 100n,
@@ -47,9 +51,61 @@ describe('node transactions', () => {
   it('update only what the body names, and delete by node id', () => {
     const update = context('nodeUpdate', { node_id: 7n, decline_reward: { value: true } });
     nodeUpdate(update);
-    expect(update.rows.changes.get('node')?.[0]?.row).toEqual({ node_id: 7n, decline_reward: true });
+    expect(update.rows.changes.get('node')?.[0]?.row).toEqual({ node_id: 7n, deleted: false, decline_reward: true });
     const remove = context('nodeDelete', { node_id: 7n });
     nodeDelete(remove);
     expect(remove.rows.changes.get('node')?.[0]?.row).toEqual({ node_id: 7n, deleted: true });
+  });
+
+  it("clear the gRPC proxy with an empty endpoint, and start a node a migration's NodeUpdate brings", () => {
+    const update = context('nodeUpdate', { node_id: 7n, grpc_proxy_endpoint: {}, account_id: { accountNum: 0n } });
+    nodeUpdate(update);
+    expect(update.rows.changes.get('node')?.[0]).toMatchObject({
+      row: { node_id: 7n, deleted: false, grpc_proxy_endpoint: null },
+      overwrite: ['grpc_proxy_endpoint'],
+    });
+    expect(update.rows.changes.get('node')?.[0]?.row).not.toHaveProperty('account_id');
+    const migration = context('nodeUpdate', { node_id: 8n });
+    (migration.item.record as { transactionID?: unknown }).transactionID = { nonce: 1 };
+    nodeUpdate(migration);
+    expect(migration.rows.changes.get('node')?.[0]?.row).toMatchObject({ node_id: 8n, created_timestamp: 100n });
+  });
+});
+
+describe('the transaction row of a node transaction', () => {
+  it('keeps the Transaction and record bytes, also when it failed', () => {
+    const types = hapi();
+    const transactionID = { accountID: { accountNum: 2 }, transactionValidStart: { seconds: 95 } };
+    const bodyBytes = types.TransactionBody.encode(
+      types.TransactionBody.fromObject({ transactionID, nodeDelete: { node_id: 3 } }),
+    ).finish();
+    const transaction = types.Transaction.encode(types.Transaction.fromObject({ bodyBytes })).finish();
+    const record = types.TransactionRecord.encode(
+      types.TransactionRecord.fromObject({
+        consensusTimestamp: { seconds: 100 },
+        transactionID,
+        receipt: { status: 339 },
+      }),
+    ).finish();
+    const file: ParsedRecordFile = {
+      name: '2025-01-01T00_00_00.000000000Z.rcd',
+      version: 6,
+      hapiVersion: { major: 0, minor: 60, patch: 0 },
+      previousHash: new Uint8Array(48),
+      hash: new Uint8Array(48),
+      fileHash: new Uint8Array(48),
+      metadataHash: undefined,
+      blockNumber: 1n,
+      items: [{ transaction, record }],
+      sidecars: [],
+      size: 0,
+    };
+    const row = deriveRecordFile(file, { index: 1n, loadStart: 0n, sidecars: [] }).rows.rows('transaction')[0];
+    expect(row).toMatchObject({
+      type: 56,
+      result: 339,
+      transaction_bytes: transaction,
+      transaction_record_bytes: record,
+    });
   });
 });

@@ -9,7 +9,7 @@ import type { ParsedSidecarFile, SidecarRecord } from '../decode/sidecar-file.ts
 import { instantOfName } from '../decode/stream-file-name.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
-import { accountId, contractId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
+import { accountId, contractId, fileId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
 import * as contract from './contract.ts';
 import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
@@ -91,8 +91,14 @@ function mainEntity(item: RecordItem): bigint {
     case 50:
       // The contract of the function result, as the importer's EthereumTransactionHandler.getEntity takes it.
       return contractId((item.record.contractCreateResult ?? item.record.contractCallResult)?.contractID);
+    case 10:
+      return accountId((body?.liveHash as { accountId?: Parameters<typeof accountId>[0] } | undefined)?.accountId);
     case 11:
       return accountId(receipt?.accountID);
+    case 13:
+      return accountId(get('accountOfLiveHash'));
+    case 23:
+      return fileId(get('update_file'));
     case 12:
       return accountId(get('deleteAccountID'));
     case 15:
@@ -112,10 +118,6 @@ function mainEntity(item: RecordItem): bigint {
       return topicId(get('topicID'));
     case 29:
       return tokenId(receipt?.tokenID);
-    case 31:
-    case 32:
-    case 33:
-    case 34:
     case 35:
     case 36:
     case 37:
@@ -125,9 +127,18 @@ function mainEntity(item: RecordItem): bigint {
     case 47:
     case 53:
       return tokenId(get('token'));
+    case 31:
+    case 32:
+    case 33:
+    case 34:
     case 40:
     case 41:
       return accountId(get('account'));
+    case 54:
+    case 55:
+      return accountId(get('account_id'));
+    case 57:
+      return accountId(get('owner')) || item.payerAccountId;
     case 45:
       return tokenId(get('token_id'));
     case 42:
@@ -167,6 +178,8 @@ export interface DeriveOptions {
 }
 
 const ATOMIC_BATCH = 74;
+const ETHEREUM_TRANSACTION = 50;
+const NODE_TRANSACTIONS: ReadonlySet<number> = new Set([54, 55, 56]);
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
   const rows = new FileRows(options.jsonColumns);
@@ -178,6 +191,8 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   // changes unless a ContractCreate of this file (earlier, or later: dropped after the loop) makes them.
   const createdInFile = new Set<bigint>();
   const payers = new Map<bigint, bigint>();
+  // Senders of the Ethereum transactions' function results, by consensus time, for their child records.
+  const ethereumSenders = new Map<bigint, bigint>();
   const sidecars = sidecarFacts([
     ...options.sidecars.flatMap((sidecar) => sidecar.file.records),
     ...(options.evmRecords ?? []),
@@ -197,7 +212,10 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       if (id !== 0n) createdInFile.add(id);
     }
     const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
-    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars };
+    if (NODE_TRANSACTIONS.has(item.type)) node.nodeTransactionBytes(transaction, parsed.items[index] as RawItem);
+    const ethereumParentSender =
+      item.parentConsensusTimestamp === undefined ? undefined : ethereumSenders.get(item.parentConsensusTimestamp);
+    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars, ethereumParentSender };
     deriveCommon(ctx);
     HANDLERS.get(item.type)?.(ctx);
     contract.contractResult(ctx);
@@ -215,6 +233,10 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       }
     }
     const result = item.record.contractCallResult ?? item.record.contractCreateResult;
+    if (item.type === ETHEREUM_TRANSACTION) {
+      const sender = accountId((item.record.contractCreateResult ?? item.record.contractCallResult)?.sender_id);
+      if (sender !== 0n) ethereumSenders.set(item.consensusTimestamp, sender);
+    }
     if (result && item.parentConsensusTimestamp === undefined) {
       gasUsed += result.gasUsed ?? 0n;
       if (result.bloom && result.bloom.length > 0) bloom = orBloom(bloom, result.bloom);
@@ -245,6 +267,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     });
   }
   const loadEnd = BigInt(Math.floor(Date.now() / 1000));
+  const stored = parsed.version >= 5 ? parsed.hapiVersion : undefined;
   rows.insert('record_file', {
     name: parsed.name,
     load_start: options.loadStart,
@@ -255,9 +278,13 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     consensus_end: consensusEnd,
     count: BigInt(count),
     digest_algorithm: 0,
-    hapi_version_major: parsed.hapiVersion?.major ?? null,
-    hapi_version_minor: parsed.hapiVersion?.minor ?? null,
-    hapi_version_patch: parsed.hapiVersion?.patch ?? null,
+    // From v5 the HAPI version, which the importer stores as the software version too; v1 and v2 files: none.
+    hapi_version_major: stored?.major ?? null,
+    hapi_version_minor: stored?.minor ?? null,
+    hapi_version_patch: stored?.patch ?? null,
+    software_version_major: stored?.major ?? null,
+    software_version_minor: stored?.minor ?? null,
+    software_version_patch: stored?.patch ?? null,
     version: parsed.version,
     file_hash: toHex(parsed.fileHash),
     index: options.index,

@@ -28,7 +28,7 @@ export function scheduleCreate(ctx: ItemContext): void {
       ...entityRow(id),
       created_timestamp: ts,
       deleted: false,
-      expiration_timestamp: body.expiration_time ? nanos(body.expiration_time) : null,
+      // The schedule's expiration is the schedule row's; the importer leaves the entity's unset.
       key: body.adminKey ?? null,
       memo: body.memo ?? '',
       public_key: publicKeyHex(body.adminKey),
@@ -36,11 +36,13 @@ export function scheduleCreate(ctx: ItemContext): void {
     },
     ts,
   );
+  // A schedule an Ethereum transaction's contract creates (HIP-755) is the Ethereum sender's, not the relay's.
+  const creator = ctx.ethereumParentSender ?? item.payerAccountId;
   ctx.rows.replace('schedule', {
     schedule_id: id,
     consensus_timestamp: ts,
-    creator_account_id: item.payerAccountId,
-    payer_account_id: accountId(body.payerAccountID) || item.payerAccountId,
+    creator_account_id: creator,
+    payer_account_id: accountId(body.payerAccountID) || creator,
     transaction_body: body.scheduledTransactionBody ?? new Uint8Array(),
     expiration_time: body.expiration_time ? nanos(body.expiration_time) : null,
     wait_for_expiry: body.wait_for_expiry ?? false,
@@ -60,11 +62,12 @@ export function scheduleDelete(ctx: ItemContext): void {
     ctx.rows.change('entity', { ...entityRow(id), deleted: true, type: 'SCHEDULE' }, ctx.item.consensusTimestamp);
 }
 
+/** The SignaturePair cases with their protobuf field numbers, which the importer stores as the type. */
 const SIGNATURE_FIELDS = [
-  ['contract', 1],
-  ['ed25519', 2],
-  ['RSA_3072', 3],
-  ['ECDSA_384', 4],
+  ['contract', 2],
+  ['ed25519', 3],
+  ['RSA_3072', 4],
+  ['ECDSA_384', 5],
   ['ECDSA_secp256k1', 6],
 ] as const;
 

@@ -14,9 +14,17 @@ import {
   serviceBody,
   tokenId,
 } from './context.ts';
-import { customFeeRow, type PbCustomFee } from './custom-fees.ts';
+import { type PbCustomFee, tokenFeeRow } from './custom-fees.ts';
 
-const MAX_SUPPLY_INFINITE = 9223372036854775807n;
+/** Services 0.48 handled a token's metadata and metadata key as absent; the importer stores them from 0.49. */
+const TOKEN_METADATA_MINOR = 49;
+
+/** The importer's TokenFreezeStatusEnum and TokenKycStatusEnum ordinals. */
+const NOT_APPLICABLE = 0;
+const FROZEN = 1;
+const UNFROZEN = 2;
+const GRANTED = 1;
+const REVOKED = 2;
 
 interface TokenCreateBody {
   name?: string;
@@ -68,8 +76,7 @@ export function tokenCreate(ctx: ItemContext): void {
     },
     ts,
   );
-  const freezeStatus = body.freezeKey ? (body.freezeDefault ? 1 : 2) : 0;
-  const kycStatus = body.kycKey ? 2 : 0;
+  const withMetadata = ctx.hapiMinor >= TOKEN_METADATA_MINOR;
   ctx.rows.change(
     'token',
     {
@@ -79,34 +86,34 @@ export function tokenCreate(ctx: ItemContext): void {
       fee_schedule_key: body.fee_schedule_key ?? null,
       freeze_default: body.freezeDefault ?? false,
       freeze_key: body.freezeKey ?? null,
-      freeze_status: freezeStatus,
+      freeze_status: body.freezeKey ? (body.freezeDefault ? FROZEN : UNFROZEN) : NOT_APPLICABLE,
       initial_supply: body.initialSupply ?? 0n,
       kyc_key: body.kycKey ?? null,
-      kyc_status: kycStatus,
-      max_supply: finite ? (body.maxSupply ?? 0n) : MAX_SUPPLY_INFINITE,
-      metadata: body.metadata ?? new Uint8Array(),
-      metadata_key: body.metadata_key ?? null,
+      kyc_status: body.kycKey ? REVOKED : NOT_APPLICABLE,
+      // The body's, as the importer stores it: 0 for an infinite supply (the column's default is never used).
+      max_supply: body.maxSupply ?? 0n,
+      metadata: withMetadata ? (body.metadata ?? new Uint8Array()) : null,
+      metadata_key: withMetadata ? (body.metadata_key ?? null) : null,
       name: body.name ?? '',
       pause_key: body.pause_key ?? null,
       pause_status: body.pause_key ? 'UNPAUSED' : 'NOT_APPLICABLE',
       supply_key: body.supplyKey ?? null,
       supply_type: finite ? 'FINITE' : 'INFINITE',
       symbol: body.symbol ?? '',
-      total_supply: item.record.receipt?.newTotalSupply ?? body.initialSupply ?? 0n,
+      total_supply: body.initialSupply ?? 0n,
       treasury_account_id: accountId(body.treasury),
       type: body.tokenType === 1 ? 'NON_FUNGIBLE_UNIQUE' : 'FUNGIBLE_COMMON',
       wipe_key: body.wipeKey ?? null,
     },
     ts,
   );
-  customFeeRow(ctx, id, body.custom_fees, id);
-  // The treasury and fee collectors are associated by the network; newer records list them explicitly.
-  const associated = new Set<bigint>(
-    item.record.automatic_token_associations.map((a) => accountId(a.account_id)).filter((a) => a !== 0n),
-  );
-  if (associated.size === 0) associated.add(accountId(body.treasury));
+  const collectors = tokenFeeRow(ctx, id, body.custom_fees);
+  // The network associates the treasury and the collectors of fees charged in the token; records from services
+  // 0.18 list those associations, and then the list is the whole set.
+  const listed = item.record.automatic_token_associations.map((a) => accountId(a.account_id));
+  const associated = new Set<bigint>(listed.length > 0 ? listed : [...collectors, accountId(body.treasury)]);
+  associated.delete(0n);
   for (const account of associated) {
-    const treasury = account === accountId(body.treasury);
     ctx.rows.change(
       'token_account',
       {
@@ -117,8 +124,8 @@ export function tokenCreate(ctx: ItemContext): void {
         balance: 0n,
         balance_timestamp: ts,
         created_timestamp: ts,
-        freeze_status: body.freezeKey ? (treasury ? 2 : freezeStatus) : 0,
-        kyc_status: body.kycKey ? (treasury ? 1 : kycStatus) : 0,
+        freeze_status: body.freezeKey ? UNFROZEN : NOT_APPLICABLE,
+        kyc_status: body.kycKey ? GRANTED : NOT_APPLICABLE,
       },
       ts,
     );
@@ -174,8 +181,10 @@ export function tokenUpdate(ctx: ItemContext): void {
   if (body.supplyKey) token.supply_key = body.supplyKey;
   if (body.fee_schedule_key) token.fee_schedule_key = body.fee_schedule_key;
   if (body.pause_key) token.pause_key = body.pause_key;
-  if (body.metadata) token.metadata = body.metadata.value ?? new Uint8Array();
-  if (body.metadata_key) token.metadata_key = body.metadata_key;
+  if (ctx.hapiMinor >= TOKEN_METADATA_MINOR) {
+    if (body.metadata) token.metadata = body.metadata.value ?? new Uint8Array();
+    if (body.metadata_key) token.metadata_key = body.metadata_key;
+  }
   ctx.rows.change('token', token, ts);
 }
 
@@ -202,7 +211,7 @@ export function tokenFeeScheduleUpdate(ctx: ItemContext): void {
   if (!ctx.item.successful) return;
   const body = serviceBody<{ token_id?: PbEntityId; custom_fees: PbCustomFee[] }>(ctx);
   const id = tokenId(body.token_id);
-  if (id !== 0n) customFeeRow(ctx, id, body.custom_fees);
+  if (id !== 0n) tokenFeeRow(ctx, id, body.custom_fees);
 }
 
 interface SupplyBody {
@@ -226,7 +235,8 @@ export function tokenSupply(ctx: ItemContext, kind: 'mint' | 'burn' | 'wipe'): v
   }
   if (kind === 'mint') {
     const metadata = body.metadata ?? [];
-    receipt?.serialNumbers.forEach((serial, i) => {
+    // A serial without its metadata gets no row (the importer stops at the first one).
+    receipt?.serialNumbers.slice(0, metadata.length).forEach((serial, i) => {
       ctx.rows.change(
         'nft',
         {
@@ -234,7 +244,7 @@ export function tokenSupply(ctx: ItemContext, kind: 'mint' | 'burn' | 'wipe'): v
           serial_number: serial,
           created_timestamp: ts,
           deleted: false,
-          metadata: metadata[i] ?? new Uint8Array(),
+          metadata: metadata[i],
         },
         ts,
       );
@@ -287,7 +297,7 @@ export function tokenAccountStatus(ctx: ItemContext, column: 'freeze_status' | '
   const body = serviceBody<{ token?: PbEntityId; account?: PbEntityId }>(ctx);
   ctx.rows.change(
     'token_account',
-    { account_id: accountId(body.account), token_id: tokenId(body.token), [column]: value },
+    { account_id: accountId(body.account), token_id: tokenId(body.token), associated: true, [column]: value },
     ctx.item.consensusTimestamp,
   );
 }

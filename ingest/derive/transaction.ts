@@ -9,6 +9,7 @@ import { accountId, entityRow, type ItemContext, nanos, nullable, tokenId } from
 
 const FAIL_INVALID = 9;
 const CONSENSUS_SUBMIT_MESSAGE = 27;
+const TOKEN_DISSOCIATE = 41;
 /** Before 2020 failed CryptoTransfers listed spurious non-fee transfers; they are kept but marked. */
 const ERRATA_CUTOFF = 1577836799000000000n;
 const WILDCARD_SERIAL = -1n;
@@ -151,9 +152,22 @@ export function deriveCommon(ctx: ItemContext): void {
   const nftTransfers: Record<string, unknown>[] = [];
   for (const list of record.tokenTransferLists) {
     const token = tokenId(list.token);
+    // A dissociate's single transfer of a token is the balance of a deleted token leaving (the importer's rule).
+    const deletedTokenDissociate = item.type === TOKEN_DISSOCIATE && list.transfers.length === 1;
     for (const aa of list.transfers) {
       const account = accountId(aa.accountID);
       const amount = aa.amount ?? 0n;
+      rows.addTokenBalance(account, token, amount, ts);
+      if (deletedTokenDissociate) {
+        rows.dissociateTransfers.push({
+          consensusTimestamp: ts,
+          tokenId: token,
+          accountId: account,
+          amount,
+          payerAccountId: payer,
+        });
+        continue;
+      }
       rows.insert('token_transfer', {
         token_id: token,
         account_id: account,
@@ -162,7 +176,6 @@ export function deriveCommon(ctx: ItemContext): void {
         payer_account_id: payer,
         is_approval: tokenApproval(transferBody, token, aa),
       });
-      rows.addTokenBalance(account, token, amount, ts);
     }
     for (const nft of list.nftTransfers) {
       const serial = nft.serialNumber ?? 0n;

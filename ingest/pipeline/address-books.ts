@@ -3,7 +3,7 @@
  * create/update followed by appends; whenever the accumulated bytes parse as a NodeAddressBook, a new
  * `address_book` version starts at the next nanosecond and, for 0.0.102, its keys verify later files.
  */
-import { type AddressBookNode, parseAddressBook } from '../decode/address-book.ts';
+import { type AddressBookNode, parseAddressBook, type ServiceEndpoint } from '../decode/address-book.ts';
 import { encodeEntityId } from '../decode/ids.ts';
 import type { FileRows } from '../derive/file-rows.ts';
 import { type NodeKeys, nodeKeysOf } from '../verify/node-keys.ts';
@@ -126,18 +126,30 @@ export function addVersionRows(rows: FileRows, version: AddressBookVersion, clos
     node_count: version.nodes.length,
     file_data: version.bytes,
   });
+  // A node listed more than once (older books list one entry per endpoint) is one entry, the first listing's,
+  // with the endpoints of all its listings.
+  const entries = new Map<bigint, { node: AddressBookNode; endpoints: Map<string, ServiceEndpoint> }>();
   for (const node of version.nodes) {
+    let entry = entries.get(node.nodeId);
+    if (!entry) {
+      entry = { node, endpoints: new Map() };
+      entries.set(node.nodeId, entry);
+    }
+    for (const e of node.endpoints) entry.endpoints.set(`${e.ipAddressV4}|${e.port}|${e.domainName}`, e);
+  }
+  for (const { node, endpoints } of entries.values()) {
     rows.insert('address_book_entry', {
       consensus_timestamp: version.start,
       memo: node.memo ?? null,
-      public_key: node.publicKey || null,
+      public_key: node.publicKey,
       node_id: node.nodeId,
       node_account_id: node.nodeAccountId,
-      node_cert_hash: node.nodeCertHash ?? null,
-      description: node.description ?? null,
-      stake: node.stake ?? null,
+      node_cert_hash: node.nodeCertHash && node.nodeCertHash.length > 0 ? node.nodeCertHash : null,
+      // Protobuf's defaults for unset fields, as the importer reads them.
+      description: node.description ?? '',
+      stake: node.stake ?? 0n,
     });
-    for (const endpoint of node.endpoints) {
+    for (const endpoint of endpoints.values()) {
       rows.insert('address_book_service_endpoint', {
         consensus_timestamp: version.start,
         ip_address_v4: endpoint.ipAddressV4,

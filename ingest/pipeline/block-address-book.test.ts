@@ -23,10 +23,14 @@ beforeAll(async () => {
         { timestamp: T + 20n, body: { fileUpdate: { fileID: file(102), contents: head } } },
       ],
     },
-    // The append that completes 0.0.102 comes in the next block: the book files are followed across blocks.
+    // The append that completes 0.0.102 comes in the next block: the book files are followed across blocks. An
+    // update without contents (a key or memo change) has its file_data row but is no book version.
     {
       timestamp: T + 2_000_000_000n,
-      transactions: [{ timestamp: T + 2_000_000_010n, body: { fileAppend: { fileID: file(102), contents: tail } } }],
+      transactions: [
+        { timestamp: T + 2_000_000_005n, body: { fileUpdate: { fileID: file(101) } } },
+        { timestamp: T + 2_000_000_010n, body: { fileAppend: { fileID: file(102), contents: tail } } },
+      ],
     },
   ]);
   expect(run.blocks).toBe(2);
@@ -73,6 +77,7 @@ describe('address book files in native blocks', () => {
     ).toEqual([
       { file: 101, type: 19 },
       { file: 102, type: 19 },
+      { file: 101, type: 19 },
       { file: 102, type: 16 },
     ]);
   });

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { FileRows } from '../derive/file-rows.ts';
 import { bulkInsert, type Row } from './bulk-insert.ts';
 import { copyGroups, copyInsert } from './copy-insert.ts';
+import { applyDissociateTransfers } from './dissociate.ts';
 import { applyChanges, HISTORY_TABLES } from './history-upsert.ts';
 import type { TableSchema } from './schema.ts';
 import { byteaText } from './sql-text.ts';
@@ -221,5 +222,6 @@ export async function writeFileRows(
     if (table !== 'record_file') await copyInsert(client, schema, table, list);
   }
   for (const [table, groups] of rows.copies?.tables ?? []) await copyGroups(client, table, groups);
+  await applyDissociateTransfers(client, rows.dissociateTransfers);
   await bulkInsert(client, schema, 'record_file', rows.rows('record_file'));
 }
