@@ -12,6 +12,9 @@ import { byteaText, sqlText } from './sql-text.ts';
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
+/** UTF-16 units gathered before ByteText encodes them. */
+const PENDING_LIMIT = 16 * 1024;
+
 function copyEscape(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
   // Backslash first: the others introduce backslashes.
@@ -50,28 +53,42 @@ export function copyLine(row: Row, columns: readonly string[], json: readonly bo
   return `${line}\n`;
 }
 
-/** A growing UTF-8 byte buffer. */
+/**
+ * A growing UTF-8 byte buffer. Lines are gathered into a string and encoded a few kilobytes at a time: one
+ * encoding call per row cost more than the rows' encoding itself.
+ */
 export class ByteText {
   private buffer = Buffer.allocUnsafe(64 * 1024);
-  length = 0;
+  private pending = '';
+  private written = 0;
 
   append(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= PENDING_LIMIT) this.flush();
+  }
+
+  private flush(): void {
+    const text = this.pending;
+    if (text.length === 0) return;
+    this.pending = '';
     // A UTF-16 unit is at most 3 UTF-8 bytes.
-    const needed = this.length + text.length * 3;
+    const needed = this.written + text.length * 3;
     if (needed > this.buffer.length) {
       const grown = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
-      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer.copy(grown, 0, 0, this.written);
       this.buffer = grown;
     }
-    this.length += this.buffer.write(text, this.length);
+    this.written += this.buffer.write(text, this.written);
   }
 
   bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
+    this.flush();
+    return this.buffer.subarray(0, this.written);
   }
 
   /** The backing memory, to move it to another thread (the text is unusable here afterwards). */
   transferable(): ArrayBuffer {
+    this.flush();
     return this.buffer.buffer as ArrayBuffer;
   }
 
@@ -91,13 +108,18 @@ export interface CopyGroup {
   rows: number;
 }
 
-function sameColumns(columns: readonly string[], row: Row): boolean {
+/** The row as a COPY text line when it names exactly `group`'s columns in order, else undefined (one pass). */
+function lineOf(row: Row, group: CopyGroup): string | undefined {
+  const { columns, json } = group;
+  let line = '';
   let i = 0;
   for (const key in row) {
-    if (columns[i] !== key) return false;
+    if (columns[i] !== key) return undefined;
+    if (i > 0) line += '\t';
+    line += copyField(row[key], json[i] as boolean);
     i++;
   }
-  return i === columns.length;
+  return i === columns.length ? `${line}\n` : undefined;
 }
 
 export class CopyTables {
@@ -127,14 +149,19 @@ export class CopyTables {
       groups = [];
       this.tables.set(table, groups);
     }
-    let group = groups.find((g) => sameColumns(g.columns, row));
-    if (!group) {
-      const columns = Object.keys(row);
-      const json = columns.map((c) => this.jsonColumns.has(`${table}.${c}`));
-      group = { columns, json, text: new ByteText(), rows: 0 };
-      groups.push(group);
+    for (const group of groups) {
+      const line = lineOf(row, group);
+      if (line !== undefined) {
+        group.text.append(line);
+        group.rows++;
+        return;
+      }
     }
-    group.text.append(copyLine(row, group.columns, group.json));
+    const columns = Object.keys(row);
+    const json = columns.map((c) => this.jsonColumns.has(`${table}.${c}`));
+    const group: CopyGroup = { columns, json, text: new ByteText(), rows: 0 };
+    groups.push(group);
+    group.text.append(copyLine(row, columns, json));
     group.rows++;
   }
 }
