@@ -1,5 +1,6 @@
 /**
- * COPY text written as rows are derived: each plain insert becomes one line of its table's text at once, so
+ * COPY data written as rows are derived: each plain insert becomes one line of its table's text (or one row of
+ * COPY's binary format, copy-binary.ts, for the tables whose every column has one) at once, so
  * a file's hundreds of thousands of rows never live as objects until the write (they used to survive every
  * young-generation collection, which cost as much as deriving them). The bytes sit outside the JS heap.
  *
@@ -8,12 +9,11 @@
  * the ones a group lacks as NULL, exactly as one COPY of all the rows would (copy-insert.ts).
  */
 import type { Row } from './bulk-insert.ts';
+import { ByteText } from './byte-text.ts';
+import { BinaryText, type ColumnKind } from './copy-binary.ts';
 import { byteaText, sqlText } from './sql-text.ts';
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
-
-/** UTF-16 units gathered before ByteText encodes them. */
-const PENDING_LIMIT = 16 * 1024;
 
 function copyEscape(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
@@ -53,57 +53,11 @@ export function copyLine(row: Row, columns: readonly string[], json: readonly bo
   return `${line}\n`;
 }
 
-/**
- * A growing UTF-8 byte buffer. Lines are gathered into a string and encoded a few kilobytes at a time: one
- * encoding call per row cost more than the rows' encoding itself.
- */
-export class ByteText {
-  private buffer = Buffer.allocUnsafe(64 * 1024);
-  private pending = '';
-  private written = 0;
-
-  append(text: string): void {
-    this.pending += text;
-    if (this.pending.length >= PENDING_LIMIT) this.flush();
-  }
-
-  private flush(): void {
-    const text = this.pending;
-    if (text.length === 0) return;
-    this.pending = '';
-    // A UTF-16 unit is at most 3 UTF-8 bytes.
-    const needed = this.written + text.length * 3;
-    if (needed > this.buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
-      this.buffer.copy(grown, 0, 0, this.written);
-      this.buffer = grown;
-    }
-    this.written += this.buffer.write(text, this.written);
-  }
-
-  bytes(): Buffer {
-    this.flush();
-    return this.buffer.subarray(0, this.written);
-  }
-
-  /** The backing memory, to move it to another thread (the text is unusable here afterwards). */
-  transferable(): ArrayBuffer {
-    this.flush();
-    return this.buffer.buffer as ArrayBuffer;
-  }
-
-  /** A ByteText that crossed a thread (structured clone): methods back, its bytes a Buffer again. */
-  static revive(data: ByteText): ByteText {
-    const text = Object.setPrototypeOf(data, ByteText.prototype) as ByteText;
-    const bytes = text.buffer as Uint8Array;
-    text.buffer = Buffer.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
-    return text;
-  }
-}
-
 export interface CopyGroup {
   readonly columns: readonly string[];
   readonly json: readonly boolean[];
+  /** Set when the group is in COPY's binary format (copy-binary.ts): each column's kind. */
+  readonly kinds: readonly ColumnKind[] | undefined;
   readonly text: ByteText;
   rows: number;
 }
@@ -124,11 +78,21 @@ function lineOf(row: Row, group: CopyGroup): string | undefined {
 
 export class CopyTables {
   readonly tables = new Map<string, CopyGroup[]>();
-  private readonly jsonColumns: ReadonlySet<string>;
+  private readonly kinds: ReadonlyMap<string, ColumnKind>;
+  /** Tables whose every column has a binary form: their rows are written in COPY's binary format. */
+  private readonly binaryTables: ReadonlySet<string>;
 
-  /** `jsonColumns`: `table.column` of every json/jsonb column (their values are written as JSON). */
-  constructor(jsonColumns: ReadonlySet<string>) {
-    this.jsonColumns = jsonColumns;
+  /** `kinds`: the kind of every `table.column` (schema.ts); a column it lacks is text, not JSON. */
+  constructor(kinds: ReadonlyMap<string, ColumnKind>) {
+    this.kinds = kinds;
+    const textTables = new Set<string>();
+    const tables = new Set<string>();
+    for (const [column, kind] of kinds) {
+      const table = column.slice(0, column.indexOf('.'));
+      tables.add(table);
+      if (kind === 'other') textTables.add(table);
+    }
+    this.binaryTables = new Set([...tables].filter((table) => !textTables.has(table)));
   }
 
   /** CopyTables that crossed a thread (structured clone). */
@@ -150,19 +114,28 @@ export class CopyTables {
       this.tables.set(table, groups);
     }
     for (const group of groups) {
-      const line = lineOf(row, group);
-      if (line !== undefined) {
+      if (group.kinds) {
+        if (!(group.text as BinaryText).rowOf(row, group.columns, group.kinds)) continue;
+      } else {
+        const line = lineOf(row, group);
+        if (line === undefined) continue;
         group.text.append(line);
-        group.rows++;
-        return;
       }
+      group.rows++;
+      return;
     }
     const columns = Object.keys(row);
-    const json = columns.map((c) => this.jsonColumns.has(`${table}.${c}`));
-    const group: CopyGroup = { columns, json, text: new ByteText(), rows: 0 };
-    groups.push(group);
-    group.text.append(copyLine(row, columns, json));
-    group.rows++;
+    const kinds = columns.map((c) => this.kinds.get(`${table}.${c}`) ?? 'text');
+    const json = kinds.map((kind) => kind === 'json' || kind === 'jsonb');
+    if (this.binaryTables.has(table)) {
+      const text = new BinaryText();
+      text.rowOf(row, columns, kinds);
+      groups.push({ columns, json, kinds, text, rows: 1 });
+    } else {
+      const text = new ByteText();
+      text.append(copyLine(row, columns, json));
+      groups.push({ columns, json, kinds: undefined, text, rows: 1 });
+    }
   }
 }
 
