@@ -39,41 +39,55 @@ const HEX_PREFIX = '\\x';
 
 /** Rows in COPY binary form: each a field count, then each field's length (-1: NULL) and bytes. */
 export class BinaryText extends ByteText {
-  private grow(bytes: number): Buffer {
+  /** Over `buffer`: DataView's setters are several times cheaper than Buffer's writeBigInt64BE. */
+  private view: DataView | undefined;
+
+  private grow(bytes: number): DataView {
     const needed = this.written + bytes;
     if (needed > this.buffer.length) {
       const grown = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
       this.buffer.copy(grown, 0, 0, this.written);
       this.buffer = grown;
+      this.view = undefined;
     }
-    return this.buffer;
+    this.view ??= new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.length);
+    return this.view;
+  }
+
+  override transferable(): ArrayBuffer {
+    this.view = undefined;
+    return super.transferable();
   }
 
   int16(value: number): void {
-    this.written = this.grow(2).writeInt16BE(value, this.written);
+    this.grow(2).setInt16(this.written, value);
+    this.written += 2;
   }
 
   int32(value: number): void {
-    this.written = this.grow(4).writeInt32BE(value, this.written);
+    this.grow(4).setInt32(this.written, value);
+    this.written += 4;
   }
 
   int64(value: bigint): void {
-    this.written = this.grow(8).writeBigInt64BE(value, this.written);
+    this.grow(8).setBigInt64(this.written, value);
+    this.written += 8;
   }
 
   raw(bytes: Uint8Array): void {
-    this.grow(bytes.length).set(bytes, this.written);
+    this.grow(bytes.length);
+    this.buffer.set(bytes, this.written);
     this.written += bytes.length;
   }
 
   /** A length-prefixed UTF-8 field, `prefix` (a jsonb version byte) before the text. */
   utf8(text: string, prefix?: number): void {
     const start = this.written;
-    const buffer = this.grow(5 + text.length * 3);
+    const view = this.grow(5 + text.length * 3);
     this.written += 4;
-    if (prefix !== undefined) buffer[this.written++] = prefix;
-    this.written += buffer.write(text, this.written);
-    buffer.writeInt32BE(this.written - start - 4, start);
+    if (prefix !== undefined) this.buffer[this.written++] = prefix;
+    this.written += this.buffer.write(text, this.written);
+    view.setInt32(start, this.written - start - 4);
   }
 
   /** Writes `row` when it names exactly `columns`, in order; false, with nothing written, otherwise. */
@@ -114,7 +128,8 @@ export class BinaryText extends ByteText {
         return;
       case 'bool':
         this.int32(1);
-        this.written = this.grow(1).writeUInt8(booleanOf(value) ? 1 : 0, this.written);
+        this.grow(1);
+        this.buffer[this.written++] = booleanOf(value) ? 1 : 0;
         return;
       case 'bytea': {
         const bytes = byteaOf(value);
@@ -154,7 +169,7 @@ export class BinaryText extends ByteText {
       this.int32(1);
     }
     for (const item of value) this.field(item, element);
-    this.buffer.writeInt32BE(this.written - start - 4, start);
+    this.grow(0).setInt32(start, this.written - start - 4);
   }
 }
 
