@@ -74,8 +74,22 @@ describe('COPY in binary format', () => {
     expect((written[4] as { flag: boolean | null }).flag).toBeNull();
   });
 
-  it('refuses a value that is not of its column kind', () => {
-    const copies = new CopyTables(new Map([['t.flag', 'bool']]));
+  it('refuses a value that is not of its column kind, or out of its range, as Postgres refuses its text', () => {
+    const copies = new CopyTables(
+      new Map([
+        ['t.flag', 'bool'],
+        ['t.small', 'int2'],
+        ['t.number', 'int4'],
+        ['t.id', 'int8'],
+      ]),
+    );
     expect(() => copies.add('t', { flag: 'yes' })).toThrow('not a boolean');
+    expect(() => copies.add('t', { small: 32_768 })).toThrow('out of range');
+    expect(() => copies.add('t', { number: 1.5 })).toThrow('out of range');
+    expect(() => copies.add('t', { number: -2_147_483_649n })).toThrow('out of range');
+    expect(() => copies.add('t', { id: 9_223_372_036_854_775_808n })).toThrow('out of range');
+    expect(() => copies.add('t', { id: '1.5' })).toThrow(SyntaxError);
+    copies.add('t', { small: -32_768, number: -2_147_483_648, id: -9_223_372_036_854_775_808n });
+    expect(copies.tables.get('t')?.map((g) => g.rows)).toEqual([1]);
   });
 });

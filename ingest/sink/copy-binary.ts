@@ -32,6 +32,9 @@ export const BINARY_HEADER = Buffer.from([
 export const BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
 const INT8_OID = 20;
+const INT8_MAX = 0x7fff_ffff_ffff_ffffn;
+const INT4_MAX = 0x7fff_ffff;
+const INT2_MAX = 0x7fff;
 const BYTEA_OID = 17;
 /** jsonb's binary form starts with its format version. */
 const JSONB_VERSION = 1;
@@ -116,15 +119,15 @@ export class BinaryText extends ByteText {
     switch (kind) {
       case 'int8':
         this.int32(8);
-        this.int64(typeof value === 'bigint' ? value : BigInt(value as number | string));
+        this.int64(int8Of(value));
         return;
       case 'int4':
         this.int32(4);
-        this.int32(Number(value));
+        this.int32(integerOf(value, INT4_MAX));
         return;
       case 'int2':
         this.int32(2);
-        this.int16(Number(value));
+        this.int16(integerOf(value, INT2_MAX));
         return;
       case 'bool':
         this.int32(1);
@@ -171,6 +174,22 @@ export class BinaryText extends ByteText {
     for (const item of value) this.field(item, element);
     this.grow(0).setInt32(start, this.written - start - 4);
   }
+}
+
+/**
+ * The integer a value's text form names, refused like Postgres refuses the text when it is not one or out of
+ * the column's range (the binary setters would silently wrap it).
+ */
+function integerOf(value: unknown, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n > max || n < -max - 1) throw new RangeError(`${String(value)} is out of range`);
+  return n;
+}
+
+function int8Of(value: unknown): bigint {
+  const n = typeof value === 'bigint' ? value : BigInt(value as number | string);
+  if (n > INT8_MAX || n < -INT8_MAX - 1n) throw new RangeError(`${n} is out of range for int8`);
+  return n;
 }
 
 function booleanOf(value: unknown): boolean {
