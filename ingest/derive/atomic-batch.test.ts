@@ -58,7 +58,7 @@ describe('an atomic batch', () => {
       index: 1n,
       loadStart: 0n,
       sidecars: [],
-      jsonColumns: new Set(),
+      columnKinds: new Map(),
     });
     const groups = derived.rows.copies?.tables.get('transaction') ?? [];
     const lines = groups.flatMap((g) => {

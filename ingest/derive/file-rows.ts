@@ -3,7 +3,9 @@
  * writes it: plain inserts per table, ordered changes to tables with history, and balance deltas (summed per
  * account and per token account, applied after the changes).
  */
+
 import type { Row } from '../sink/bulk-insert.ts';
+import type { ColumnKind } from '../sink/copy-binary.ts';
 import { CopyTables } from '../sink/copy-text.ts';
 import type { Change } from '../sink/history-upsert.ts';
 
@@ -59,11 +61,11 @@ export class FileRows {
   readonly replaces = new Map<string, Row[]>();
 
   /**
-   * `jsonColumns` (`table.column` of json/jsonb columns) makes plain inserts COPY text as they come; without
+   * `columnKinds` (each `table.column`'s kind, schema.ts) makes plain inserts COPY data as they come; without
    * it every row stays an object (`rows(table)`), as tests read them.
    */
-  constructor(jsonColumns?: ReadonlySet<string>) {
-    this.copies = jsonColumns ? new CopyTables(jsonColumns) : undefined;
+  constructor(columnKinds?: ReadonlyMap<string, ColumnKind>) {
+    this.copies = columnKinds ? new CopyTables(columnKinds) : undefined;
   }
 
   /** FileRows that crossed a thread (structured clone keeps the data, not the classes). */

@@ -2,11 +2,13 @@
  * One verified record file → every row it produces. Items are derived in file order; each transaction
  * family lives in its own module and this file only dispatches on the transaction type.
  */
+
 import { toHex } from '../decode/hash.ts';
 import type { ParsedRecordFile, RawItem } from '../decode/record-file.ts';
 import { decodeRecordItem, type RecordItem } from '../decode/record-item.ts';
 import type { ParsedSidecarFile, SidecarRecord } from '../decode/sidecar-file.ts';
 import { instantOfName } from '../decode/stream-file-name.ts';
+import type { ColumnKind } from '../sink/copy-binary.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
 import { accountId, contractId, fileId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
@@ -173,8 +175,8 @@ export interface DeriveOptions {
   readonly emptyFileInstant?: bigint;
   /** Sidecar records that came without a sidecar file (a block's state changes and trace data). */
   readonly evmRecords?: readonly SidecarRecord[];
-  /** Given (`table.column` of json/jsonb columns), plain inserts become COPY text as derived (file-rows.ts). */
-  readonly jsonColumns?: ReadonlySet<string>;
+  /** Given (each `table.column`'s kind, schema.ts), plain inserts become COPY data as derived (file-rows.ts). */
+  readonly columnKinds?: ReadonlyMap<string, ColumnKind>;
 }
 
 const ATOMIC_BATCH = 74;
@@ -182,7 +184,7 @@ const ETHEREUM_TRANSACTION = 50;
 const NODE_TRANSACTIONS: ReadonlySet<number> = new Set([54, 55, 56]);
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
-  const rows = new FileRows(options.jsonColumns);
+  const rows = new FileRows(options.columnKinds);
   const hapiMinor = parsed.hapiVersion?.minor ?? 0;
   // Atomic batches, the only parents their inner transactions write to. A row can become COPY text at once
   // and not change afterwards, so a batch's row is added after all items.

@@ -4,7 +4,9 @@
  * (which works on the other); or, for callers that want one thread, this thread itself. Either way the loop
  * still commits files one by one, in order, each with its cursor.
  */
+
 import { Worker } from 'node:worker_threads';
+import type { ColumnKind } from '../sink/copy-binary.ts';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
 import { SourceUnavailableError } from '../transient-errors.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
@@ -25,15 +27,15 @@ export interface FilePreparer {
 
 export class InlinePreparer implements FilePreparer {
   private readonly source: RecordStreamSource;
-  private readonly jsonColumns: ReadonlySet<string>;
+  private readonly columnKinds: ReadonlyMap<string, ColumnKind>;
 
-  constructor(source: RecordStreamSource, jsonColumns: ReadonlySet<string>) {
+  constructor(source: RecordStreamSource, columnKinds: ReadonlyMap<string, ColumnKind>) {
     this.source = source;
-    this.jsonColumns = jsonColumns;
+    this.columnKinds = columnKinds;
   }
 
   prepare(file: PendingFile, keys: NodeKeys, previous: ChainPoint | undefined, consensus?: ConsensusOptions) {
-    return prepareFile(this.source, file, keys, previous, consensus, this.jsonColumns);
+    return prepareFile(this.source, file, keys, previous, consensus, this.columnKinds);
   }
 
   async close(): Promise<void> {}
@@ -51,9 +53,9 @@ export class WorkerPreparer implements FilePreparer {
   private nextId = 0;
   private failure: Error | undefined;
 
-  constructor(source: RecordStreamSource, jsonColumns: ReadonlySet<string>) {
+  constructor(source: RecordStreamSource, columnKinds: ReadonlyMap<string, ColumnKind>) {
     this.source = source;
-    this.worker = new Worker(new URL('./prepare-worker.ts', import.meta.url), { workerData: { jsonColumns } });
+    this.worker = new Worker(new URL('./prepare-worker.ts', import.meta.url), { workerData: { columnKinds } });
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`the prepare worker exited (code ${code})`)));

@@ -2,8 +2,10 @@
  * The CPU side of ingesting one file, before any database work: verify it against the address book and the
  * expected previous hash, then derive its rows. Runs one file ahead of the writer (see run.ts).
  */
+
 import { FormatError } from '../decode/byte-reader.ts';
 import { type DerivedFile, deriveRecordFile } from '../derive/record-file.ts';
+import type { ColumnKind } from '../sink/copy-binary.ts';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
@@ -31,7 +33,7 @@ export async function prepareFile(
   keys: NodeKeys,
   previous: ChainPoint | undefined,
   consensus: ConsensusOptions | undefined,
-  jsonColumns?: ReadonlySet<string>,
+  columnKinds?: ReadonlyMap<string, ColumnKind>,
 ): Promise<PreparedFile> {
   const startedAt = performance.now();
   const loadStart = BigInt(Math.floor(Date.now() / 1000));
@@ -40,7 +42,7 @@ export async function prepareFile(
   // v6 files carry their block number; older ones continue the count.
   const index = parsed.blockNumber ?? (previous ? previous.index + 1n : 0n);
   try {
-    const derived = deriveRecordFile(parsed, { index, loadStart, sidecars: verified.sidecars, jsonColumns });
+    const derived = deriveRecordFile(parsed, { index, loadStart, sidecars: verified.sidecars, columnKinds });
     return { verified, derived, index, startedAt, prepareMs: Math.round(performance.now() - startedAt) };
   } catch (error) {
     if (error instanceof FormatError) throw new RejectedFileError(parsed.name, error.message);

@@ -11,6 +11,7 @@ import { parseSidecarFile } from '../decode/sidecar-file.ts';
 import { sidecarName } from '../decode/stream-file-name.ts';
 import { deriveRecordFile } from '../derive/record-file.ts';
 import { columnNames } from '../sink/bulk-insert.ts';
+import { BinaryText, type ColumnKind } from '../sink/copy-binary.ts';
 import { copyField, unionColumns } from '../sink/copy-text.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { DirStore } from '../sources/dir-store.ts';
@@ -46,10 +47,36 @@ function fieldMaps(lines: string[], columns: readonly string[], union: readonly 
   });
 }
 
-describe('rows derived as COPY text', () => {
-  it('hold exactly the fields of the rows derived as objects, in every table', async () => {
+/** The fields of binary COPY rows (no header) as hex, `\\N` for NULL. */
+function binaryLines(bytes: Buffer): string[] {
+  const lines: string[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const fields: string[] = [];
+    const count = bytes.readInt16BE(at);
+    at += 2;
+    for (let i = 0; i < count; i++) {
+      const length = bytes.readInt32BE(at);
+      at += 4;
+      fields.push(length < 0 ? '\\N' : bytes.subarray(at, at + length).toString('hex'));
+      at += Math.max(length, 0);
+    }
+    lines.push(fields.join('\t'));
+  }
+  return lines;
+}
+
+/** One value as binaryLines shows it. */
+function binaryField(value: unknown, kind: ColumnKind): string {
+  const text = new BinaryText();
+  text.field(value, kind);
+  const bytes = text.bytes();
+  return bytes.readInt32BE(0) < 0 ? '\\N' : bytes.subarray(4).toString('hex');
+}
+
+describe('rows derived as COPY data', () => {
+  it('hold exactly the fields of the rows derived as objects, in every table, binary where every column has a binary form', async () => {
     const schema = await TableSchema.load(threaded.sql);
-    const jsonColumns = schema.jsonColumns();
+    const columnKinds = schema.columnKinds();
     const folder = path.join(out, 'recordstreams', readdirSync(path.join(out, 'recordstreams')).sort()[0] as string);
     const names = readdirSync(folder).filter((n) => n.endsWith('.rcd.gz'));
     expect(names.length).toBe(4);
@@ -62,7 +89,7 @@ describe('rows derived as COPY text', () => {
       });
       const options = { index: 1n, loadStart: 0n, sidecars };
       const objects = deriveRecordFile(parsed, options).rows;
-      const copyMode = deriveRecordFile(parsed, { ...options, jsonColumns }).rows;
+      const copyMode = deriveRecordFile(parsed, { ...options, columnKinds }).rows;
       const copies = copyMode.copies;
       if (!copies) throw new Error('no COPY text');
       expect(new Set([...copies.tables.keys(), ...copyMode.inserts.keys()])).toEqual(new Set(objects.inserts.keys()));
@@ -75,10 +102,23 @@ describe('rows derived as COPY text', () => {
         const rows = objects.rows(table);
         const union = unionColumns(groups);
         expect(new Set(union), table).toEqual(new Set(columnNames(rows)));
-        const json = union.map((c) => jsonColumns.has(`${table}.${c}`));
-        const expected = rows.map((row) => union.map((c, i) => copyField(row[c], json[i] as boolean)).join('\t'));
+        const kinds = union.map((c) => columnKinds.get(`${table}.${c}`) ?? 'text');
+        const binary = groups.every((g) => g.kinds);
+        expect(binary || groups.every((g) => !g.kinds), table).toBe(true);
+        const expected = rows.map((row) =>
+          union
+            .map((c, i) => {
+              const kind = kinds[i] as ColumnKind;
+              return binary ? binaryField(row[c], kind) : copyField(row[c], kind === 'json' || kind === 'jsonb');
+            })
+            .join('\t'),
+        );
         const actual = groups.flatMap((g) =>
-          fieldMaps(g.text.bytes().toString().split('\n').slice(0, -1), g.columns, union),
+          fieldMaps(
+            binary ? binaryLines(g.text.bytes()) : g.text.bytes().toString().split('\n').slice(0, -1),
+            g.columns,
+            union,
+          ),
         );
         expect(actual.sort(), table).toEqual(fieldMaps(expected, union, union).sort());
       }

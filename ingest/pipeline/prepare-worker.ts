@@ -3,7 +3,9 @@
  * Its object store is the main thread's, reached by messages: each `get` is answered there, so any store
  * (directory, bucket, a test's) works unchanged and only CPU work moves here.
  */
+
 import { parentPort, workerData } from 'node:worker_threads';
+import type { ColumnKind } from '../sink/copy-binary.ts';
 import type { ObjectStore } from '../sources/object-store.ts';
 import { RecordStreamSource } from '../sources/record-stream-source.ts';
 import { SourceUnavailableError } from '../transient-errors.ts';
@@ -39,7 +41,7 @@ const store: ObjectStore = {
   listFolders: () => Promise.reject(new Error('the prepare worker does not list')),
 };
 const source = new RecordStreamSource(store);
-const jsonColumns = (workerData as { jsonColumns: ReadonlySet<string> }).jsonColumns;
+const columnKinds = (workerData as { columnKinds: ReadonlyMap<string, ColumnKind> }).columnKinds;
 
 async function prepare(request: PrepareRequest): Promise<void> {
   try {
@@ -49,7 +51,7 @@ async function prepare(request: PrepareRequest): Promise<void> {
       request.keys,
       request.previous,
       request.consensus,
-      jsonColumns,
+      columnKinds,
     );
     const message = sendable(request.id, prepared);
     port.postMessage(message.value, message.transfer);

@@ -58,9 +58,9 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
   const { source, client } = options;
   const schema = await TableSchema.load(client);
   // Plain inserts become COPY text while each file is derived (sink/copy-text.ts).
-  const jsonColumns = schema.jsonColumns();
+  const columnKinds = schema.columnKinds();
   const preparer: FilePreparer =
-    options.prepareThread === false ? new InlinePreparer(source, jsonColumns) : new WorkerPreparer(source, jsonColumns);
+    options.prepareThread === false ? new InlinePreparer(source, columnKinds) : new WorkerPreparer(source, columnKinds);
   try {
     return await ingestLoop(options, schema, preparer);
   } finally {

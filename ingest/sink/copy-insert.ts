@@ -1,6 +1,6 @@
 /**
- * Plain inserts through COPY FROM STDIN (text format): the fastest way Postgres takes many rows, with no
- * statement parsing or array parameters. Values use the same text forms as every other write (sql-text.ts),
+ * Plain inserts through COPY FROM STDIN (text format, or binary for rows derived as binary, copy-binary.ts):
+ * the fastest way Postgres takes many rows, with no statement parsing or array parameters. Values use the same text forms as every other write (sql-text.ts),
  * escaped for COPY (copy-text.ts).
  */
 
@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { columnNames, type Row } from './bulk-insert.ts';
+import { BINARY_HEADER, BINARY_TRAILER, withNullFields } from './copy-binary.ts';
 import { type CopyGroup, copyLine, unionColumns, withNulls } from './copy-text.ts';
 import type { TableSchema } from './schema.ts';
 
@@ -19,8 +20,10 @@ async function copyBytes(
   table: string,
   columns: readonly string[],
   chunks: Iterable<Uint8Array>,
+  binary = false,
 ) {
-  const stream = client.query(copyFrom(`copy "${table}" (${columns.map((n) => `"${n}"`).join(', ')}) from stdin`));
+  const list = columns.map((n) => `"${n}"`).join(', ');
+  const stream = client.query(copyFrom(`copy "${table}" (${list}) from stdin${binary ? ' with (format binary)' : ''}`));
   await pipeline(Readable.from(chunks), stream);
 }
 
@@ -52,13 +55,22 @@ export async function copyInsert(
   await copyBytes(client, table, names, chunks());
 }
 
-/** A table's rows already in COPY text (copy-text.ts): one COPY per column group, absent columns NULL. */
+/**
+ * A table's rows already in COPY text or binary rows (copy-text.ts): one COPY per column group, absent columns
+ * NULL.
+ */
 export async function copyGroups(client: pg.ClientBase, table: string, groups: readonly CopyGroup[]): Promise<void> {
   const union = unionColumns(groups);
   for (const group of groups) {
     if (group.rows === 0) continue;
     const missing = union.filter((c) => !group.columns.includes(c));
-    const bytes = missing.length > 0 ? withNulls(group.text.bytes(), missing.length) : group.text.bytes();
-    await copyBytes(client, table, [...group.columns, ...missing], slices(bytes));
+    const columns = [...group.columns, ...missing];
+    const bytes = group.text.bytes();
+    if (group.kinds) {
+      const rows = missing.length > 0 ? withNullFields(bytes, missing.length) : bytes;
+      await copyBytes(client, table, columns, [BINARY_HEADER, ...slices(rows), BINARY_TRAILER], true);
+    } else {
+      await copyBytes(client, table, columns, slices(missing.length > 0 ? withNulls(bytes, missing.length) : bytes));
+    }
   }
 }

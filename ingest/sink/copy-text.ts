@@ -1,5 +1,6 @@
 /**
- * COPY text written as rows are derived: each plain insert becomes one line of its table's text at once, so
+ * COPY data written as rows are derived: each plain insert becomes one line of its table's text (or one row of
+ * COPY's binary format, copy-binary.ts, for the tables whose every column has one) at once, so
  * a file's hundreds of thousands of rows never live as objects until the write (they used to survive every
  * young-generation collection, which cost as much as deriving them). The bytes sit outside the JS heap.
  *
@@ -8,6 +9,8 @@
  * the ones a group lacks as NULL, exactly as one COPY of all the rows would (copy-insert.ts).
  */
 import type { Row } from './bulk-insert.ts';
+import { ByteText } from './byte-text.ts';
+import { BinaryText, type ColumnKind } from './copy-binary.ts';
 import { byteaText, sqlText } from './sql-text.ts';
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
@@ -50,63 +53,46 @@ export function copyLine(row: Row, columns: readonly string[], json: readonly bo
   return `${line}\n`;
 }
 
-/** A growing UTF-8 byte buffer. */
-export class ByteText {
-  private buffer = Buffer.allocUnsafe(64 * 1024);
-  length = 0;
-
-  append(text: string): void {
-    // A UTF-16 unit is at most 3 UTF-8 bytes.
-    const needed = this.length + text.length * 3;
-    if (needed > this.buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
-      this.buffer.copy(grown, 0, 0, this.length);
-      this.buffer = grown;
-    }
-    this.length += this.buffer.write(text, this.length);
-  }
-
-  bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
-  }
-
-  /** The backing memory, to move it to another thread (the text is unusable here afterwards). */
-  transferable(): ArrayBuffer {
-    return this.buffer.buffer as ArrayBuffer;
-  }
-
-  /** A ByteText that crossed a thread (structured clone): methods back, its bytes a Buffer again. */
-  static revive(data: ByteText): ByteText {
-    const text = Object.setPrototypeOf(data, ByteText.prototype) as ByteText;
-    const bytes = text.buffer as Uint8Array;
-    text.buffer = Buffer.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
-    return text;
-  }
-}
-
 export interface CopyGroup {
   readonly columns: readonly string[];
   readonly json: readonly boolean[];
+  /** Set when the group is in COPY's binary format (copy-binary.ts): each column's kind. */
+  readonly kinds: readonly ColumnKind[] | undefined;
   readonly text: ByteText;
   rows: number;
 }
 
-function sameColumns(columns: readonly string[], row: Row): boolean {
+/** The row as a COPY text line when it names exactly `group`'s columns in order, else undefined (one pass). */
+function lineOf(row: Row, group: CopyGroup): string | undefined {
+  const { columns, json } = group;
+  let line = '';
   let i = 0;
   for (const key in row) {
-    if (columns[i] !== key) return false;
+    if (columns[i] !== key) return undefined;
+    if (i > 0) line += '\t';
+    line += copyField(row[key], json[i] as boolean);
     i++;
   }
-  return i === columns.length;
+  return i === columns.length ? `${line}\n` : undefined;
 }
 
 export class CopyTables {
   readonly tables = new Map<string, CopyGroup[]>();
-  private readonly jsonColumns: ReadonlySet<string>;
+  private readonly kinds: ReadonlyMap<string, ColumnKind>;
+  /** Tables whose every column has a binary form: their rows are written in COPY's binary format. */
+  private readonly binaryTables: ReadonlySet<string>;
 
-  /** `jsonColumns`: `table.column` of every json/jsonb column (their values are written as JSON). */
-  constructor(jsonColumns: ReadonlySet<string>) {
-    this.jsonColumns = jsonColumns;
+  /** `kinds`: the kind of every `table.column` (schema.ts); a column it lacks is text, not JSON. */
+  constructor(kinds: ReadonlyMap<string, ColumnKind>) {
+    this.kinds = kinds;
+    const textTables = new Set<string>();
+    const tables = new Set<string>();
+    for (const [column, kind] of kinds) {
+      const table = column.slice(0, column.indexOf('.'));
+      tables.add(table);
+      if (kind === 'other') textTables.add(table);
+    }
+    this.binaryTables = new Set([...tables].filter((table) => !textTables.has(table)));
   }
 
   /** CopyTables that crossed a thread (structured clone). */
@@ -127,15 +113,29 @@ export class CopyTables {
       groups = [];
       this.tables.set(table, groups);
     }
-    let group = groups.find((g) => sameColumns(g.columns, row));
-    if (!group) {
-      const columns = Object.keys(row);
-      const json = columns.map((c) => this.jsonColumns.has(`${table}.${c}`));
-      group = { columns, json, text: new ByteText(), rows: 0 };
-      groups.push(group);
+    for (const group of groups) {
+      if (group.kinds) {
+        if (!(group.text as BinaryText).rowOf(row, group.columns, group.kinds)) continue;
+      } else {
+        const line = lineOf(row, group);
+        if (line === undefined) continue;
+        group.text.append(line);
+      }
+      group.rows++;
+      return;
     }
-    group.text.append(copyLine(row, group.columns, group.json));
-    group.rows++;
+    const columns = Object.keys(row);
+    const kinds = columns.map((c) => this.kinds.get(`${table}.${c}`) ?? 'text');
+    const json = kinds.map((kind) => kind === 'json' || kind === 'jsonb');
+    if (this.binaryTables.has(table)) {
+      const text = new BinaryText();
+      text.rowOf(row, columns, kinds);
+      groups.push({ columns, json, kinds, text, rows: 1 });
+    } else {
+      const text = new ByteText();
+      text.append(copyLine(row, columns, json));
+      groups.push({ columns, json, kinds: undefined, text, rows: 1 });
+    }
   }
 }
 

@@ -74,7 +74,7 @@ beforeAll(async () => {
     index: 1n,
     loadStart: 0n,
     sidecars: [],
-    jsonColumns: schema.jsonColumns(),
+    columnKinds: schema.columnKinds(),
   });
   await db.sql.query('begin');
   await writeFileRows(db.sql, schema, rows, { start: 100n * SECOND, end: 101n * SECOND });

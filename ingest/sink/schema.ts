@@ -3,6 +3,7 @@
  * columns and the schema (the reference's, via db/migrations) stays the single source of types.
  */
 import type pg from 'pg';
+import type { ColumnKind } from './copy-binary.ts';
 
 export interface ColumnInfo {
   readonly name: string;
@@ -12,6 +13,32 @@ export interface ColumnInfo {
   readonly required: boolean;
   /** json or jsonb: values are written as JSON text. */
   readonly json: boolean;
+  /** How COPY's binary format writes it (copy-binary.ts). */
+  readonly kind: ColumnKind;
+}
+
+/** The kind of a base type (a domain's base, by `pg_type.typname`); enums are text. */
+function kindOf(baseName: string, isEnum: boolean): ColumnKind {
+  if (isEnum) return 'text';
+  switch (baseName) {
+    case 'int8':
+    case 'int4':
+    case 'int2':
+    case 'bool':
+    case 'bytea':
+    case 'text':
+    case 'json':
+    case 'jsonb':
+      return baseName;
+    case 'varchar':
+      return 'text';
+    case '_int8':
+      return 'int8[]';
+    case '_bytea':
+      return 'bytea[]';
+    default:
+      return 'other';
+  }
 }
 
 export class TableSchema {
@@ -22,10 +49,19 @@ export class TableSchema {
   }
 
   static async load(client: pg.ClientBase): Promise<TableSchema> {
-    const result = await client.query<{ table: string; name: string; type: string; required: boolean }>(
+    const result = await client.query<{
+      table: string;
+      name: string;
+      type: string;
+      required: boolean;
+      base: string;
+      enum: boolean;
+    }>(
       `select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
-              a.attnotnull and not a.atthasdef as required
+              a.attnotnull and not a.atthasdef as required, b.typname as base, b.typtype = 'e' as enum
          from pg_attribute a join pg_class c on c.oid = a.attrelid
+         join pg_type t on t.oid = a.atttypid
+         join pg_type b on b.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
         where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
           and a.attnum > 0 and not a.attisdropped and not c.relispartition
         order by c.relname, a.attnum`,
@@ -38,6 +74,7 @@ export class TableSchema {
         type: row.type.replace(/^character varying\(\d+\)$/, 'varchar'),
         required: row.required,
         json: row.type === 'json' || row.type === 'jsonb',
+        kind: kindOf(row.base, row.enum),
       });
       tables.set(row.table, list);
     }
@@ -50,12 +87,10 @@ export class TableSchema {
     return columns;
   }
 
-  /** `table.column` of every json and jsonb column. */
-  jsonColumns(): Set<string> {
-    const out = new Set<string>();
-    for (const [table, columns] of this.tables) {
-      for (const c of columns) if (c.json) out.add(`${table}.${c.name}`);
-    }
+  /** The kind of every `table.column`, for COPY data built away from the database (copy-text.ts). */
+  columnKinds(): Map<string, ColumnKind> {
+    const out = new Map<string, ColumnKind>();
+    for (const [table, columns] of this.tables) for (const c of columns) out.set(`${table}.${c.name}`, c.kind);
     return out;
   }
 

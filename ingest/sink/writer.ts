@@ -119,10 +119,15 @@ async function applyBalances(client: pg.ClientBase, rows: FileRows): Promise<voi
       amounts.push(delta.amount.toString());
       timestamps.push(delta.timestamp.toString());
     }
+    // A row this inserts gets the token's default freeze and KYC status at once (defaultTokenAccountStatus).
     await client.query(
-      `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range)
-       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null)
+      `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range,
+                                  freeze_status, kyc_status)
+       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null),
+              case when t.token_id is null then null when t.freeze_key is null then 0 when t.freeze_default then 1 else 2 end,
+              case when t.token_id is null then null when t.kyc_key is null then 0 else 2 end
          from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(account, token, amount, ts)
+         left join token t on t.token_id = u.token
        on conflict (account_id, token_id) do update set balance = token_account.balance + excluded.balance,
                                                         balance_timestamp = excluded.balance_timestamp`,
       [intArray(accounts), intArray(tokens), intArray(amounts), intArray(timestamps)],
@@ -163,9 +168,10 @@ async function applyAllowanceSpends(client: pg.ClientBase, rows: FileRows): Prom
 
 /**
  * Associations made by TokenAssociate carry no freeze/KYC status; like the reference, they start from the
- * token's defaults (frozen when it freezes by default, KYC revoked when it has a KYC key). Only rows this file
- * wrote can start inside its range, so the update looks up just the token accounts it touched (by key,
- * instead of scanning the whole table for the range).
+ * token's defaults (frozen when it freezes by default, KYC revoked when it has a KYC key). Rows the balance
+ * insert creates get them as they are inserted (applyBalances); the other rows this file wrote are its
+ * token_account changes, so the update looks up just those (by key, instead of scanning the whole table for
+ * the range).
  */
 async function defaultTokenAccountStatus(client: pg.ClientBase, rows: FileRows, from: bigint, to: bigint) {
   const touched = new Map<string, [bigint, bigint]>();
@@ -173,9 +179,6 @@ async function defaultTokenAccountStatus(client: pg.ClientBase, rows: FileRows, 
     const account = row.account_id as bigint;
     const token = row.token_id as bigint;
     touched.set(`${account}/${token}`, [account, token]);
-  }
-  for (const delta of rows.tokenBalances.values()) {
-    touched.set(`${delta.accountId}/${delta.tokenId}`, [delta.accountId, delta.tokenId]);
   }
   if (touched.size === 0) return;
   const keys = [...touched.values()];
