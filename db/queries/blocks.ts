@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { PreparedStatement } from '../prepared-statement.ts';
 import { limitOf } from './limit.ts';
 
 /** A record file as the block routes format it. int8 columns are strings. */
@@ -58,6 +59,24 @@ export function listBlocks(db: Database, query: BlockListQuery): Promise<BlockRo
 /** A record file hash in hex: 48 bytes. */
 const FULL_HASH_LENGTH = 96;
 
+const BY_NUMBER = new PreparedStatement<{ number: bigint }>(
+  sql`select ${COLUMNS} from record_file where index = ${sql.placeholder('number')} limit 1`,
+);
+
+/**
+ * The hash index is in the "C" collation, so the conditions are too. A prefix is a range rather than `like
+ * 'prefix%'`: a `like` pattern that is a parameter cannot be planned as an index range once for every value, so
+ * Postgres would plan it again on each execution. Stored hashes are lowercase hex, all below `prefix || 'g'`.
+ */
+const BY_HASH = new PreparedStatement<{ hash: string }>(
+  sql`select ${COLUMNS} from record_file where hash collate "C" = ${sql.placeholder('hash')} limit 1`,
+);
+const BY_HASH_PREFIX = new PreparedStatement<{ prefix: string; after: string }>(
+  sql`select ${COLUMNS} from record_file
+       where hash collate "C" >= ${sql.placeholder('prefix')} and hash collate "C" < ${sql.placeholder('after')}
+       limit 1`,
+);
+
 /**
  * The block whose hash starts with `hashPrefix` (lowercase hex: a 32-byte EVM block hash is the first half of the
  * 48-byte record file hash), or with that number.
@@ -66,17 +85,12 @@ export async function blockByHashOrNumber(
   db: Database,
   key: { hashPrefix: string } | { number: bigint },
 ): Promise<BlockRow | undefined> {
-  const condition = 'hashPrefix' in key ? hashCondition(key.hashPrefix) : sql`index = ${key.number}`;
-  const rows = await db.rows<BlockRow>(sql`select ${COLUMNS} from record_file where ${condition} limit 1`);
+  const statement =
+    'number' in key
+      ? BY_NUMBER.bind({ number: key.number })
+      : key.hashPrefix.length === FULL_HASH_LENGTH
+        ? BY_HASH.bind({ hash: key.hashPrefix })
+        : BY_HASH_PREFIX.bind({ prefix: key.hashPrefix, after: `${key.hashPrefix}g` });
+  const rows = await db.rows<BlockRow>(statement);
   return rows[0];
-}
-
-/**
- * The hash index is in the "C" collation, so the conditions are too. A prefix is a range rather than `like
- * 'prefix%'`: a `like` pattern that is a parameter cannot be planned as an index range once for every value, so
- * Postgres would plan it again on each execution. Stored hashes are lowercase hex, all below `prefix || 'g'`.
- */
-function hashCondition(prefix: string): SQL {
-  if (prefix.length === FULL_HASH_LENGTH) return sql`hash collate "C" = ${prefix}`;
-  return sql`hash collate "C" >= ${prefix} and hash collate "C" < ${`${prefix}g`}`;
 }

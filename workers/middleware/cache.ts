@@ -24,6 +24,8 @@ function maxAgeOf(cacheControl: string | null): number {
 
 /** 304 without a body when the client already has these bytes, else the response itself. */
 function conditional(ifNoneMatch: string | undefined, response: Response): Response {
+  // Most requests send no If-None-Match: they need not read the response's headers back.
+  if (!ifNoneMatch) return response;
   const etag = response.headers.get('etag');
   if (!etag || !matches(ifNoneMatch, etag)) return response;
   const headers = new Headers();
