@@ -49,6 +49,7 @@ export interface EvmTokenRow extends Record<string, unknown> {
   kyc_status: number;
   max_supply: string;
   memo: string;
+  metadata_key: Uint8Array | null;
   name: string;
   pause_key: Uint8Array | null;
   pause_status: string;
@@ -63,7 +64,7 @@ export interface EvmTokenRow extends Record<string, unknown> {
 }
 
 const TOKEN_COLUMNS = `x.created_timestamp, x.decimals, x.fee_schedule_key, x.freeze_default, x.freeze_key, x.kyc_key,
-  x.kyc_status, x.max_supply, x.name, x.pause_key, x.pause_status, x.supply_key, x.supply_type, x.symbol,
+  x.kyc_status, x.max_supply, x.metadata_key, x.name, x.pause_key, x.pause_status, x.supply_key, x.supply_type, x.symbol,
   x.total_supply, x.treasury_account_id, x.type, x.wipe_key`;
 const ENTITY_COLUMNS = 'x.auto_renew_account_id, x.auto_renew_period, x.deleted, x.expiration_timestamp, x.key, x.memo';
 const FEE_COLUMNS = 'x.fixed_fees, x.fractional_fees, x.royalty_fees';

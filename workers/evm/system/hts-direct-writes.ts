@@ -12,6 +12,7 @@ import { ASSOCIATION_FUNCTIONS } from './hts-associations.ts';
 import type { HtsCall, HtsFunction } from './hts-context.ts';
 import { tokenAt } from './hts-context.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
+import { NFT_METADATA_FUNCTIONS } from './hts-nft-metadata.ts';
 import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
 import { TOKEN_CREATE_FUNCTIONS } from './hts-token-create.ts';
 import { TOKEN_UPDATE_FUNCTIONS } from './hts-token-update.ts';
@@ -220,5 +221,6 @@ export const DIRECT_WRITES: ReadonlyMap<number, HtsFunction> = new Map<number, H
     ...TOKEN_ADMIN_FUNCTIONS,
     ...TOKEN_CREATE_FUNCTIONS,
     ...TOKEN_UPDATE_FUNCTIONS,
+    ...NFT_METADATA_FUNCTIONS,
   ].map(([signature, fn]) => [selectorOf(signature), fn]),
 );

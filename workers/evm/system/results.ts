@@ -101,7 +101,10 @@ export type ResponseCodeName =
   | 'SCHEDULE_ALREADY_DELETED'
   | 'SCHEDULE_ALREADY_EXECUTED'
   | 'INVALID_SCHEDULE_ID'
-  | 'RECORD_NOT_FOUND';
+  | 'RECORD_NOT_FOUND'
+  | 'TOKEN_HAS_NO_METADATA_KEY'
+  | 'TOKEN_HAS_NO_METADATA_OR_SUPPLY_KEY'
+  | 'MISSING_SERIAL_NUMBERS';
 
 /** The code's number, from the ledger's table of codes. */
 export function responseCode(name: ResponseCodeName): bigint {
