@@ -272,3 +272,16 @@ export async function nftLastSerialAt(db: Database, tokenId: bigint, at: bigint 
   );
   return BigInt(row?.serial ?? '0');
 }
+
+/** How many tokens the account is associated with automatically at `at` (now when undefined): its used slots. */
+export async function autoAssociationsAt(db: Database, accountId: bigint, at: bigint | undefined): Promise<number> {
+  const where = sql`x.account_id = ${accountId} and x.associated and x.automatic_association`;
+  const versions =
+    at === undefined
+      ? sql`select 1 from token_account x where ${where}`
+      : sql`select 1 from token_account x where ${where} and lower(x.timestamp_range) <= ${at}
+             union all
+             select 1 from token_account_history x where ${where} and x.timestamp_range @> ${at}::bigint`;
+  const [row] = await db.rows<{ count: number }>(sql`select count(*)::int as count from (${versions}) v`);
+  return row?.count ?? 0;
+}

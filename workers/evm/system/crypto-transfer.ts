@@ -128,11 +128,14 @@ class TransferRun {
     const { tokens } = this.call;
     let row = await tokens.relationshipToWrite(account.id, token);
     if (!row?.associated) {
-      const slots = account.maxAutomaticTokenAssociations;
-      if (!credit || (slots !== UNLIMITED_AUTO_ASSOCIATIONS && slots <= 0))
-        return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      const slots = tokens.maxAutoAssociations(account);
+      if (!credit || slots === 0) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      if (slots !== UNLIMITED_AUTO_ASSOCIATIONS && (await tokens.usedAutoAssociations(account.id)) >= slots) {
+        fail('NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
+      }
       row = newRelationship(token, true);
       tokens.putRelationship(account.id, token.id, row);
+      tokens.noteAutoAssociation(account.id);
       this.autoAssociations++;
     }
     if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');

@@ -4,6 +4,7 @@
  * `consensus_end`.
  */
 import {
+  autoAssociationsAt,
   cryptoAllowanceAt,
   type NftRow,
   nftApprovedForAllAt,
@@ -91,6 +92,11 @@ export class LedgerReads {
   /** The highest serial minted of the NFT by the block. */
   lastSerial(tokenId: bigint): Promise<bigint> {
     return this.once(`last serial ${tokenId}`, () => nftLastSerialAt(this.reader.db, tokenId, this.at));
+  }
+
+  /** How many automatic association slots the account has used by the block. */
+  autoAssociations(accountId: bigint): Promise<number> {
+    return this.once(`auto associations ${accountId}`, () => autoAssociationsAt(this.reader.db, accountId, this.at));
   }
 
   exchangeRate(): Promise<ExchangeRate> {

@@ -104,7 +104,9 @@ export type ResponseCodeName =
   | 'RECORD_NOT_FOUND'
   | 'TOKEN_HAS_NO_METADATA_KEY'
   | 'TOKEN_HAS_NO_METADATA_OR_SUPPLY_KEY'
-  | 'MISSING_SERIAL_NUMBERS';
+  | 'MISSING_SERIAL_NUMBERS'
+  | 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS'
+  | 'EXISTING_AUTOMATIC_ASSOCIATIONS_EXCEED_GIVEN_LIMIT';
 
 /** The code's number, from the ledger's table of codes. */
 export function responseCode(name: ResponseCodeName): bigint {

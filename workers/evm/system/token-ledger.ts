@@ -6,7 +6,7 @@
  * nothing written outlives the request.
  */
 import type { NftRow, TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
-import type { LedgerReader } from '../types.ts';
+import type { EvmEntity, LedgerReader } from '../types.ts';
 import { ledgerReads } from './ledger-reads.ts';
 import type { TokenState } from './token-state.ts';
 
@@ -56,6 +56,8 @@ export class TokenLedger {
   private readonly hbarAllowances = new JournaledMap<bigint>(this.record);
   private readonly tokenAddresses = new JournaledMap<bigint>(this.record);
   private readonly lastSerials = new JournaledMap<bigint>(this.record);
+  private readonly maxAutoAssociationsById = new JournaledMap<number>(this.record);
+  private readonly autoAssociationsMade = new JournaledMap<number>(this.record);
 
   constructor(reader: LedgerReader) {
     this.reader = reader;
@@ -162,5 +164,25 @@ export class TokenLedger {
 
   putLastSerial(tokenId: bigint, serial: bigint): void {
     this.lastSerials.set(String(tokenId), serial);
+  }
+
+  /** The account's automatic association limit (-1: unlimited), updates of this run included. */
+  maxAutoAssociations(account: EvmEntity): number {
+    return this.maxAutoAssociationsById.get(String(account.id)) ?? account.maxAutomaticTokenAssociations;
+  }
+
+  putMaxAutoAssociations(accountId: bigint, max: number): void {
+    this.maxAutoAssociationsById.set(String(accountId), max);
+  }
+
+  /** The automatic association slots the account has used, those this run used included. */
+  async usedAutoAssociations(accountId: bigint): Promise<number> {
+    const made = this.autoAssociationsMade.get(String(accountId)) ?? 0;
+    return (await this.reads.autoAssociations(accountId)) + made;
+  }
+
+  noteAutoAssociation(accountId: bigint): void {
+    const key = String(accountId);
+    this.autoAssociationsMade.set(key, (this.autoAssociationsMade.get(key) ?? 0) + 1);
   }
 }
