@@ -33,6 +33,8 @@ export const CANONICAL_TINYCENTS = {
   WIPE_NFT: 10_000_000n,
   UPDATE: 10_000_000n,
   TOKEN_UPDATE_NFTS: 10_000_000n,
+  TOKEN_REJECT_FT: 10_000_000n,
+  TOKEN_REJECT_NFT: 10_000_000n,
   TOKEN_CREATE: 10_000_000_000n,
   TOKEN_CREATE_CUSTOM_FEES: 20_000_000_000n,
   SCHEDULE_SIGN: 100_000_000n,
@@ -73,3 +75,9 @@ export function transferGas(shape: TransferShape): bigint {
     BigInt(shape.unitAdjusts) * unit + BigInt(shape.nftExchanges) * nft + BigInt(shape.hbarAdjusts) * hbar,
   );
 }
+
+/** Gas of `rejectTokens`: the canonical prices of its fungible and NFT rejections, summed, as one price. */
+export const rejectGas = (fungible: number, nfts: number): bigint =>
+  gasOfTinycents(
+    BigInt(fungible) * CANONICAL_TINYCENTS.TOKEN_REJECT_FT + BigInt(nfts) * CANONICAL_TINYCENTS.TOKEN_REJECT_NFT,
+  );

@@ -106,7 +106,10 @@ export type ResponseCodeName =
   | 'TOKEN_HAS_NO_METADATA_OR_SUPPLY_KEY'
   | 'MISSING_SERIAL_NUMBERS'
   | 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS'
-  | 'EXISTING_AUTOMATIC_ASSOCIATIONS_EXCEED_GIVEN_LIMIT';
+  | 'EXISTING_AUTOMATIC_ASSOCIATIONS_EXCEED_GIVEN_LIMIT'
+  | 'INVALID_OWNER_ID'
+  | 'ACCOUNT_IS_IMMUTABLE'
+  | 'EMPTY_TOKEN_REFERENCE_LIST';
 
 /** The code's number, from the ledger's table of codes. */
 export function responseCode(name: ResponseCodeName): bigint {
