@@ -15,6 +15,7 @@ import { canonicalGas, transferGas } from './hts-gas.ts';
 import { NFT_METADATA_FUNCTIONS } from './hts-nft-metadata.ts';
 import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
 import { TOKEN_CREATE_FUNCTIONS } from './hts-token-create.ts';
+import { TOKEN_FEE_FUNCTIONS } from './hts-token-fees.ts';
 import { TOKEN_REJECT_FUNCTIONS } from './hts-token-reject.ts';
 import { TOKEN_UPDATE_FUNCTIONS } from './hts-token-update.ts';
 import { type ResponseCodeName, responseCode, revertWith, revertWithCode, success } from './results.ts';
@@ -224,5 +225,6 @@ export const DIRECT_WRITES: ReadonlyMap<number, HtsFunction> = new Map<number, H
     ...TOKEN_UPDATE_FUNCTIONS,
     ...NFT_METADATA_FUNCTIONS,
     ...TOKEN_REJECT_FUNCTIONS,
+    ...TOKEN_FEE_FUNCTIONS,
   ].map(([signature, fn]) => [selectorOf(signature), fn]),
 );
