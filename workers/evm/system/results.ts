@@ -115,7 +115,8 @@ export type ResponseCodeName =
   | 'TOKEN_NOT_ASSOCIATED_TO_FEE_COLLECTOR'
   | 'CUSTOM_FRACTIONAL_FEE_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON'
   | 'CUSTOM_ROYALTY_FEE_ONLY_ALLOWED_FOR_NON_FUNGIBLE_UNIQUE'
-  | 'FRACTIONAL_FEE_MAX_AMOUNT_LESS_THAN_MIN_AMOUNT';
+  | 'FRACTIONAL_FEE_MAX_AMOUNT_LESS_THAN_MIN_AMOUNT'
+  | 'SCHEDULE_IS_IMMUTABLE';
 
 /** The code's number, from the ledger's table of codes. */
 export function responseCode(name: ResponseCodeName): bigint {

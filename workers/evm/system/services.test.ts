@@ -25,6 +25,9 @@ const ED_ACCOUNT = 1004n;
 const CONTRACT = 1005n;
 const TOKEN_SCHEDULE = 1006n;
 const DONE_SCHEDULE = 1007n;
+/** A schedule whose admin key is Key { contractID { contractNum: 1005 } }, the contract's. */
+const ADMINED_SCHEDULE = 1008n;
+const CONTRACT_KEY = Buffer.from('0a0318ed07', 'hex');
 
 /** Protobuf wire format for the scheduled bodies: a varint field, a length-delimited one. */
 const varint = (value: bigint): number[] => {
@@ -76,11 +79,12 @@ const ledger = useEvmLedger(async (sql) => {
   await insertEntity(sql, ALIASED, GENESIS, { evm_address: Buffer.from(ALIAS) });
   await insertEntity(sql, ED_ACCOUNT, GENESIS, { key: Buffer.concat([Buffer.from('1220', 'hex'), ED_PUBLIC]) });
   await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT' });
-  for (const [id, body, executed] of [
-    [TOKEN_SCHEDULE, SCHEDULED_TOKEN_CREATE, null],
-    [DONE_SCHEDULE, SCHEDULED_TRANSFER, GENESIS + 2n * SECOND],
+  for (const [id, body, executed, key] of [
+    [TOKEN_SCHEDULE, SCHEDULED_TOKEN_CREATE, null, null],
+    [DONE_SCHEDULE, SCHEDULED_TRANSFER, GENESIS + 2n * SECOND, null],
+    [ADMINED_SCHEDULE, SCHEDULED_TRANSFER, null, CONTRACT_KEY],
   ] as const) {
-    await insertEntity(sql, id, GENESIS, { type: 'SCHEDULE' });
+    await insertEntity(sql, id, GENESIS, { type: 'SCHEDULE', key });
     await insertRow(sql, 'schedule', {
       schedule_id: id,
       consensus_timestamp: GENESIS + SECOND,
@@ -310,9 +314,39 @@ describe('the schedule service 0x16b', () => {
     expect(missing.executionGasUsed).toBe(50_000n);
   });
 
-  it('answers 501 for a schedule function this port does not run', async () => {
+  it('deletes a schedule whose admin key the call carries, which a later ScheduleSign of the run sees', async () => {
+    const system = await evmAt(latest);
+    const remove = calldata('deleteSchedule(address)', scheduleArg(ADMINED_SCHEDULE));
+    const result = await system.call(hss, remove, { caller: longZeroAddress(CONTRACT) });
+    expect(returned(result).int(0)).toBe(BigInt(responseCodeByName('SUCCESS') ?? -1));
+    expect(result.executionGasUsed).toBe(canonicalGas('SCHEDULE_DELETE'));
+    await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
+    const signed = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls(
+        { to: hss, data: remove },
+        { to: hss, data: calldata('authorizeSchedule(address)', scheduleArg(ADMINED_SCHEDULE)) },
+      ),
+    );
+    expect(returned(signed).int(0)).toBe(BigInt(responseCodeByName('SCHEDULE_ALREADY_DELETED') ?? -1));
+  });
+
+  it('refuses to delete a schedule without an admin key, or for a caller its admin key does not name', async () => {
     const { call } = await evmAt(latest);
-    await expect(call(hss, calldata('deleteSchedule(address)', scheduleArg(TOKEN_SCHEDULE)))).rejects.toEqual(
+    const status = async (id: bigint, caller: bigint) =>
+      returned(
+        await call(hss, calldata('deleteSchedule(address)', scheduleArg(id)), { caller: longZeroAddress(caller) }),
+      ).int(0);
+    expect(await status(TOKEN_SCHEDULE, CONTRACT)).toBe(BigInt(responseCodeByName('SCHEDULE_IS_IMMUTABLE') ?? -1));
+    expect(await status(ADMINED_SCHEDULE, OWNER)).toBe(
+      BigInt(responseCodeByName('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE') ?? -1),
+    );
+    expect(await status(SPENDER, CONTRACT)).toBe(BigInt(responseCodeByName('INVALID_SCHEDULE_ID') ?? -1));
+  });
+
+  it('answers 501 for a selector the schedule service does not have', async () => {
+    const { call } = await evmAt(latest);
+    await expect(call(hss, calldata('cancelSchedule(address)', scheduleArg(TOKEN_SCHEDULE)))).rejects.toEqual(
       new EvmRequestError(501, 'Not Implemented'),
     );
   });

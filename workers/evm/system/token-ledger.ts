@@ -58,6 +58,7 @@ export class TokenLedger {
   private readonly lastSerials = new JournaledMap<bigint>(this.record);
   private readonly maxAutoAssociationsById = new JournaledMap<number>(this.record);
   private readonly autoAssociationsMade = new JournaledMap<number>(this.record);
+  private readonly deletedSchedules = new JournaledMap<true>(this.record);
 
   constructor(reader: LedgerReader) {
     this.reader = reader;
@@ -184,5 +185,14 @@ export class TokenLedger {
   noteAutoAssociation(accountId: bigint): void {
     const key = String(accountId);
     this.autoAssociationsMade.set(key, (this.autoAssociationsMade.get(key) ?? 0) + 1);
+  }
+
+  /** Whether the schedule was deleted by a ScheduleDelete of this run. */
+  scheduleDeleted(scheduleId: bigint): boolean {
+    return this.deletedSchedules.has(String(scheduleId));
+  }
+
+  deleteSchedule(scheduleId: bigint): void {
+    this.deletedSchedules.set(String(scheduleId), true);
   }
 }
