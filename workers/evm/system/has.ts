@@ -4,7 +4,8 @@
  * redirect (`redirectForAccount`), through which an account's own address answers `hbarAllowance(spender)` and
  * `hbarApprove(spender, amount)`. `hbarApprove` writes the run's token ledger (token-ledger.ts), so a later
  * `hbarAllowance` of the run sees it; `setUnlimitedAutomaticAssociations()` (has-auto-associations.ts) sets the
- * account's automatic association limit for the rest of the run. `isAuthorized` is answered with 501.
+ * account's automatic association limit for the rest of the run; `isAuthorized` (has-is-authorized.ts) checks a
+ * SignatureMap against an account's whole key.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import { ed25519 } from '@noble/curves/ed25519.js';
@@ -28,6 +29,7 @@ import { ZERO_ADDRESS } from './addresses.ts';
 import { signs } from './call-parties.ts';
 import { delegatingContract } from './frames.ts';
 import { setUnlimitedAutoAssociations } from './has-auto-associations.ts';
+import { isAuthorized } from './has-is-authorized.ts';
 import { accountAt, type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { parseRedirect } from './redirect-input.ts';
@@ -61,6 +63,7 @@ const GET_EVM_ADDRESS_ALIAS = selectorOf('getEvmAddressAlias(address)');
 const GET_HEDERA_ACCOUNT_NUM_ALIAS = selectorOf('getHederaAccountNumAlias(address)');
 const IS_VALID_ALIAS = selectorOf('isValidAlias(address)');
 const IS_AUTHORIZED_RAW = selectorOf('isAuthorizedRaw(address,bytes,bytes)');
+const IS_AUTHORIZED = selectorOf('isAuthorized(address,bytes,bytes)');
 const SET_UNLIMITED_AUTO_ASSOCIATIONS = selectorOf('setUnlimitedAutomaticAssociations(bool)');
 
 type HasCall = HtsCall;
@@ -217,6 +220,8 @@ async function direct(call: HasCall, selector: number): Promise<ExecResult> {
       );
     case IS_AUTHORIZED_RAW:
       return isAuthorizedRaw(call);
+    case IS_AUTHORIZED:
+      return isAuthorized(call);
     default:
       return notImplemented();
   }

@@ -28,6 +28,7 @@ const DONE_SCHEDULE = 1007n;
 /** A schedule whose admin key is Key { contractID { contractNum: 1005 } }, the contract's. */
 const ADMINED_SCHEDULE = 1008n;
 const CONTRACT_KEY = Buffer.from('0a0318ed07', 'hex');
+const EC_ACCOUNT = 1009n;
 
 /** Protobuf wire format for the scheduled bodies: a varint field, a length-delimited one. */
 const varint = (value: bigint): number[] => {
@@ -79,6 +80,9 @@ const ledger = useEvmLedger(async (sql) => {
   await insertEntity(sql, ALIASED, GENESIS, { evm_address: Buffer.from(ALIAS) });
   await insertEntity(sql, ED_ACCOUNT, GENESIS, { key: Buffer.concat([Buffer.from('1220', 'hex'), ED_PUBLIC]) });
   await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT' });
+  await insertEntity(sql, EC_ACCOUNT, GENESIS, {
+    key: Buffer.concat([Buffer.from('3a21', 'hex'), secp256k1.getPublicKey(ecdsaKey, true)]),
+  });
   for (const [id, body, executed, key] of [
     [TOKEN_SCHEDULE, SCHEDULED_TOKEN_CREATE, null, null],
     [DONE_SCHEDULE, SCHEDULED_TRANSFER, GENESIS + 2n * SECOND, null],
@@ -248,6 +252,53 @@ describe('the account service system contract 0x16a', () => {
     const refused = await call(has, approve, { caller: longZeroAddress(SPENDER) });
     expect(refused.exceptionError?.error).toBe(EVMError.errorMessages.REVERT);
     expect(new AbiArgs(refused.returnValue).uint(0)).toBe(7n);
+  });
+
+  /** A SignatureMap with one pair: the key's first four bytes and the signature in field `field`. */
+  const signatureMap = (publicKey: Uint8Array, field: number, signature: Uint8Array) => {
+    const pair = Buffer.concat([
+      Buffer.from([0x0a, 4]),
+      publicKey.subarray(0, 4),
+      Buffer.from([(field << 3) | 2, signature.length]),
+      signature,
+    ]);
+    return Buffer.concat([Buffer.from([0x0a, pair.length]), pair]);
+  };
+  const isAuthorized = (account: bigint, message: Uint8Array, map: Uint8Array) =>
+    calldata(
+      'isAuthorized(address,bytes,bytes)',
+      encode(address(longZeroAddress(account)), bytes(message), bytes(map)),
+    );
+
+  it('checks a SignatureMap against an account’s ED25519 or ECDSA key with isAuthorized, priced per key', async () => {
+    const { call } = await evmAt(latest);
+    const message = Buffer.from('hello hedera');
+    const ed = await call(
+      has,
+      isAuthorized(ED_ACCOUNT, message, signatureMap(ED_PUBLIC, 3, ed25519.sign(message, edKey))),
+    );
+    expect([returned(ed).int(0), returned(ed).bool(1)]).toEqual([22n, true]);
+    expect(ed.executionGasUsed).toBe(1_500_000n);
+    const compressed = secp256k1.getPublicKey(ecdsaKey, true);
+    const ecSignature = secp256k1.sign(keccak_256(message), ecdsaKey, { prehash: false });
+    const ec = await call(has, isAuthorized(EC_ACCOUNT, message, signatureMap(compressed, 6, ecSignature)));
+    expect([returned(ec).int(0), returned(ec).bool(1)]).toEqual([22n, true]);
+    expect(ec.executionGasUsed).toBe(3000n);
+    const other = await call(
+      has,
+      isAuthorized(EC_ACCOUNT, Buffer.from('other'), signatureMap(compressed, 6, ecSignature)),
+    );
+    expect(returned(other).bool(1)).toBe(false);
+  });
+
+  it('answers isAuthorized for an unknown account with INVALID_ACCOUNT_ID and false, for all the gas', async () => {
+    const { call } = await evmAt(latest);
+    const result = await call(has, isAuthorized(4242n, Buffer.from('m'), Buffer.alloc(0)), { gas: 90_000n });
+    expect([returned(result).int(0), returned(result).bool(1)]).toEqual([
+      BigInt(responseCodeByName('INVALID_ACCOUNT_ID') ?? -1),
+      false,
+    ]);
+    expect(result.executionGasUsed).toBe(90_000n);
   });
 
   it('answers hbarAllowance with an approval made earlier in the same run', async () => {
