@@ -285,3 +285,25 @@ export async function autoAssociationsAt(db: Database, accountId: bigint, at: bi
   const [row] = await db.rows<{ count: number }>(sql`select count(*)::int as count from (${versions}) v`);
   return row?.count ?? 0;
 }
+
+/** A pending airdrop: who sends which token (and serial, 0 for a fungible token) to whom. */
+export interface AirdropKey {
+  sender: bigint;
+  receiver: bigint;
+  tokenId: bigint;
+  serial: bigint;
+}
+
+/** The pending airdrop's amount at `at` (now when undefined; 0 for an NFT); undefined when none is pending. */
+export async function pendingAirdropAt(
+  db: Database,
+  key: AirdropKey,
+  at: bigint | undefined,
+): Promise<bigint | undefined> {
+  const where = sql`x.sender_account_id = ${key.sender} and x.receiver_account_id = ${key.receiver}
+    and x.token_id = ${key.tokenId} and x.serial_number = ${key.serial}`;
+  const [row] = await db.rows<{ amount: string | null; state: string }>(
+    versionAt('token_airdrop', 'x.amount, x.state', where, at),
+  );
+  return row?.state === 'PENDING' ? BigInt(row.amount ?? '0') : undefined;
+}

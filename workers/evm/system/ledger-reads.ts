@@ -4,6 +4,7 @@
  * `consensus_end`.
  */
 import {
+  type AirdropKey,
   autoAssociationsAt,
   cryptoAllowanceAt,
   type NftRow,
@@ -11,6 +12,7 @@ import {
   nftAt,
   nftBalanceAt,
   nftLastSerialAt,
+  pendingAirdropAt,
   type TokenRelationshipRow,
   tokenAllowanceAt,
   tokenRelationshipAt,
@@ -97,6 +99,12 @@ export class LedgerReads {
   /** How many automatic association slots the account has used by the block. */
   autoAssociations(accountId: bigint): Promise<number> {
     return this.once(`auto associations ${accountId}`, () => autoAssociationsAt(this.reader.db, accountId, this.at));
+  }
+
+  pendingAirdrop(key: AirdropKey): Promise<bigint | undefined> {
+    return this.once(`airdrop ${key.sender} ${key.receiver} ${key.tokenId} ${key.serial}`, () =>
+      pendingAirdropAt(this.reader.db, key, this.at),
+    );
   }
 
   exchangeRate(): Promise<ExchangeRate> {

@@ -5,7 +5,7 @@
  * write made inside a reverted frame is undone with the frame's storage. A run starts from an empty layer, so
  * nothing written outlives the request.
  */
-import type { NftRow, TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
+import type { AirdropKey, NftRow, TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
 import { ledgerReads } from './ledger-reads.ts';
 import type { TokenState } from './token-state.ts';
@@ -59,6 +59,8 @@ export class TokenLedger {
   private readonly maxAutoAssociationsById = new JournaledMap<number>(this.record);
   private readonly autoAssociationsMade = new JournaledMap<number>(this.record);
   private readonly deletedSchedules = new JournaledMap<true>(this.record);
+  /** Pending airdrops written in this run; null: claimed or cancelled. */
+  private readonly airdrops = new JournaledMap<bigint | null>(this.record);
 
   constructor(reader: LedgerReader) {
     this.reader = reader;
@@ -194,5 +196,17 @@ export class TokenLedger {
 
   deleteSchedule(scheduleId: bigint): void {
     this.deletedSchedules.set(String(scheduleId), true);
+  }
+
+  /** The pending airdrop's amount (0 for an NFT), this run's airdrops, claims and cancellations included. */
+  async pendingAirdrop(key: AirdropKey): Promise<bigint | undefined> {
+    const id = `${key.sender}/${key.receiver}/${key.tokenId}/${key.serial}`;
+    if (this.airdrops.has(id)) return this.airdrops.get(id) ?? undefined;
+    return this.reads.pendingAirdrop(key);
+  }
+
+  /** Writes a pending airdrop's amount; undefined: it is no longer pending. */
+  putPendingAirdrop(key: AirdropKey, amount: bigint | undefined): void {
+    this.airdrops.set(`${key.sender}/${key.receiver}/${key.tokenId}/${key.serial}`, amount ?? null);
   }
 }
