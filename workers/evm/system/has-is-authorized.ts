@@ -27,14 +27,14 @@ const PAIR_ED25519 = 3;
 const PAIR_ECDSA = 6;
 const EC_SIGNATURE = 64;
 
-interface SignaturePair {
+export interface SignaturePair {
   readonly prefix: Uint8Array;
   readonly kind: 'ed' | 'ec' | 'other';
   readonly signature: Uint8Array;
 }
 
 /** The pairs of a SignatureMap; an ECDSA signature with a recovery byte is cut to its r and s. */
-function signaturePairs(blob: Uint8Array): SignaturePair[] {
+export function signaturePairs(blob: Uint8Array): SignaturePair[] {
   const pairs: SignaturePair[] = [];
   for (const field of fields(blob)) {
     if (!('bytes' in field) || field.number !== 1) continue;

@@ -1,9 +1,9 @@
 /**
  * HSS, the schedule service system contract at 0x16b (HIP-755, HIP-756): `getScheduledCreateFungibleTokenInfo` and
  * `getScheduledCreateNonFungibleTokenInfo` (views of a scheduled TokenCreate), and the ScheduleSign of
- * `authorizeSchedule(schedule)` and of `signSchedule()` through a schedule's redirect proxy, and the ScheduleDelete of
- * `deleteSchedule(schedule)` and `deleteSchedule()` through the proxy (HIP-1215). Other functions
- * (`signSchedule(address,bytes)`, `scheduleNative`, `scheduleCall`, …) answer 501.
+ * `authorizeSchedule(schedule)`, `signSchedule(schedule, signatureMap)` and `signSchedule()` through a schedule's
+ * redirect proxy, and the ScheduleDelete of `deleteSchedule(schedule)` and `deleteSchedule()` through the proxy
+ * (HIP-1215). Other functions (`scheduleNative`, `scheduleCall`, …) answer 501.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import { type ScheduleRow, scheduleAt } from '../../../db/queries/evm-schedules.ts';
@@ -13,6 +13,7 @@ import { AbiArgs, AbiDecodeError, address, bytes, encode, int, leadingSelector, 
 import { ZERO_ADDRESS } from './addresses.ts';
 import { partiesOf } from './call-parties.ts';
 import { delegatingContract } from './frames.ts';
+import { signaturePairs } from './has-is-authorized.ts';
 import { type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
@@ -25,6 +26,7 @@ const REDIRECT_FOR_SCHEDULE = selectorOf('redirectForScheduleTxn(address,bytes)'
 const SIGN_SCHEDULE_PROXY = selectorOf('signSchedule()');
 const AUTHORIZE_SCHEDULE = selectorOf('authorizeSchedule(address)');
 const DELETE_SCHEDULE = selectorOf('deleteSchedule(address)');
+const SIGN_SCHEDULE = selectorOf('signSchedule(address,bytes)');
 const DELETE_SCHEDULE_PROXY = selectorOf('deleteSchedule()');
 const FUNGIBLE_INFO = selectorOf('getScheduledCreateFungibleTokenInfo(address)');
 const NFT_INFO = selectorOf('getScheduledCreateNonFungibleTokenInfo(address)');
@@ -44,13 +46,24 @@ async function scheduleRow(call: HtsCall, id: bigint) {
  * The ScheduleSign of the call's sender: a schedule that does not exist reverts with all the gas (the translator's
  * INVALID_SCHEDULE_ID); a deleted, executed or expired one answers its status; a live one SUCCESS.
  */
-async function signSchedule(call: HtsCall, at: Uint8Array): Promise<ExecResult> {
+async function signSchedule(call: HtsCall, at: Uint8Array, signatureMap?: Uint8Array): Promise<ExecResult> {
   const entity = await scheduleEntityAt(call, at);
   const row = entity && (await scheduleRow(call, entity.id));
   if (!entity || !row) return revertWith('INVALID_SCHEDULE_ID', call.gasLimit, call.gasLimit);
+  // `signSchedule(address,bytes)`: a SignatureMap that does not parse fails in the translator, which halts.
+  if (signatureMap && !parses(signatureMap)) return halt(call.gasLimit);
   if (call.isStatic) return halt(call.gasLimit);
   const status = scheduleStatus(call, entity, row);
   return success(canonicalGas('SCHEDULE_SIGN'), call.gasLimit, encode(int(responseCode(status))));
+}
+
+function parses(signatureMap: Uint8Array): boolean {
+  try {
+    signaturePairs(signatureMap);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the handlers answer for a schedule that is deleted (in the ledger or in this run), executed or expired. */
@@ -108,6 +121,8 @@ async function direct(call: HtsCall, selector: number): Promise<ExecResult> {
       return signSchedule(call, call.args.address(0));
     case DELETE_SCHEDULE:
       return deleteSchedule(call, call.args.address(0));
+    case SIGN_SCHEDULE:
+      return signSchedule(call, call.args.address(0), call.args.bytes(1));
     case FUNGIBLE_INFO:
       return scheduledTokenInfo(call, true);
     case NFT_INFO:

@@ -365,6 +365,18 @@ describe('the schedule service 0x16b', () => {
     expect(missing.executionGasUsed).toBe(50_000n);
   });
 
+  it('signs a schedule with signSchedule(address,bytes), and halts on a SignatureMap that does not parse', async () => {
+    const { call } = await evmAt(latest);
+    const sign = (map: Uint8Array) =>
+      calldata('signSchedule(address,bytes)', encode(address(longZeroAddress(TOKEN_SCHEDULE)), bytes(map)));
+    const signed = await call(hss, sign(new Uint8Array()));
+    expect(returned(signed).int(0)).toBe(22n);
+    expect(signed.executionGasUsed).toBe(canonicalGas('SCHEDULE_SIGN'));
+    const malformed = await call(hss, sign(new Uint8Array([0x0a, 0x05, 0x0a])), { gas: 60_000n });
+    expect(malformed.exceptionError).toBeDefined();
+    expect(malformed.executionGasUsed).toBe(60_000n);
+  });
+
   it('deletes a schedule whose admin key the call carries, which a later ScheduleSign of the run sees', async () => {
     const system = await evmAt(latest);
     const remove = calldata('deleteSchedule(address)', scheduleArg(ADMINED_SCHEDULE));
