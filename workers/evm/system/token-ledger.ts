@@ -1,9 +1,10 @@
 /**
  * The token ledger one run of the EVM sees: the session's ledger reads (LedgerReads) under a write layer that the
- * state-changing system contract functions fill (balances, relationships, allowances, NFTs, tokens). Its writes
- * follow the EVM's frames: `checkpoint` when a frame starts, `commit` when it succeeds, `revert` when it fails, so a
- * write made inside a reverted frame is undone with the frame's storage. A run starts from an empty layer, so
- * nothing written outlives the request.
+ * state-changing system contract functions fill (balances, relationships, allowances, NFTs, tokens, automatic
+ * association limits and slots used, deleted schedules, pending airdrops). Its writes follow the EVM's frames:
+ * `checkpoint` when a frame starts, `commit` when it succeeds, `revert` when it fails, so a write made inside a
+ * reverted frame is undone with the frame's storage. A run starts from an empty layer, so nothing written outlives
+ * the request.
  */
 import type { AirdropKey, NftRow, TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
