@@ -121,7 +121,8 @@ export type ResponseCodeName =
   | 'PENDING_NFT_AIRDROP_ALREADY_EXISTS'
   | 'EMPTY_PENDING_AIRDROP_ID_LIST'
   | 'PENDING_AIRDROP_ID_REPEATED'
-  | 'INVALID_PENDING_AIRDROP_ID';
+  | 'INVALID_PENDING_AIRDROP_ID'
+  | 'INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE';
 
 /** The code's number, from the ledger's table of codes. */
 export function responseCode(name: ResponseCodeName): bigint {

@@ -21,9 +21,10 @@ const RECEIVER = 1800n;
 const { db, worker } = registerWorkerSuite({
   async seed({ sql }) {
     await seedTokenLedger(sql);
+    // The contract's hbar pays Gold's fixed 5 ℏ custom fee on its transfers.
     await insertContract(
       sql,
-      { id: CONTRACT, created_timestamp: GENESIS },
+      { id: CONTRACT, created_timestamp: GENESIS, balance: 1000n },
       { runtime_bytecode: Buffer.from(TWO_CALLS) },
     );
     await insertEntity(sql, RECEIVER, GENESIS);
