@@ -18,6 +18,7 @@ import {
   HOLDER,
   latest,
   NFT,
+  SPENDER,
   seedTokenLedger,
   systemEvmAt,
   TOKEN_REDIRECTS,
@@ -42,6 +43,8 @@ export async function seedWritesLedger(sql: pg.Client): Promise<void> {
   await insertEntity(sql, AUTO, GENESIS, { max_automatic_token_associations: -1 });
   await insertTokenAccount(sql, { account_id: CONTRACT, token_id: FUNGIBLE, balance: 100, freeze_status: 2 });
   await insertTokenAccount(sql, { account_id: RECEIVER, token_id: FUNGIBLE, balance: 10, freeze_status: 2 });
+  // The collector of Gold's fractional fee holds Gold, as the node requires of a fractional fee's collector.
+  await insertTokenAccount(sql, { account_id: SPENDER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
   await insertTokenAccount(sql, { account_id: RECEIVER, token_id: NFT, balance: 0 });
   await insertNftAllowance(sql, { owner: HOLDER, spender: CONTRACT, token_id: NFT });
   for (const [id, type] of [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
-import { FUNGIBLE, HOLDER, NFT, returned } from '../../../test/harness/factories-evm-system.ts';
+import { insertRow } from '../../../test/harness/factories.ts';
+import { FUNGIBLE, HOLDER, NFT, returned, SPENDER } from '../../../test/harness/factories-evm-system.ts';
 import {
   CONTRACT,
   CONTRACT_KEY,
@@ -10,9 +11,10 @@ import {
   seedWritesLedger,
   writesEvm,
 } from '../../../test/harness/factories-evm-writes.ts';
-import { insertEntity, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
+import { insertEntity, insertNft, insertToken, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { address, array, bool, encode, int, tuple } from './abi.ts';
+import { redirectBytecode } from './redirect.ts';
 import { addressArg, calldata, word } from './testing/system-evm.ts';
 
 /**
@@ -21,8 +23,37 @@ import { addressArg, calldata, word } from './testing/system-evm.ts';
  */
 const NO_HBAR = 2500n;
 
+/** A serial of Art the contract holds. */
+const HELD = 6n;
+/** A token whose 1/10 fractional fee, not net of transfers, the receivers pay to the spender. */
+const SPLIT = 2600n;
+
 const ledger = useEvmLedger(async (sql) => {
   await seedWritesLedger(sql);
+  await insertTokenAccount(sql, { account_id: CONTRACT, token_id: NFT, balance: 1 });
+  await insertNft(sql, { token_id: NFT, serial_number: HELD, created_timestamp: GENESIS, account_id: CONTRACT });
+  await insertToken(sql, SPLIT, GENESIS, { treasury_account_id: HOLDER });
+  await insertRow(sql, 'custom_fee', {
+    entity_id: SPLIT,
+    fractional_fees: JSON.stringify([
+      {
+        numerator: 1,
+        denominator: 10,
+        minimum_amount: 0,
+        maximum_amount: 0,
+        net_of_transfers: false,
+        collector_account_id: Number(SPENDER),
+      },
+    ]),
+    timestamp_range: `[${GENESIS},)`,
+  });
+  for (const [account, balance] of [
+    [CONTRACT, 100],
+    [RECEIVER, 0],
+    [SPENDER, 0],
+  ] as const) {
+    await insertTokenAccount(sql, { account_id: account, token_id: SPLIT, balance });
+  }
   await insertEntity(sql, NO_HBAR, GENESIS, { type: 'CONTRACT', key: CONTRACT_KEY, balance: 0n });
   await insertTokenAccount(sql, { account_id: NO_HBAR, token_id: FUNGIBLE, balance: 50, freeze_status: 2 });
 });
@@ -67,11 +98,61 @@ describe('custom fees charged on HTS transfers', () => {
 
   it('charges an NFT’s receiver the royalty fallback when its sender gets nothing fungible back', async () => {
     const { both } = await writesEvm(ledger.db);
+    const move = calldata(
+      'transferNFT(address,address,address,int64)',
+      at(NFT),
+      at(CONTRACT),
+      at(RECEIVER),
+      word(HELD),
+    );
+    const balance = await both(
+      { to: HTS, data: move },
+      { to: gold, data: calldata('balanceOf(address)', at(RECEIVER)) },
+    );
+    expect(returned(balance).uint(0)).toBe(7n);
+  });
+
+  it('charges no fee when the token’s treasury sends', async () => {
+    const { both } = await writesEvm(ledger.db);
     const move = calldata('transferFrom(address,address,uint256)', at(HOLDER), at(RECEIVER), word(1n));
     const balance = await both(
       { to: longZeroAddress(NFT), data: move },
       { to: gold, data: calldata('balanceOf(address)', at(RECEIVER)) },
     );
-    expect(returned(balance).uint(0)).toBe(7n);
+    expect(returned(balance).uint(0)).toBe(10n);
+  });
+
+  it('charges a net-of-transfers fractional fee to the sender on top of what it sends', async () => {
+    const { both } = await writesEvm(ledger.db);
+    // Gold's 1/20 of 60 is 3 (within its minimum 2 and maximum 9), paid to its collector by the sender.
+    const balance = await both(
+      { to: HTS, data: sendGold(CONTRACT, 60n) },
+      { to: gold, data: calldata('balanceOf(address)', at(CONTRACT)) },
+    );
+    expect(returned(balance).uint(0)).toBe(37n);
+  });
+
+  it('takes a fractional fee not net of transfers back from the receiver’s credit', async () => {
+    const system = await writesEvm(ledger.db);
+    const { both } = system;
+    await system.deploy(longZeroAddress(SPLIT), redirectBytecode('TOKEN', longZeroAddress(SPLIT)));
+    const send = calldata(
+      'transferToken(address,address,address,int64)',
+      at(SPLIT),
+      at(CONTRACT),
+      at(RECEIVER),
+      word(50n),
+    );
+    const split = longZeroAddress(SPLIT);
+    const receiver = await both(
+      { to: HTS, data: send },
+      { to: split, data: calldata('balanceOf(address)', at(RECEIVER)) },
+    );
+    expect(returned(receiver).uint(0)).toBe(45n);
+    const collector = await both(
+      { to: HTS, data: send },
+      { to: split, data: calldata('balanceOf(address)', at(SPENDER)) },
+    );
+    expect(returned(collector).uint(0)).toBe(5n);
   });
 });

@@ -9,7 +9,7 @@
 import { Address } from '@ethereumjs/util';
 import { hexOfBytes } from '../../../db/bytea.ts';
 import type { EvmEntity } from '../types.ts';
-import type { CryptoTransfer } from './crypto-transfer.ts';
+import type { CryptoTransfer, TokenTransferList } from './crypto-transfer.ts';
 import { type HtsCall, tokenAt } from './hts-context.ts';
 import { existingAccount, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
@@ -61,7 +61,7 @@ class FeeCharges {
     this.hbar.set(address.toString(), { address, amount: entry.amount + amount });
   }
 
-  private async adjustToken(accountId: bigint, token: TokenState, amount: bigint): Promise<void> {
+  async adjustToken(accountId: bigint, token: TokenState, amount: bigint): Promise<void> {
     const row = await this.call.tokens.relationshipToWrite(accountId, token);
     if (!row?.associated) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
     if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
@@ -122,9 +122,95 @@ function fungibleReceivers(transfer: CryptoTransfer): Set<string> {
   return new Set(credited.filter((adjust) => adjust.amount > 0n).map((adjust) => hexOfBytes(adjust.account)));
 }
 
+/** `floor(value × numerator / denominator)`, as the node's safeFractionMultiply. */
+const fraction = (numerator: bigint, denominator: bigint, value: bigint): bigint => (numerator * value) / denominator;
+
+/** A fractional fee's amount: the fraction, raised to its minimum and held to its maximum (0: none). */
+function bounded(fee: FeeJson, nominal: bigint): { amount: bigint; isMinimum: boolean } {
+  const minimum = BigInt(fee.minimum_amount as string | number);
+  const maximum = BigInt(fee.maximum_amount as string | number);
+  let amount = nominal > minimum ? nominal : minimum;
+  const isMinimum = amount > nominal;
+  if (maximum > 0n && amount > maximum) amount = maximum;
+  return { amount, isMinimum };
+}
+
 /**
- * Charges the transfer's fixed fees and royalty fallbacks once its own moves have been checked, then applies its hbar
- * changes and the fees' together: a fee that fails leaves no hbar moved.
+ * Takes `amount` from the credits, each in proportion to its size, then what rounding left from the first ones on
+ * (CustomFractionalFeeAssessor.reclaim); answers what could not be taken.
+ */
+function reclaim(amount: bigint, credits: Map<bigint, bigint>): bigint {
+  const available = [...credits.values()].reduce((sum, credit) => sum + credit, 0n);
+  const wanted = amount < available ? amount : available;
+  let reclaimed = 0n;
+  for (const [account, credit] of credits) {
+    const here = available === 0n ? 0n : fraction(credit, available, wanted);
+    credits.set(account, credit - here);
+    reclaimed += here;
+  }
+  for (const [account, credit] of credits) {
+    if (reclaimed >= wanted) break;
+    const here = credit < wanted - reclaimed ? credit : wanted - reclaimed;
+    credits.set(account, credit - here);
+    reclaimed += here;
+  }
+  return amount - reclaimed;
+}
+
+/**
+ * The fractional fees of a fungible list (CustomFractionalFeeAssessor): net of transfers, the sender pays the fee on
+ * top of what it sends; otherwise the fee is taken back from the non-exempt receivers' credits, in proportion to
+ * this sender's share of the non-exempt debits.
+ */
+async function chargeFractional(call: HtsCall, charges: FeeCharges, token: TokenState, list: TokenTransferList) {
+  const credits = new Map<bigint, bigint>();
+  const debits: { account: EvmEntity; amount: bigint }[] = [];
+  for (const adjust of list.adjusts) {
+    const account = await existingAccount(call, adjust.account);
+    if (adjust.amount > 0n) credits.set(account.id, adjust.amount);
+    else if (adjust.amount < 0n) debits.push({ account, amount: -adjust.amount });
+  }
+  const remaining = new Map(credits);
+  for (const { account: sender, amount: debit } of debits) {
+    if (sender.id === token.treasury) continue;
+    let unitsLeft = debit;
+    for (const fee of token.fractionalFees) {
+      const collector = idOf(fee.collector_account_id);
+      if (collector === undefined || sender.id === collector) continue;
+      const payers = [...credits].filter(([id]) => !exempt(token, fee, id));
+      if (payers.length === 0) continue;
+      const [numerator, denominator] = [BigInt(fee.numerator as string), BigInt(fee.denominator as string)];
+      if (fee.net_of_transfers === true) {
+        const { amount } = bounded(fee, fraction(numerator, denominator, debit));
+        const fixedFee = { ...fee, amount: String(amount), denominating_token_id: String(token.id) };
+        await charges.charge(token, fixedFee, sender);
+        continue;
+      }
+      const totalDebits = debits.filter((d) => !exempt(token, fee, d.account.id)).reduce((n, d) => n + d.amount, 0n);
+      if (totalDebits === 0n) continue;
+      const nonExemptCredits = payers.reduce((sum, [, credit]) => sum + credit, 0n);
+      const effective = bounded(fee, fraction(numerator, denominator, nonExemptCredits));
+      const assessed = fraction(debit, totalDebits, effective.amount);
+      const reducible = new Map([...remaining].filter(([id, credit]) => credit > 0n && !exempt(token, fee, id)));
+      const unreclaimed = reclaim(assessed, reducible);
+      if (effective.isMinimum && unreclaimed > 0n) fail('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
+      if (unreclaimed === assessed) continue;
+      const collected = assessed - unreclaimed;
+      unitsLeft -= collected;
+      if (unitsLeft < 0n) fail('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
+      for (const [id, credit] of reducible) {
+        await charges.adjustToken(id, token, credit - (remaining.get(id) ?? 0n));
+        remaining.set(id, credit);
+      }
+      await charges.adjustToken(collector, token, collected);
+      remaining.set(collector, (remaining.get(collector) ?? 0n) + collected);
+    }
+  }
+}
+
+/**
+ * Charges the transfer's custom fees once its own moves have been checked, then applies its hbar changes and the
+ * fees' together: a fee that fails leaves no hbar moved. A token's treasury sending pays none.
  */
 export async function chargeCustomFees(call: HtsCall, transfer: CryptoTransfer, hbar: HbarChange[]): Promise<void> {
   const charges = new FeeCharges(call);
@@ -139,10 +225,14 @@ export async function chargeCustomFees(call: HtsCall, transfer: CryptoTransfer, 
     ];
     for (const address of payers) {
       const payer = await existingAccount(call, address);
+      if (payer.id === token.treasury) continue;
       for (const fee of token.fixedFees) await charges.charge(token, fee, payer);
     }
+    if (token.fungible && token.fractionalFees.length > 0) await chargeFractional(call, charges, token, list);
     for (const nft of list.nfts) {
-      if (!paid.has(hexOfBytes(nft.from))) await charges.fallbacks(token, await existingAccount(call, nft.to));
+      const sender = await existingAccount(call, nft.from);
+      if (sender.id === token.treasury || paid.has(hexOfBytes(nft.from))) continue;
+      await charges.fallbacks(token, await existingAccount(call, nft.to));
     }
   }
   await charges.apply();

@@ -73,7 +73,8 @@ describe('airdropTokens on 0x167', () => {
       { to: HTS, data },
       { to: longZeroAddress(FUNGIBLE), data: calldata('balanceOf(address)', addressArg(longZeroAddress(CONTRACT))) },
     );
-    expect(returned(balance).uint(0)).toBe(80n);
+    // 20 sent, 10 pending, and Gold's net-of-transfers fractional fee: its minimum, 2.
+    expect(returned(balance).uint(0)).toBe(78n);
   });
 
   it('lets the receiver claim, and the sender cancel, an airdrop left pending earlier in the run', async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { callOf, GENESIS, openWorkerDriver, TESTNET_SETTINGS } from '../../../../test/harness/evm-session.ts';
 import { insertContract } from '../../../../test/harness/factories-contracts.ts';
-import { FUNGIBLE, HOLDER, seedTokenLedger } from '../../../../test/harness/factories-evm-system.ts';
+import { FUNGIBLE, HOLDER, SPENDER, seedTokenLedger } from '../../../../test/harness/factories-evm-system.ts';
 import { insertEntity, insertTokenAccount } from '../../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 import { longZeroAddress } from '../../../evm/addresses.ts';
@@ -30,6 +30,8 @@ const { db, worker } = registerWorkerSuite({
     await insertEntity(sql, RECEIVER, GENESIS);
     await insertTokenAccount(sql, { account_id: CONTRACT, token_id: FUNGIBLE, balance: 100, freeze_status: 2 });
     await insertTokenAccount(sql, { account_id: RECEIVER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
+    // The collector of Gold's fractional fee, which the contract's transfers pay.
+    await insertTokenAccount(sql, { account_id: SPENDER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
   },
 });
 
