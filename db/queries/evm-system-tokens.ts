@@ -49,6 +49,7 @@ export interface EvmTokenRow extends Record<string, unknown> {
   kyc_status: number;
   max_supply: string;
   memo: string;
+  metadata_key: Uint8Array | null;
   name: string;
   pause_key: Uint8Array | null;
   pause_status: string;
@@ -63,7 +64,7 @@ export interface EvmTokenRow extends Record<string, unknown> {
 }
 
 const TOKEN_COLUMNS = `x.created_timestamp, x.decimals, x.fee_schedule_key, x.freeze_default, x.freeze_key, x.kyc_key,
-  x.kyc_status, x.max_supply, x.name, x.pause_key, x.pause_status, x.supply_key, x.supply_type, x.symbol,
+  x.kyc_status, x.max_supply, x.metadata_key, x.name, x.pause_key, x.pause_status, x.supply_key, x.supply_type, x.symbol,
   x.total_supply, x.treasury_account_id, x.type, x.wipe_key`;
 const ENTITY_COLUMNS = 'x.auto_renew_account_id, x.auto_renew_period, x.deleted, x.expiration_timestamp, x.key, x.memo';
 const FEE_COLUMNS = 'x.fixed_fees, x.fractional_fees, x.royalty_fees';
@@ -270,4 +271,39 @@ export async function nftLastSerialAt(db: Database, tokenId: bigint, at: bigint 
     sql`select coalesce(max(serial_number), 0)::text as serial from nft where token_id = ${tokenId}${minted}`,
   );
   return BigInt(row?.serial ?? '0');
+}
+
+/** How many tokens the account is associated with automatically at `at` (now when undefined): its used slots. */
+export async function autoAssociationsAt(db: Database, accountId: bigint, at: bigint | undefined): Promise<number> {
+  const where = sql`x.account_id = ${accountId} and x.associated and x.automatic_association`;
+  const versions =
+    at === undefined
+      ? sql`select 1 from token_account x where ${where}`
+      : sql`select 1 from token_account x where ${where} and lower(x.timestamp_range) <= ${at}
+             union all
+             select 1 from token_account_history x where ${where} and x.timestamp_range @> ${at}::bigint`;
+  const [row] = await db.rows<{ count: number }>(sql`select count(*)::int as count from (${versions}) v`);
+  return row?.count ?? 0;
+}
+
+/** A pending airdrop: who sends which token (and serial, 0 for a fungible token) to whom. */
+export interface AirdropKey {
+  sender: bigint;
+  receiver: bigint;
+  tokenId: bigint;
+  serial: bigint;
+}
+
+/** The pending airdrop's amount at `at` (now when undefined; 0 for an NFT); undefined when none is pending. */
+export async function pendingAirdropAt(
+  db: Database,
+  key: AirdropKey,
+  at: bigint | undefined,
+): Promise<bigint | undefined> {
+  const where = sql`x.sender_account_id = ${key.sender} and x.receiver_account_id = ${key.receiver}
+    and x.token_id = ${key.tokenId} and x.serial_number = ${key.serial}`;
+  const [row] = await db.rows<{ amount: string | null; state: string }>(
+    versionAt('token_airdrop', 'x.amount, x.state', where, at),
+  );
+  return row?.state === 'PENDING' ? BigInt(row.amount ?? '0') : undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * The ledger of the HTS write tests: the token ledger of the system contract tests, plus a contract (running
  * TWO_CALLS) that holds Gold and is the treasury of two tokens whose supply, pause, wipe and admin keys name it, a
- * receiver associated with Gold and Art, and an account with unlimited automatic associations.
+ * receiver associated with Gold (holding 10) and Art, and an account with unlimited automatic associations.
  */
 import type pg from 'pg';
 import { expect } from 'vitest';
@@ -18,6 +18,7 @@ import {
   HOLDER,
   latest,
   NFT,
+  SPENDER,
   seedTokenLedger,
   systemEvmAt,
   TOKEN_REDIRECTS,
@@ -36,11 +37,14 @@ export const HTS = longZeroAddress(0x167n);
 
 export async function seedWritesLedger(sql: pg.Client): Promise<void> {
   await seedTokenLedger(sql);
-  await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT', key: CONTRACT_KEY });
-  await insertEntity(sql, RECEIVER, GENESIS);
+  // Hbar and Gold enough for the custom fees their transfers pay: Gold's fixed 5 ℏ, Art's royalty fallback of 3 Gold.
+  await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT', key: CONTRACT_KEY, balance: 1000n });
+  await insertEntity(sql, RECEIVER, GENESIS, { balance: 1000n });
   await insertEntity(sql, AUTO, GENESIS, { max_automatic_token_associations: -1 });
   await insertTokenAccount(sql, { account_id: CONTRACT, token_id: FUNGIBLE, balance: 100, freeze_status: 2 });
-  await insertTokenAccount(sql, { account_id: RECEIVER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
+  await insertTokenAccount(sql, { account_id: RECEIVER, token_id: FUNGIBLE, balance: 10, freeze_status: 2 });
+  // The collector of Gold's fractional fee holds Gold, as the node requires of a fractional fee's collector.
+  await insertTokenAccount(sql, { account_id: SPENDER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
   await insertTokenAccount(sql, { account_id: RECEIVER, token_id: NFT, balance: 0 });
   await insertNftAllowance(sql, { owner: HOLDER, spender: CONTRACT, token_id: NFT });
   for (const [id, type] of [

@@ -11,6 +11,7 @@ import { hexOfBytes } from '../../../db/bytea.ts';
 import type { TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity } from '../types.ts';
 import { isSystemAccount, partiesOf } from './call-parties.ts';
+import { chargeCustomFees, type HbarChange } from './custom-fees.ts';
 import { type HtsCall, tokenAt } from './hts-context.ts';
 import { keySatisfied } from './key-checks.ts';
 import type { ResponseCodeName } from './results.ts';
@@ -128,11 +129,14 @@ class TransferRun {
     const { tokens } = this.call;
     let row = await tokens.relationshipToWrite(account.id, token);
     if (!row?.associated) {
-      const slots = account.maxAutomaticTokenAssociations;
-      if (!credit || (slots !== UNLIMITED_AUTO_ASSOCIATIONS && slots <= 0))
-        return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      const slots = tokens.maxAutoAssociations(account);
+      if (!credit || slots === 0) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      if (slots !== UNLIMITED_AUTO_ASSOCIATIONS && (await tokens.usedAutoAssociations(account.id)) >= slots) {
+        fail('NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
+      }
       row = newRelationship(token, true);
       tokens.putRelationship(account.id, token.id, row);
+      tokens.noteAutoAssociation(account.id);
       this.autoAssociations++;
     }
     if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
@@ -192,10 +196,11 @@ class TransferRun {
     }
   }
 
-  private async hbar(adjusts: readonly Adjust[]): Promise<void> {
+  /** Checks the hbar adjustments; answers the balance changes, applied with the custom fees' (custom-fees.ts). */
+  private async hbar(adjusts: readonly Adjust[]): Promise<HbarChange[]> {
     const { call } = this;
     const state = call.evm.stateManager;
-    const changes: { address: Address; amount: bigint }[] = [];
+    const changes: HbarChange[] = [];
     for (const adjust of adjusts) {
       if (adjust.amount > 0n && isSystemAccount(call, adjust.account)) fail('INVALID_RECEIVING_NODE_ACCOUNT');
       const account = await existingAccount(this.call, adjust.account);
@@ -212,12 +217,7 @@ class TransferRun {
       if (balance + adjust.amount < 0n) fail('INSUFFICIENT_ACCOUNT_BALANCE');
       changes.push({ address, amount: adjust.amount });
     }
-    for (const { address, amount } of changes) {
-      const account = await state.getAccount(address);
-      if (!account) continue;
-      account.balance += amount;
-      await call.evm.journal.putAccount(address, account);
-    }
+    return changes;
   }
 
   async run(transfer: CryptoTransfer): Promise<void> {
@@ -228,7 +228,7 @@ class TransferRun {
       if (list.adjusts.length > 0) await this.fungible(token, list.adjusts);
       if (list.nfts.length > 0) await this.nfts(token, list.nfts);
     }
-    await this.hbar(transfer.hbar);
+    await chargeCustomFees(this.call, transfer, await this.hbar(transfer.hbar));
   }
 }
 

@@ -3,7 +3,9 @@
  * `isAuthorizedRaw`, which checks a raw ECDSA secp256k1 or ED25519 signature against an account. Also the account
  * redirect (`redirectForAccount`), through which an account's own address answers `hbarAllowance(spender)` and
  * `hbarApprove(spender, amount)`. `hbarApprove` writes the run's token ledger (token-ledger.ts), so a later
- * `hbarAllowance` of the run sees it. `setUnlimitedAutomaticAssociations` and `isAuthorized` are answered with 501.
+ * `hbarAllowance` of the run sees it; `setUnlimitedAutomaticAssociations()` (has-auto-associations.ts) sets the
+ * account's automatic association limit for the rest of the run; `isAuthorized` (has-is-authorized.ts) checks a
+ * SignatureMap against an account's whole key.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import { ed25519 } from '@noble/curves/ed25519.js';
@@ -26,6 +28,8 @@ import {
 import { ZERO_ADDRESS } from './addresses.ts';
 import { signs } from './call-parties.ts';
 import { delegatingContract } from './frames.ts';
+import { setUnlimitedAutoAssociations } from './has-auto-associations.ts';
+import { isAuthorized } from './has-is-authorized.ts';
 import { accountAt, type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { parseRedirect } from './redirect-input.ts';
@@ -59,6 +63,8 @@ const GET_EVM_ADDRESS_ALIAS = selectorOf('getEvmAddressAlias(address)');
 const GET_HEDERA_ACCOUNT_NUM_ALIAS = selectorOf('getHederaAccountNumAlias(address)');
 const IS_VALID_ALIAS = selectorOf('isValidAlias(address)');
 const IS_AUTHORIZED_RAW = selectorOf('isAuthorizedRaw(address,bytes,bytes)');
+const IS_AUTHORIZED = selectorOf('isAuthorized(address,bytes,bytes)');
+const SET_UNLIMITED_AUTO_ASSOCIATIONS = selectorOf('setUnlimitedAutomaticAssociations(bool)');
 
 type HasCall = HtsCall;
 
@@ -214,6 +220,8 @@ async function direct(call: HasCall, selector: number): Promise<ExecResult> {
       );
     case IS_AUTHORIZED_RAW:
       return isAuthorizedRaw(call);
+    case IS_AUTHORIZED:
+      return isAuthorized(call);
     default:
       return notImplemented();
   }
@@ -227,6 +235,7 @@ async function redirect(base: Omit<HasCall, 'args'>, input: Uint8Array): Promise
   if (selector === HBAR_APPROVE_FROM_ACCOUNT) {
     return hbarApprove(call, redirected.target, call.args.address(0), int64Amount(call.args, 1));
   }
+  if (selector === SET_UNLIMITED_AUTO_ASSOCIATIONS) return setUnlimitedAutoAssociations(call, redirected.target);
   if (selector !== HBAR_ALLOWANCE_OF_ACCOUNT) return notImplemented();
   return hbarAllowance(call, await accountAt(base.reader, redirected.target), call.args.address(0));
 }

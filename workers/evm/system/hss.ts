@@ -1,18 +1,22 @@
 /**
  * HSS, the schedule service system contract at 0x16b (HIP-755, HIP-756): `getScheduledCreateFungibleTokenInfo` and
  * `getScheduledCreateNonFungibleTokenInfo` (views of a scheduled TokenCreate), and the ScheduleSign of
- * `authorizeSchedule(schedule)` and of `signSchedule()` through a schedule's redirect proxy. Other functions
- * (`signSchedule(address,bytes)`, `scheduleNative`, `scheduleCall`, `deleteSchedule`, …) answer 501.
+ * `authorizeSchedule(schedule)`, `signSchedule(schedule, signatureMap)` and `signSchedule()` through a schedule's
+ * redirect proxy, and the ScheduleDelete of `deleteSchedule(schedule)` and `deleteSchedule()` through the proxy
+ * (HIP-1215). Other functions (`scheduleNative`, `scheduleCall`, …) answer 501.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
-import { scheduleAt } from '../../../db/queries/evm-schedules.ts';
+import { type ScheduleRow, scheduleAt } from '../../../db/queries/evm-schedules.ts';
 import { longZeroAddress } from '../addresses.ts';
-import type { LedgerReader } from '../types.ts';
+import type { EvmEntity, LedgerReader } from '../types.ts';
 import { AbiArgs, AbiDecodeError, address, bytes, encode, int, leadingSelector, selectorOf, tuple } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
+import { partiesOf } from './call-parties.ts';
 import { delegatingContract } from './frames.ts';
+import { signaturePairs } from './has-is-authorized.ts';
 import { type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
+import { keySatisfied } from './key-checks.ts';
 import { parseRedirect } from './redirect-input.ts';
 import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
 import { scheduledToken } from './scheduled-token.ts';
@@ -21,6 +25,9 @@ import { ledgerIdOf, tokenInfoTuple } from './token-tuples.ts';
 const REDIRECT_FOR_SCHEDULE = selectorOf('redirectForScheduleTxn(address,bytes)');
 const SIGN_SCHEDULE_PROXY = selectorOf('signSchedule()');
 const AUTHORIZE_SCHEDULE = selectorOf('authorizeSchedule(address)');
+const DELETE_SCHEDULE = selectorOf('deleteSchedule(address)');
+const SIGN_SCHEDULE = selectorOf('signSchedule(address,bytes)');
+const DELETE_SCHEDULE_PROXY = selectorOf('deleteSchedule()');
 const FUNGIBLE_INFO = selectorOf('getScheduledCreateFungibleTokenInfo(address)');
 const NFT_INFO = selectorOf('getScheduledCreateNonFungibleTokenInfo(address)');
 
@@ -39,23 +46,55 @@ async function scheduleRow(call: HtsCall, id: bigint) {
  * The ScheduleSign of the call's sender: a schedule that does not exist reverts with all the gas (the translator's
  * INVALID_SCHEDULE_ID); a deleted, executed or expired one answers its status; a live one SUCCESS.
  */
-async function signSchedule(call: HtsCall, at: Uint8Array): Promise<ExecResult> {
+async function signSchedule(call: HtsCall, at: Uint8Array, signatureMap?: Uint8Array): Promise<ExecResult> {
   const entity = await scheduleEntityAt(call, at);
   const row = entity && (await scheduleRow(call, entity.id));
   if (!entity || !row) return revertWith('INVALID_SCHEDULE_ID', call.gasLimit, call.gasLimit);
+  // `signSchedule(address,bytes)`: a SignatureMap that does not parse fails in the translator, which halts.
+  if (signatureMap && !parses(signatureMap)) return halt(call.gasLimit);
   if (call.isStatic) return halt(call.gasLimit);
-  const { block } = call.reader;
-  const now = block.consensusStart;
-  const executed = row.executed_timestamp !== null && BigInt(row.executed_timestamp) <= block.consensusEnd;
-  const expired = row.expiration_time !== null && BigInt(row.expiration_time) <= now;
-  const status: ResponseCodeName = entity.deleted
-    ? 'SCHEDULE_ALREADY_DELETED'
-    : executed
-      ? 'SCHEDULE_ALREADY_EXECUTED'
-      : expired
-        ? 'INVALID_SCHEDULE_ID'
-        : 'SUCCESS';
+  const status = scheduleStatus(call, entity, row);
   return success(canonicalGas('SCHEDULE_SIGN'), call.gasLimit, encode(int(responseCode(status))));
+}
+
+function parses(signatureMap: Uint8Array): boolean {
+  try {
+    signaturePairs(signatureMap);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the handlers answer for a schedule that is deleted (in the ledger or in this run), executed or expired. */
+function scheduleStatus(call: HtsCall, entity: EvmEntity, row: ScheduleRow): ResponseCodeName {
+  const { block } = call.reader;
+  const executed = row.executed_timestamp !== null && BigInt(row.executed_timestamp) <= block.consensusEnd;
+  const expired = row.expiration_time !== null && BigInt(row.expiration_time) <= block.consensusStart;
+  if (entity.deleted || call.tokens.scheduleDeleted(entity.id)) return 'SCHEDULE_ALREADY_DELETED';
+  if (executed) return 'SCHEDULE_ALREADY_EXECUTED';
+  return expired ? 'INVALID_SCHEDULE_ID' : 'SUCCESS';
+}
+
+/**
+ * The ScheduleDelete of `deleteSchedule(address)`, or of `deleteSchedule()` through a schedule's proxy
+ * (DeleteScheduleTranslator, ScheduleDeleteHandler): the schedule's admin key must be active; answers the response
+ * code without reverting, and marks the schedule deleted for the rest of the run.
+ */
+async function deleteSchedule(call: HtsCall, at: Uint8Array): Promise<ExecResult> {
+  if (call.isStatic) return halt(call.gasLimit);
+  const status = await (async (): Promise<ResponseCodeName> => {
+    const entity = await scheduleEntityAt(call, at);
+    const row = entity && (await scheduleRow(call, entity.id));
+    if (!entity || !row) return 'INVALID_SCHEDULE_ID';
+    if (!entity.key) return 'SCHEDULE_IS_IMMUTABLE';
+    if (!keySatisfied(entity.key, (await partiesOf(call)).signers))
+      return 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE';
+    const current = scheduleStatus(call, entity, row);
+    if (current === 'SUCCESS') call.tokens.deleteSchedule(entity.id);
+    return current;
+  })();
+  return success(canonicalGas('SCHEDULE_DELETE'), call.gasLimit, encode(int(responseCode(status))));
 }
 
 /** A view of the scheduled TokenCreate of the schedule in argument 0. */
@@ -80,6 +119,10 @@ async function direct(call: HtsCall, selector: number): Promise<ExecResult> {
   switch (selector) {
     case AUTHORIZE_SCHEDULE:
       return signSchedule(call, call.args.address(0));
+    case DELETE_SCHEDULE:
+      return deleteSchedule(call, call.args.address(0));
+    case SIGN_SCHEDULE:
+      return signSchedule(call, call.args.address(0), call.args.bytes(1));
     case FUNGIBLE_INFO:
       return scheduledTokenInfo(call, true);
     case NFT_INFO:
@@ -97,10 +140,12 @@ export function hssPrecompile(reader: LedgerReader): PrecompileFunc {
     try {
       if (selector === REDIRECT_FOR_SCHEDULE) {
         const redirected = parseRedirect(data);
-        if (!redirected || leadingSelector(redirected.data) !== SIGN_SCHEDULE_PROXY) {
-          return redirected ? notImplemented() : halt(gasLimit);
-        }
-        return await signSchedule({ ...base, args: new AbiArgs(redirected.data.subarray(4)) }, redirected.target);
+        if (!redirected) return halt(gasLimit);
+        const call = { ...base, args: new AbiArgs(redirected.data.subarray(4)) };
+        const proxied = leadingSelector(redirected.data);
+        if (proxied === SIGN_SCHEDULE_PROXY) return await signSchedule(call, redirected.target);
+        if (proxied === DELETE_SCHEDULE_PROXY) return await deleteSchedule(call, redirected.target);
+        return notImplemented();
       }
       // Only a schedule's own proxy may DELEGATECALL HSS; any other delegation halts (UNQUALIFIED_DELEGATE).
       const delegating = delegatingContract(_EVM);

@@ -69,7 +69,7 @@ describe('HTS 0x167 writes called directly', () => {
       { to: HTS, data: transfer },
       { to: gold, data: calldata('balanceOf(address)', at(RECEIVER)) },
     );
-    expect(returned(balance).uint(0)).toBe(0n);
+    expect(returned(balance).uint(0)).toBe(10n);
   });
 
   it('transfers hbar-less token lists with cryptoTransfer v2 and its approval flags', async () => {

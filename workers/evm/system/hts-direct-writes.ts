@@ -7,15 +7,20 @@
 import type { ExecResult } from '@ethereumjs/evm';
 import { type AbiArgs, AbiDecodeError, bool, encode, int, selectorOf } from './abi.ts';
 import { approveNft, approveTokenAllowance, setApprovalForAll } from './approvals.ts';
-import { type Adjust, type CryptoTransfer, dispatchTransfer, hasCustomFees } from './crypto-transfer.ts';
+import { type CryptoTransfer, dispatchTransfer, hasCustomFees } from './crypto-transfer.ts';
+import { AIRDROP_FUNCTIONS } from './hts-airdrops.ts';
 import { ASSOCIATION_FUNCTIONS } from './hts-associations.ts';
 import type { HtsCall, HtsFunction } from './hts-context.ts';
 import { tokenAt } from './hts-context.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
+import { NFT_METADATA_FUNCTIONS } from './hts-nft-metadata.ts';
 import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
 import { TOKEN_CREATE_FUNCTIONS } from './hts-token-create.ts';
+import { TOKEN_FEE_FUNCTIONS } from './hts-token-fees.ts';
+import { TOKEN_REJECT_FUNCTIONS } from './hts-token-reject.ts';
 import { TOKEN_UPDATE_FUNCTIONS } from './hts-token-update.ts';
 import { type ResponseCodeName, responseCode, revertWith, revertWithCode, success } from './results.ts';
+import { adjustsOf, tokenListsOf } from './token-transfer-lists.ts';
 
 const INT64_MAX = (1n << 63n) - 1n;
 
@@ -37,38 +42,10 @@ async function transferCall(call: HtsCall, transfer: CryptoTransfer, switchToApp
   return success(charged, call.gasLimit, codeOutput(status));
 }
 
-/** An (address, int64[, bool]) AccountAmount list; `withApproval`: the v2 form with isApproval. */
-function adjusts(list: { length: number; items: AbiArgs }, withApproval: boolean): Adjust[] {
-  return Array.from({ length: list.length }, (_, i) => {
-    const size = withApproval ? 3 : 2;
-    return {
-      account: list.items.address(i * size),
-      amount: list.items.int(i * size + 1, 64),
-      approval: withApproval && list.items.bool(i * size + 2),
-    };
-  });
-}
-
 /** `cryptoTransfer`: v1 `(TokenTransferList[])`, v2 `(TransferList, TokenTransferList[])` with approval flags. */
 function cryptoTransferOf(args: AbiArgs, v2: boolean): CryptoTransfer {
-  const hbar = v2 ? adjusts(args.tuple(0).array(0), true) : [];
-  const lists = args.array(v2 ? 1 : 0);
-  const tokens = Array.from({ length: lists.length }, (_, i) => {
-    const list = lists.items.tuple(i);
-    const nfts = list.array(2);
-    const size = v2 ? 4 : 3;
-    return {
-      token: list.address(0),
-      adjusts: adjusts(list.array(1), v2),
-      nfts: Array.from({ length: nfts.length }, (_, j) => ({
-        from: nfts.items.address(j * size),
-        to: nfts.items.address(j * size + 1),
-        serial: nfts.items.int(j * size + 2, 64),
-        approval: v2 && nfts.items.bool(j * size + 3),
-      })),
-    };
-  });
-  return { hbar, tokens };
+  const hbar = v2 ? adjustsOf(args.tuple(0).array(0), true) : [];
+  return { hbar, tokens: tokenListsOf(args.array(v2 ? 1 : 0), v2) };
 }
 
 /** An int64 argument given as uint256 (transferFrom and approve): beyond int64 it cannot be a HAPI amount. */
@@ -220,5 +197,9 @@ export const DIRECT_WRITES: ReadonlyMap<number, HtsFunction> = new Map<number, H
     ...TOKEN_ADMIN_FUNCTIONS,
     ...TOKEN_CREATE_FUNCTIONS,
     ...TOKEN_UPDATE_FUNCTIONS,
+    ...NFT_METADATA_FUNCTIONS,
+    ...TOKEN_REJECT_FUNCTIONS,
+    ...TOKEN_FEE_FUNCTIONS,
+    ...AIRDROP_FUNCTIONS,
   ].map(([signature, fn]) => [selectorOf(signature), fn]),
 );

@@ -216,13 +216,9 @@ describe('HTS functions called on 0x167 directly', () => {
     expect([answered.int(0), answered.int(1)]).toEqual([167n, 0n]);
   });
 
-  it('answers 501 for a function this port does not run, such as airdropTokens', async () => {
+  it('answers 501 for a selector the token service does not have', async () => {
     const { call } = await evmAt(latest);
-    const airdrop = calldata(
-      'airdropTokens((address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
-      word(32n),
-      word(0n),
-    );
-    await expect(call(HTS, airdrop)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
+    const unknown = calldata('burnAll(address)', addressArg(longZeroAddress(FUNGIBLE)));
+    await expect(call(HTS, unknown)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
   });
 });

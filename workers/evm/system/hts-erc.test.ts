@@ -149,10 +149,9 @@ describe('ERC reads of a token through its redirect proxy', () => {
     expect(returned(second).uint(0)).toBe(returned(first).uint(0));
   });
 
-  it('answers 501 for a redirect function this port does not run, such as HRC-904 rejectTokenFT()', async () => {
+  it('answers 501 for a redirect function the token service does not have, such as mint(address,uint256)', async () => {
     const { call } = await evmAt(latest);
-    await expect(call(longZeroAddress(FUNGIBLE), calldata('rejectTokenFT()'))).rejects.toEqual(
-      new EvmRequestError(501, 'Not Implemented'),
-    );
+    const mint = calldata('mint(address,uint256)', word(1n), word(1n));
+    await expect(call(longZeroAddress(FUNGIBLE), mint)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
   });
 });

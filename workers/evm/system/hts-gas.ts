@@ -32,9 +32,17 @@ export const CANONICAL_TINYCENTS = {
   WIPE_FUNGIBLE: 10_000_000n,
   WIPE_NFT: 10_000_000n,
   UPDATE: 10_000_000n,
+  TOKEN_UPDATE_NFTS: 10_000_000n,
+  TOKEN_REJECT_FT: 10_000_000n,
+  UPDATE_TOKEN_CUSTOM_FEES: 10_000_000n,
+  TOKEN_AIRDROP: 1_000_000_000n,
+  TOKEN_CLAIM_AIRDROP: 10_000_000n,
+  TOKEN_CANCEL_AIRDROP: 10_000_000n,
+  TOKEN_REJECT_NFT: 10_000_000n,
   TOKEN_CREATE: 10_000_000_000n,
   TOKEN_CREATE_CUSTOM_FEES: 20_000_000_000n,
   SCHEDULE_SIGN: 100_000_000n,
+  SCHEDULE_DELETE: 50_000_000n,
 } as const;
 
 export type DispatchType = keyof typeof CANONICAL_TINYCENTS;
@@ -72,3 +80,9 @@ export function transferGas(shape: TransferShape): bigint {
     BigInt(shape.unitAdjusts) * unit + BigInt(shape.nftExchanges) * nft + BigInt(shape.hbarAdjusts) * hbar,
   );
 }
+
+/** Gas of `rejectTokens`: the canonical prices of its fungible and NFT rejections, summed, as one price. */
+export const rejectGas = (fungible: number, nfts: number): bigint =>
+  gasOfTinycents(
+    BigInt(fungible) * CANONICAL_TINYCENTS.TOKEN_REJECT_FT + BigInt(nfts) * CANONICAL_TINYCENTS.TOKEN_REJECT_NFT,
+  );

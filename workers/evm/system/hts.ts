@@ -8,12 +8,14 @@ import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import type { LedgerReader } from '../types.ts';
 import { AbiArgs, AbiDecodeError, leadingSelector } from './abi.ts';
 import { delegatingContract } from './frames.ts';
+import { AIRDROP_REDIRECTS } from './hts-airdrops.ts';
 import { HRC_WRITES } from './hts-associations.ts';
 import { type HtsCall, systemCallBase, tokenAt } from './hts-context.ts';
 import { DIRECT_FUNCTIONS } from './hts-direct.ts';
 import { DIRECT_WRITES } from './hts-direct-writes.ts';
 import { ERC_FUNCTIONS } from './hts-erc.ts';
 import { ERC_WRITES } from './hts-erc-writes.ts';
+import { REJECT_REDIRECTS } from './hts-token-reject.ts';
 import { parseRedirect } from './redirect-input.ts';
 import { halt, notImplemented, revertWith, VIEW_GAS } from './results.ts';
 
@@ -25,7 +27,11 @@ async function redirect(base: Omit<HtsCall, 'args'>, input: Uint8Array): Promise
   const selector = redirected && leadingSelector(redirected.data);
   if (!redirected || selector === undefined) return halt(base.gasLimit);
   const read = ERC_FUNCTIONS.get(selector);
-  const write = ERC_WRITES.get(selector) ?? HRC_WRITES.get(selector);
+  const write =
+    ERC_WRITES.get(selector) ??
+    HRC_WRITES.get(selector) ??
+    REJECT_REDIRECTS.get(selector) ??
+    AIRDROP_REDIRECTS.get(selector);
   if (!read && !write) return notImplemented();
   const token = await tokenAt(base, redirected.target);
   if (!token) return revertWith('INVALID_TOKEN_ID', VIEW_GAS, base.gasLimit);

@@ -4,12 +4,15 @@
  * `consensus_end`.
  */
 import {
+  type AirdropKey,
+  autoAssociationsAt,
   cryptoAllowanceAt,
   type NftRow,
   nftApprovedForAllAt,
   nftAt,
   nftBalanceAt,
   nftLastSerialAt,
+  pendingAirdropAt,
   type TokenRelationshipRow,
   tokenAllowanceAt,
   tokenRelationshipAt,
@@ -91,6 +94,17 @@ export class LedgerReads {
   /** The highest serial minted of the NFT by the block. */
   lastSerial(tokenId: bigint): Promise<bigint> {
     return this.once(`last serial ${tokenId}`, () => nftLastSerialAt(this.reader.db, tokenId, this.at));
+  }
+
+  /** How many automatic association slots the account has used by the block. */
+  autoAssociations(accountId: bigint): Promise<number> {
+    return this.once(`auto associations ${accountId}`, () => autoAssociationsAt(this.reader.db, accountId, this.at));
+  }
+
+  pendingAirdrop(key: AirdropKey): Promise<bigint | undefined> {
+    return this.once(`airdrop ${key.sender} ${key.receiver} ${key.tokenId} ${key.serial}`, () =>
+      pendingAirdropAt(this.reader.db, key, this.at),
+    );
   }
 
   exchangeRate(): Promise<ExchangeRate> {

@@ -25,6 +25,10 @@ const ED_ACCOUNT = 1004n;
 const CONTRACT = 1005n;
 const TOKEN_SCHEDULE = 1006n;
 const DONE_SCHEDULE = 1007n;
+/** A schedule whose admin key is Key { contractID { contractNum: 1005 } }, the contract's. */
+const ADMINED_SCHEDULE = 1008n;
+const CONTRACT_KEY = Buffer.from('0a0318ed07', 'hex');
+const EC_ACCOUNT = 1009n;
 
 /** Protobuf wire format for the scheduled bodies: a varint field, a length-delimited one. */
 const varint = (value: bigint): number[] => {
@@ -76,11 +80,15 @@ const ledger = useEvmLedger(async (sql) => {
   await insertEntity(sql, ALIASED, GENESIS, { evm_address: Buffer.from(ALIAS) });
   await insertEntity(sql, ED_ACCOUNT, GENESIS, { key: Buffer.concat([Buffer.from('1220', 'hex'), ED_PUBLIC]) });
   await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT' });
-  for (const [id, body, executed] of [
-    [TOKEN_SCHEDULE, SCHEDULED_TOKEN_CREATE, null],
-    [DONE_SCHEDULE, SCHEDULED_TRANSFER, GENESIS + 2n * SECOND],
+  await insertEntity(sql, EC_ACCOUNT, GENESIS, {
+    key: Buffer.concat([Buffer.from('3a21', 'hex'), secp256k1.getPublicKey(ecdsaKey, true)]),
+  });
+  for (const [id, body, executed, key] of [
+    [TOKEN_SCHEDULE, SCHEDULED_TOKEN_CREATE, null, null],
+    [DONE_SCHEDULE, SCHEDULED_TRANSFER, GENESIS + 2n * SECOND, null],
+    [ADMINED_SCHEDULE, SCHEDULED_TRANSFER, null, CONTRACT_KEY],
   ] as const) {
-    await insertEntity(sql, id, GENESIS, { type: 'SCHEDULE' });
+    await insertEntity(sql, id, GENESIS, { type: 'SCHEDULE', key });
     await insertRow(sql, 'schedule', {
       schedule_id: id,
       consensus_timestamp: GENESIS + SECOND,
@@ -246,6 +254,53 @@ describe('the account service system contract 0x16a', () => {
     expect(new AbiArgs(refused.returnValue).uint(0)).toBe(7n);
   });
 
+  /** A SignatureMap with one pair: the key's first four bytes and the signature in field `field`. */
+  const signatureMap = (publicKey: Uint8Array, field: number, signature: Uint8Array) => {
+    const pair = Buffer.concat([
+      Buffer.from([0x0a, 4]),
+      publicKey.subarray(0, 4),
+      Buffer.from([(field << 3) | 2, signature.length]),
+      signature,
+    ]);
+    return Buffer.concat([Buffer.from([0x0a, pair.length]), pair]);
+  };
+  const isAuthorized = (account: bigint, message: Uint8Array, map: Uint8Array) =>
+    calldata(
+      'isAuthorized(address,bytes,bytes)',
+      encode(address(longZeroAddress(account)), bytes(message), bytes(map)),
+    );
+
+  it('checks a SignatureMap against an account’s ED25519 or ECDSA key with isAuthorized, priced per key', async () => {
+    const { call } = await evmAt(latest);
+    const message = Buffer.from('hello hedera');
+    const ed = await call(
+      has,
+      isAuthorized(ED_ACCOUNT, message, signatureMap(ED_PUBLIC, 3, ed25519.sign(message, edKey))),
+    );
+    expect([returned(ed).int(0), returned(ed).bool(1)]).toEqual([22n, true]);
+    expect(ed.executionGasUsed).toBe(1_500_000n);
+    const compressed = secp256k1.getPublicKey(ecdsaKey, true);
+    const ecSignature = secp256k1.sign(keccak_256(message), ecdsaKey, { prehash: false });
+    const ec = await call(has, isAuthorized(EC_ACCOUNT, message, signatureMap(compressed, 6, ecSignature)));
+    expect([returned(ec).int(0), returned(ec).bool(1)]).toEqual([22n, true]);
+    expect(ec.executionGasUsed).toBe(3000n);
+    const other = await call(
+      has,
+      isAuthorized(EC_ACCOUNT, Buffer.from('other'), signatureMap(compressed, 6, ecSignature)),
+    );
+    expect(returned(other).bool(1)).toBe(false);
+  });
+
+  it('answers isAuthorized for an unknown account with INVALID_ACCOUNT_ID and false, for all the gas', async () => {
+    const { call } = await evmAt(latest);
+    const result = await call(has, isAuthorized(4242n, Buffer.from('m'), Buffer.alloc(0)), { gas: 90_000n });
+    expect([returned(result).int(0), returned(result).bool(1)]).toEqual([
+      BigInt(responseCodeByName('INVALID_ACCOUNT_ID') ?? -1),
+      false,
+    ]);
+    expect(result.executionGasUsed).toBe(90_000n);
+  });
+
   it('answers hbarAllowance with an approval made earlier in the same run', async () => {
     const system = await evmAt(latest);
     await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
@@ -310,9 +365,51 @@ describe('the schedule service 0x16b', () => {
     expect(missing.executionGasUsed).toBe(50_000n);
   });
 
-  it('answers 501 for a schedule function this port does not run', async () => {
+  it('signs a schedule with signSchedule(address,bytes), and halts on a SignatureMap that does not parse', async () => {
     const { call } = await evmAt(latest);
-    await expect(call(hss, calldata('deleteSchedule(address)', scheduleArg(TOKEN_SCHEDULE)))).rejects.toEqual(
+    const sign = (map: Uint8Array) =>
+      calldata('signSchedule(address,bytes)', encode(address(longZeroAddress(TOKEN_SCHEDULE)), bytes(map)));
+    const signed = await call(hss, sign(new Uint8Array()));
+    expect(returned(signed).int(0)).toBe(22n);
+    expect(signed.executionGasUsed).toBe(canonicalGas('SCHEDULE_SIGN'));
+    const malformed = await call(hss, sign(new Uint8Array([0x0a, 0x05, 0x0a])), { gas: 60_000n });
+    expect(malformed.exceptionError).toBeDefined();
+    expect(malformed.executionGasUsed).toBe(60_000n);
+  });
+
+  it('deletes a schedule whose admin key the call carries, which a later ScheduleSign of the run sees', async () => {
+    const system = await evmAt(latest);
+    const remove = calldata('deleteSchedule(address)', scheduleArg(ADMINED_SCHEDULE));
+    const result = await system.call(hss, remove, { caller: longZeroAddress(CONTRACT) });
+    expect(returned(result).int(0)).toBe(BigInt(responseCodeByName('SUCCESS') ?? -1));
+    expect(result.executionGasUsed).toBe(canonicalGas('SCHEDULE_DELETE'));
+    await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
+    const signed = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls(
+        { to: hss, data: remove },
+        { to: hss, data: calldata('authorizeSchedule(address)', scheduleArg(ADMINED_SCHEDULE)) },
+      ),
+    );
+    expect(returned(signed).int(0)).toBe(BigInt(responseCodeByName('SCHEDULE_ALREADY_DELETED') ?? -1));
+  });
+
+  it('refuses to delete a schedule without an admin key, or for a caller its admin key does not name', async () => {
+    const { call } = await evmAt(latest);
+    const status = async (id: bigint, caller: bigint) =>
+      returned(
+        await call(hss, calldata('deleteSchedule(address)', scheduleArg(id)), { caller: longZeroAddress(caller) }),
+      ).int(0);
+    expect(await status(TOKEN_SCHEDULE, CONTRACT)).toBe(BigInt(responseCodeByName('SCHEDULE_IS_IMMUTABLE') ?? -1));
+    expect(await status(ADMINED_SCHEDULE, OWNER)).toBe(
+      BigInt(responseCodeByName('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE') ?? -1),
+    );
+    expect(await status(SPENDER, CONTRACT)).toBe(BigInt(responseCodeByName('INVALID_SCHEDULE_ID') ?? -1));
+  });
+
+  it('answers 501 for a selector the schedule service does not have', async () => {
+    const { call } = await evmAt(latest);
+    await expect(call(hss, calldata('cancelSchedule(address)', scheduleArg(TOKEN_SCHEDULE)))).rejects.toEqual(
       new EvmRequestError(501, 'Not Implemented'),
     );
   });

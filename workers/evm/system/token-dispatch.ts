@@ -78,8 +78,17 @@ export function dispatch(
   apply: (call: HtsCall) => Promise<AbiValue[] | undefined>,
   failedOutputs: AbiValue[] = [],
 ): HtsFunction {
+  return pricedDispatch(async (call) => canonicalGas(await type(call)), apply, failedOutputs);
+}
+
+/** `dispatch` for a function whose gas is not one dispatch type's price. */
+export function pricedDispatch(
+  gasOf: (call: HtsCall) => Promise<bigint> | bigint,
+  apply: (call: HtsCall) => Promise<AbiValue[] | undefined>,
+  failedOutputs: AbiValue[] = [],
+): HtsFunction {
   return async (call): Promise<ExecResult> => {
-    const gas = canonicalGas(await type(call));
+    const gas = await gasOf(call);
     call.tokens.checkpoint();
     try {
       const outputs = (await apply(call)) ?? [];

@@ -1,12 +1,13 @@
 /**
  * The token ledger one run of the EVM sees: the session's ledger reads (LedgerReads) under a write layer that the
- * state-changing system contract functions fill (balances, relationships, allowances, NFTs, tokens). Its writes
- * follow the EVM's frames: `checkpoint` when a frame starts, `commit` when it succeeds, `revert` when it fails, so a
- * write made inside a reverted frame is undone with the frame's storage. A run starts from an empty layer, so
- * nothing written outlives the request.
+ * state-changing system contract functions fill (balances, relationships, allowances, NFTs, tokens, automatic
+ * association limits and slots used, deleted schedules, pending airdrops). Its writes follow the EVM's frames:
+ * `checkpoint` when a frame starts, `commit` when it succeeds, `revert` when it fails, so a write made inside a
+ * reverted frame is undone with the frame's storage. A run starts from an empty layer, so nothing written outlives
+ * the request.
  */
-import type { NftRow, TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
-import type { LedgerReader } from '../types.ts';
+import type { AirdropKey, NftRow, TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
+import type { EvmEntity, LedgerReader } from '../types.ts';
 import { ledgerReads } from './ledger-reads.ts';
 import type { TokenState } from './token-state.ts';
 
@@ -56,6 +57,11 @@ export class TokenLedger {
   private readonly hbarAllowances = new JournaledMap<bigint>(this.record);
   private readonly tokenAddresses = new JournaledMap<bigint>(this.record);
   private readonly lastSerials = new JournaledMap<bigint>(this.record);
+  private readonly maxAutoAssociationsById = new JournaledMap<number>(this.record);
+  private readonly autoAssociationsMade = new JournaledMap<number>(this.record);
+  private readonly deletedSchedules = new JournaledMap<true>(this.record);
+  /** Pending airdrops written in this run; null: claimed or cancelled. */
+  private readonly airdrops = new JournaledMap<bigint | null>(this.record);
 
   constructor(reader: LedgerReader) {
     this.reader = reader;
@@ -162,5 +168,46 @@ export class TokenLedger {
 
   putLastSerial(tokenId: bigint, serial: bigint): void {
     this.lastSerials.set(String(tokenId), serial);
+  }
+
+  /** The account's automatic association limit (-1: unlimited), updates of this run included. */
+  maxAutoAssociations(account: EvmEntity): number {
+    return this.maxAutoAssociationsById.get(String(account.id)) ?? account.maxAutomaticTokenAssociations;
+  }
+
+  putMaxAutoAssociations(accountId: bigint, max: number): void {
+    this.maxAutoAssociationsById.set(String(accountId), max);
+  }
+
+  /** The automatic association slots the account has used, those this run used included. */
+  async usedAutoAssociations(accountId: bigint): Promise<number> {
+    const made = this.autoAssociationsMade.get(String(accountId)) ?? 0;
+    return (await this.reads.autoAssociations(accountId)) + made;
+  }
+
+  noteAutoAssociation(accountId: bigint): void {
+    const key = String(accountId);
+    this.autoAssociationsMade.set(key, (this.autoAssociationsMade.get(key) ?? 0) + 1);
+  }
+
+  /** Whether the schedule was deleted by a ScheduleDelete of this run. */
+  scheduleDeleted(scheduleId: bigint): boolean {
+    return this.deletedSchedules.has(String(scheduleId));
+  }
+
+  deleteSchedule(scheduleId: bigint): void {
+    this.deletedSchedules.set(String(scheduleId), true);
+  }
+
+  /** The pending airdrop's amount (0 for an NFT), this run's airdrops, claims and cancellations included. */
+  async pendingAirdrop(key: AirdropKey): Promise<bigint | undefined> {
+    const id = `${key.sender}/${key.receiver}/${key.tokenId}/${key.serial}`;
+    if (this.airdrops.has(id)) return this.airdrops.get(id) ?? undefined;
+    return this.reads.pendingAirdrop(key);
+  }
+
+  /** Writes a pending airdrop's amount; undefined: it is no longer pending. */
+  putPendingAirdrop(key: AirdropKey, amount: bigint | undefined): void {
+    this.airdrops.set(`${key.sender}/${key.receiver}/${key.tokenId}/${key.serial}`, amount ?? null);
   }
 }

@@ -30,6 +30,8 @@ export interface TokenState {
   readonly keys: readonly (KeyValue | undefined)[];
   /** The same keys as stored (protobuf Key bytes), for checking whether a call signs with them. */
   readonly keyBytes: readonly (Uint8Array | undefined)[];
+  /** The metadata key (HIP-850) as stored; absent for a token created or scheduled through the system contract. */
+  readonly metadataKey?: Uint8Array | undefined;
   readonly expirySeconds: bigint;
   readonly autoRenewAccount: bigint | undefined;
   readonly autoRenewSeconds: bigint;
@@ -85,6 +87,7 @@ export async function loadToken(reader: LedgerReader, tokenId: bigint): Promise<
     paused: row.pause_status === 'PAUSED',
     keys: keyBytes.map((key) => (key === undefined ? undefined : keyValueOf(key))),
     keyBytes,
+    metadataKey: row.metadata_key ?? undefined,
     expirySeconds: expiryNs / NS_PER_SECOND,
     autoRenewAccount: autoRenewAccount === 0n ? undefined : autoRenewAccount,
     autoRenewSeconds,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { callOf, GENESIS, openWorkerDriver, TESTNET_SETTINGS } from '../../../../test/harness/evm-session.ts';
 import { insertContract } from '../../../../test/harness/factories-contracts.ts';
-import { FUNGIBLE, HOLDER, seedTokenLedger } from '../../../../test/harness/factories-evm-system.ts';
+import { FUNGIBLE, HOLDER, SPENDER, seedTokenLedger } from '../../../../test/harness/factories-evm-system.ts';
 import { insertEntity, insertTokenAccount } from '../../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 import { longZeroAddress } from '../../../evm/addresses.ts';
@@ -21,14 +21,17 @@ const RECEIVER = 1800n;
 const { db, worker } = registerWorkerSuite({
   async seed({ sql }) {
     await seedTokenLedger(sql);
+    // The contract's hbar pays Gold's fixed 5 ℏ custom fee on its transfers.
     await insertContract(
       sql,
-      { id: CONTRACT, created_timestamp: GENESIS },
+      { id: CONTRACT, created_timestamp: GENESIS, balance: 1000n },
       { runtime_bytecode: Buffer.from(TWO_CALLS) },
     );
     await insertEntity(sql, RECEIVER, GENESIS);
     await insertTokenAccount(sql, { account_id: CONTRACT, token_id: FUNGIBLE, balance: 100, freeze_status: 2 });
     await insertTokenAccount(sql, { account_id: RECEIVER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
+    // The collector of Gold's fractional fee, which the contract's transfers pay.
+    await insertTokenAccount(sql, { account_id: SPENDER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
   },
 });
 

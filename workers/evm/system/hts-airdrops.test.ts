@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { responseCodeName } from '../../../db/codes/response-codes.ts';
+import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { insertRow } from '../../../test/harness/factories.ts';
+import { FUNGIBLE, HOLDER, returned } from '../../../test/harness/factories-evm-system.ts';
+import {
+  AUTO,
+  CONTRACT,
+  CONTRACT_KEY,
+  HTS,
+  RECEIVER,
+  seedWritesLedger,
+  writesEvm,
+} from '../../../test/harness/factories-evm-writes.ts';
+import { insertEntity } from '../../../test/harness/factories-tokens.ts';
+import { longZeroAddress } from '../addresses.ts';
+import { address, array, bool, encode, int, tuple } from './abi.ts';
+import { canonicalGas } from './hts-gas.ts';
+import { addressArg, calldata } from './testing/system-evm.ts';
+
+/** An account with no automatic association slots whose key names the contract, so the contract claims for it. */
+const UNSLOTTED = 2400n;
+
+const ledger = useEvmLedger(async (sql) => {
+  await seedWritesLedger(sql);
+  await insertEntity(sql, UNSLOTTED, GENESIS, { key: CONTRACT_KEY, max_automatic_token_associations: 0 });
+  await insertRow(sql, 'token_airdrop', {
+    sender_account_id: HOLDER,
+    receiver_account_id: UNSLOTTED,
+    token_id: FUNGIBLE,
+    serial_number: 0,
+    amount: 5,
+    state: 'PENDING',
+    timestamp_range: `[${GENESIS},)`,
+  });
+});
+
+const at = (id: bigint) => address(longZeroAddress(id));
+const goldAirdrop = (credits: [bigint, bigint][], approval = false) => {
+  const total = credits.reduce((sum, [, amount]) => sum + amount, 0n);
+  const adjusts = [
+    tuple(at(CONTRACT), int(-total), bool(approval)),
+    ...credits.map(([account, amount]) => tuple(at(account), int(amount), bool(false))),
+  ];
+  return calldata(
+    'airdropTokens((address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
+    encode(array(credits.length === 0 ? [] : [tuple(at(FUNGIBLE), array(adjusts), array([]))])),
+  );
+};
+const PENDING = '(address,address,address,int64)[]';
+const pendingList = (sender: bigint, receiver: bigint) =>
+  encode(array([tuple(at(sender), at(receiver), at(FUNGIBLE), int(0n))]));
+const claim = (sender: bigint, receiver: bigint) =>
+  calldata(`claimAirdrops(${PENDING})`, pendingList(sender, receiver));
+const cancel = (sender: bigint, receiver: bigint) =>
+  calldata(`cancelAirdrops(${PENDING})`, pendingList(sender, receiver));
+
+const codeOf = (result: Parameters<typeof returned>[0]) => responseCodeName(Number(returned(result).int(0)));
+const contract = { caller: longZeroAddress(CONTRACT) };
+
+describe('airdropTokens on 0x167', () => {
+  it('transfers to associated receivers and ones with free slots, and keeps the rest pending with the sender', async () => {
+    const { both, call } = await writesEvm(ledger.db);
+    const data = goldAirdrop([
+      [RECEIVER, 10n],
+      [AUTO, 10n],
+      [UNSLOTTED, 10n],
+    ]);
+    const result = await call(HTS, data, contract);
+    expect(codeOf(result)).toBe('SUCCESS');
+    expect(result.executionGasUsed).toBe(canonicalGas('TOKEN_AIRDROP'));
+    const balance = await both(
+      { to: HTS, data },
+      { to: longZeroAddress(FUNGIBLE), data: calldata('balanceOf(address)', addressArg(longZeroAddress(CONTRACT))) },
+    );
+    // 20 sent, 10 pending, and Gold's net-of-transfers fractional fee: its minimum, 2.
+    expect(returned(balance).uint(0)).toBe(78n);
+  });
+
+  it('lets the receiver claim, and the sender cancel, an airdrop left pending earlier in the run', async () => {
+    const { both } = await writesEvm(ledger.db);
+    const airdrop = { to: HTS, data: goldAirdrop([[UNSLOTTED, 10n]]) };
+    expect(codeOf(await both(airdrop, { to: HTS, data: claim(CONTRACT, UNSLOTTED) }))).toBe('SUCCESS');
+    expect(codeOf(await both(airdrop, { to: HTS, data: cancel(CONTRACT, UNSLOTTED) }))).toBe('SUCCESS');
+    const proxied = calldata('cancelAirdropFT(address)', addressArg(longZeroAddress(UNSLOTTED)));
+    expect(codeOf(await both(airdrop, { to: longZeroAddress(FUNGIBLE), data: proxied }))).toBe('SUCCESS');
+  });
+
+  it('claims a pending airdrop of the ledger, associating the receiver, for a claim’s gas', async () => {
+    const { call } = await writesEvm(ledger.db);
+    const result = await call(HTS, claim(HOLDER, UNSLOTTED), contract);
+    expect(codeOf(result)).toBe('SUCCESS');
+    expect(result.executionGasUsed).toBe(canonicalGas('TOKEN_CLAIM_AIRDROP'));
+  });
+
+  it('answers the handlers’ statuses', async () => {
+    const { call } = await writesEvm(ledger.db);
+    const status = async (data: Uint8Array) => codeOf(await call(HTS, data, contract));
+    expect(await status(goldAirdrop([]))).toBe('EMPTY_TOKEN_TRANSFER_BODY');
+    expect(await status(goldAirdrop([[RECEIVER, 1n]], true))).toBe('NOT_SUPPORTED');
+    expect(await status(goldAirdrop([[RECEIVER, 101n]]))).toBe('INSUFFICIENT_TOKEN_BALANCE');
+    expect(await status(claim(CONTRACT, UNSLOTTED))).toBe('INVALID_PENDING_AIRDROP_ID');
+    expect(await status(cancel(HOLDER, UNSLOTTED))).toBe('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
+    expect(await status(calldata(`cancelAirdrops(${PENDING})`, encode(array([]))))).toBe(
+      'EMPTY_PENDING_AIRDROP_ID_LIST',
+    );
+  });
+});

@@ -1,0 +1,262 @@
+/**
+ * HIP-904 airdrops in a call: `airdropTokens`, `cancelAirdrops` and `claimAirdrops` on HTS 0x167 and, through a
+ * token's proxy, HRC-904 `cancelAirdropFT/NFT` and `claimAirdropFT/NFT` (AirdropTranslator, TokenAirdropHandler,
+ * AirdropHandlerHelper, TokenCancelAirdropHandler, TokenClaimAirdropHandler), each answering its response code. An
+ * airdrop to a receiver that is associated, or has a free automatic association slot, is a transfer; to one without,
+ * or one whose signature it needs and lacks, it becomes a pending airdrop of the run, which a claim turns into an
+ * association and a transfer and a cancellation removes.
+ */
+import type { ExecResult } from '@ethereumjs/evm';
+import type { AirdropKey } from '../../../db/queries/evm-system-tokens.ts';
+import { longZeroAddress } from '../addresses.ts';
+import type { EvmEntity } from '../types.ts';
+import { type AbiArgs, AbiDecodeError, selectorOf } from './abi.ts';
+import { signs } from './call-parties.ts';
+import { type Adjust, dispatchTransfer, newRelationship, type TokenTransferList } from './crypto-transfer.ts';
+import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
+import { dispatch, existingAccount, fail, fixed } from './token-dispatch.ts';
+import type { TokenState } from './token-state.ts';
+import { tokenListsOf } from './token-transfer-lists.ts';
+
+const UNLIMITED = -1;
+const FROZEN = 1;
+const KYC_GRANTED = 1;
+/** `tokens.maxAllowedPendingAirdropsToClaim` and `…ToCancel`. */
+const MAX_PENDING_IDS = 10;
+
+function usable(token: TokenState | undefined): TokenState {
+  if (!token) return fail('INVALID_TOKEN_ID');
+  if (token.deleted) fail('TOKEN_WAS_DELETED');
+  if (token.paused) fail('TOKEN_IS_PAUSED');
+  return token;
+}
+
+/** AirdropHandlerHelper.isPendingAirdrop: the receiver's signature is needed and missing, or it has no slot left. */
+async function goesPending(call: HtsCall, receiver: EvmEntity, token: TokenState): Promise<boolean> {
+  if (receiver.receiverSigRequired && !(await signs(call, receiver))) return true;
+  if ((await call.tokens.relationship(receiver.id, token.id))?.associated) return false;
+  const slots = call.tokens.maxAutoAssociations(receiver);
+  return slots !== UNLIMITED && (await call.tokens.usedAutoAssociations(receiver.id)) >= slots;
+}
+
+/** The sender's key must sign (airdrops take no allowances), and it must hold what it sends. */
+async function checkSender(call: HtsCall, sender: EvmEntity, token: TokenState, amount: bigint): Promise<void> {
+  if (!(await signs(call, sender))) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
+  const row = await call.tokens.relationshipToWrite(sender.id, token);
+  if (!row?.associated) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+  if (token.fungible && BigInt(row?.balance ?? '0') < amount) fail('INSUFFICIENT_TOKEN_BALANCE');
+}
+
+/** The TokenAirdropValidator's pure checks: lists given, one debit per fungible list, no allowances. */
+function checkBody(lists: readonly TokenTransferList[]): void {
+  if (lists.length === 0) fail('EMPTY_TOKEN_TRANSFER_BODY');
+  for (const list of lists) {
+    if (list.adjusts.length > 0 && list.adjusts.filter((adjust) => adjust.amount < 0n).length !== 1) {
+      fail('INVALID_TRANSACTION_BODY');
+    }
+    if (list.adjusts.some((adjust) => adjust.approval) || list.nfts.some((nft) => nft.approval)) fail('NOT_SUPPORTED');
+  }
+}
+
+async function airdrop(call: HtsCall, lists: readonly TokenTransferList[]): Promise<undefined> {
+  checkBody(lists);
+  const transfers: TokenTransferList[] = [];
+  for (const list of lists) {
+    const token = usable(await tokenAt(call, list.token));
+    const adjusts: Adjust[] = [];
+    const debit = list.adjusts.find((adjust) => adjust.amount < 0n);
+    if (debit) {
+      const sender = await existingAccount(call, debit.account);
+      await checkSender(call, sender, token, -debit.amount);
+      let sent = 0n;
+      for (const credit of list.adjusts.filter((adjust) => adjust.amount > 0n)) {
+        const receiver = await existingAccount(call, credit.account);
+        if (await goesPending(call, receiver, token)) {
+          const key = { sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: 0n };
+          call.tokens.putPendingAirdrop(key, ((await call.tokens.pendingAirdrop(key)) ?? 0n) + credit.amount);
+        } else {
+          adjusts.push(credit);
+          sent += credit.amount;
+        }
+      }
+      if (sent > 0n) adjusts.unshift({ account: debit.account, amount: -sent, approval: false });
+    }
+    const nfts = [];
+    for (const nft of list.nfts) {
+      const [sender, receiver] = [await existingAccount(call, nft.from), await existingAccount(call, nft.to)];
+      await checkSender(call, sender, token, 0n);
+      const owned = await call.tokens.nft(token.id, nft.serial);
+      const owner = owned && (owned.account_id === null ? token.treasury : BigInt(owned.account_id));
+      if (owner !== sender.id) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+      if (await goesPending(call, receiver, token)) {
+        const key = { sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: nft.serial };
+        if ((await call.tokens.pendingAirdrop(key)) !== undefined) fail('PENDING_NFT_AIRDROP_ALREADY_EXISTS');
+        call.tokens.putPendingAirdrop(key, 0n);
+      } else nfts.push(nft);
+    }
+    if (adjusts.length > 0 || nfts.length > 0) transfers.push({ token: list.token, adjusts, nfts });
+  }
+  if (transfers.length > 0) {
+    const { status } = await dispatchTransfer(call, { hbar: [], tokens: transfers }, false);
+    if (status !== 'SUCCESS')
+      fail(status === 'INVALID_SIGNATURE' ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : status);
+  }
+  return undefined;
+}
+
+/** A PendingAirdrop struct (sender, receiver, token, serial); the token's type decides whether the serial counts. */
+interface PendingInput {
+  readonly sender: Uint8Array;
+  readonly receiver: Uint8Array;
+  readonly token: Uint8Array;
+  readonly serial: bigint;
+}
+
+function pendingInputs(args: AbiArgs): PendingInput[] {
+  const list = args.array(0);
+  if (list.length > MAX_PENDING_IDS) throw new AbiDecodeError('PENDING_AIRDROP_ID_LIST_TOO_LONG');
+  return Array.from({ length: list.length }, (_, i) => ({
+    sender: list.items.address(i * 4),
+    receiver: list.items.address(i * 4 + 1),
+    token: list.items.address(i * 4 + 2),
+    serial: list.items.int(i * 4 + 3, 64),
+  }));
+}
+
+interface Pending {
+  readonly key: AirdropKey;
+  readonly sender: EvmEntity;
+  readonly receiver: EvmEntity;
+  readonly token: TokenState;
+  readonly amount: bigint;
+}
+
+/** The pending airdrops named, each existing, none repeated; `signer` says who must sign each. */
+async function pendingOf(
+  call: HtsCall,
+  inputs: readonly PendingInput[],
+  signer: 'sender' | 'receiver',
+): Promise<Pending[]> {
+  if (inputs.length === 0) fail('EMPTY_PENDING_AIRDROP_ID_LIST');
+  const seen = new Set<string>();
+  const pending: Pending[] = [];
+  for (const input of inputs) {
+    const token = await tokenAt(call, input.token);
+    const sender = await accountAt(call.reader, input.sender);
+    const receiver = await accountAt(call.reader, input.receiver);
+    if (!token || !sender || !receiver) return fail('INVALID_PENDING_AIRDROP_ID');
+    const key = {
+      sender: sender.id,
+      receiver: receiver.id,
+      tokenId: token.id,
+      serial: token.fungible ? 0n : input.serial,
+    };
+    const id = `${key.sender}/${key.receiver}/${key.tokenId}/${key.serial}`;
+    if (seen.has(id)) fail('PENDING_AIRDROP_ID_REPEATED');
+    seen.add(id);
+    if (!(await signs(call, signer === 'sender' ? sender : receiver))) {
+      fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
+    }
+    const amount = await call.tokens.pendingAirdrop(key);
+    if (amount === undefined) fail('INVALID_PENDING_AIRDROP_ID');
+    pending.push({ key, sender, receiver, token, amount: amount ?? 0n });
+  }
+  return pending;
+}
+
+async function cancel(call: HtsCall, inputs: readonly PendingInput[]): Promise<undefined> {
+  for (const { key } of await pendingOf(call, inputs, 'sender')) call.tokens.putPendingAirdrop(key, undefined);
+  return undefined;
+}
+
+/** Moves a claimed amount (or one serial) between two associated, unfrozen, KYC'd accounts. */
+async function move(call: HtsCall, accountId: bigint, token: TokenState, amount: bigint): Promise<void> {
+  const row = await call.tokens.relationshipToWrite(accountId, token);
+  if (!row?.associated) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+  if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
+  if (token.hasKycKey && row.kyc_status !== KYC_GRANTED) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+  const balance = BigInt(row.balance) + amount;
+  if (balance < 0n) fail('INSUFFICIENT_TOKEN_BALANCE');
+  call.tokens.putRelationship(accountId, token.id, { ...row, balance: String(balance) });
+}
+
+async function claim(call: HtsCall, inputs: readonly PendingInput[]): Promise<undefined> {
+  for (const { key, sender, receiver, token, amount } of await pendingOf(call, inputs, 'receiver')) {
+    usable(token);
+    if (!(await call.tokens.relationship(receiver.id, token.id))?.associated) {
+      call.tokens.putRelationship(receiver.id, token.id, newRelationship(token, true));
+    }
+    if (token.fungible) {
+      await move(call, sender.id, token, -amount);
+      await move(call, receiver.id, token, amount);
+    } else {
+      const nft = await call.tokens.nft(token.id, key.serial);
+      const owner = nft && (nft.account_id === null ? token.treasury : BigInt(nft.account_id));
+      if (!nft || owner !== sender.id) return fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+      await move(call, sender.id, token, -1n);
+      await move(call, receiver.id, token, 1n);
+      call.tokens.putNft(token.id, key.serial, { ...nft, account_id: String(receiver.id), spender: null });
+    }
+    call.tokens.putPendingAirdrop(key, undefined);
+  }
+  return undefined;
+}
+
+const PENDING = '(address,address,address,int64)[]';
+
+export const AIRDROP_FUNCTIONS: [string, HtsFunction][] = [
+  [
+    'airdropTokens((address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
+    (call) => {
+      const lists = tokenListsOf(call.args.array(0), true);
+      return dispatch(fixed('TOKEN_AIRDROP'), (c) => airdrop(c, lists))(call);
+    },
+  ],
+  [
+    `cancelAirdrops(${PENDING})`,
+    (call) => {
+      const inputs = pendingInputs(call.args);
+      return dispatch(fixed('TOKEN_CANCEL_AIRDROP'), (c) => cancel(c, inputs))(call);
+    },
+  ],
+  [
+    `claimAirdrops(${PENDING})`,
+    (call) => {
+      const inputs = pendingInputs(call.args);
+      return dispatch(fixed('TOKEN_CLAIM_AIRDROP'), (c) => claim(c, inputs))(call);
+    },
+  ],
+];
+
+type RedirectWrite = (call: HtsCall, token: TokenState) => Promise<ExecResult>;
+
+/** One pending airdrop of the proxied token between the caller and the account in argument 0. */
+const oneWith = (call: HtsCall, token: TokenState, callerIs: 'sender' | 'receiver', serial: bigint): PendingInput => {
+  const other = call.args.address(0);
+  const tokenAddress = longZeroAddress(token.id);
+  return callerIs === 'sender'
+    ? { sender: call.sender, receiver: other, token: tokenAddress, serial }
+    : { sender: other, receiver: call.sender, token: tokenAddress, serial };
+};
+
+/** HRC-904 cancellations and claims through a token's proxy, for the proxy's caller. */
+export const AIRDROP_REDIRECTS: ReadonlyMap<number, RedirectWrite> = new Map<number, RedirectWrite>([
+  [
+    selectorOf('cancelAirdropFT(address)'),
+    (call, token) => dispatch(fixed('TOKEN_CANCEL_AIRDROP'), (c) => cancel(c, [oneWith(c, token, 'sender', 0n)]))(call),
+  ],
+  [
+    selectorOf('cancelAirdropNFT(address,int64)'),
+    (call, token) =>
+      dispatch(fixed('TOKEN_CANCEL_AIRDROP'), (c) => cancel(c, [oneWith(c, token, 'sender', c.args.int(1, 64))]))(call),
+  ],
+  [
+    selectorOf('claimAirdropFT(address)'),
+    (call, token) => dispatch(fixed('TOKEN_CLAIM_AIRDROP'), (c) => claim(c, [oneWith(c, token, 'receiver', 0n)]))(call),
+  ],
+  [
+    selectorOf('claimAirdropNFT(address,int64)'),
+    (call, token) =>
+      dispatch(fixed('TOKEN_CLAIM_AIRDROP'), (c) => claim(c, [oneWith(c, token, 'receiver', c.args.int(1, 64))]))(call),
+  ],
+]);
