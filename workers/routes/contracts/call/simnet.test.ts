@@ -199,7 +199,7 @@ describe('contracts/call on the simulated network', () => {
       return answer === read.result ? undefined : `${read.label} at ${block}: ${answer}, model ${read.result}`;
     });
     expect(failures.slice(0, 20), `${failures.length} of ${asked.length} answers differ`).toEqual([]);
-  });
+  }, 300_000);
 
   it('estimates every recorded call at the block before it within 100-110% of the smallest gas that works', async () => {
     const last = stages.at(-1)?.model;
