@@ -32,7 +32,7 @@ export async function approveTokenAllowance(
   amount: bigint,
 ): Promise<ResponseCodeName> {
   if (amount < 0n || amount > INT64_MAX) return 'NEGATIVE_ALLOWANCE_AMOUNT';
-  const spender = await accountAt(call.reader, spenderAddress);
+  const spender = await accountAt(call, spenderAddress);
   if (!spender) return 'INVALID_ALLOWANCE_SPENDER_ID';
   if (!token.fungible) return 'INVALID_TOKEN_ID';
   const ownerId = await owner(call, token);
@@ -62,7 +62,7 @@ export async function approveNft(
   if (!nft) return 'INVALID_TOKEN_NFT_SERIAL_NUMBER';
   const ownerId = nft.account_id === null ? token.treasury : BigInt(nft.account_id);
   const revoke = equal(spenderAddress, ZERO_ADDRESS);
-  const spender = revoke ? undefined : await accountAt(call.reader, spenderAddress);
+  const spender = revoke ? undefined : await accountAt(call, spenderAddress);
   if (!revoke && !spender) return 'INVALID_ALLOWANCE_SPENDER_ID';
   if (ownerId !== sender.id && !(await call.tokens.approvedForAll(ownerId, sender.id, token.id))) {
     return 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO';
@@ -80,7 +80,7 @@ export async function setApprovalForAll(
   operatorAddress: Uint8Array,
   approved: boolean,
 ): Promise<ResponseCodeName> {
-  const operator = await accountAt(call.reader, operatorAddress);
+  const operator = await accountAt(call, operatorAddress);
   if (!operator) return 'INVALID_ALLOWANCE_SPENDER_ID';
   if (token.fungible) return 'INVALID_TOKEN_ID';
   const ownerId = await owner(call, token);

@@ -18,10 +18,7 @@ const cache = new WeakMap<HtsCall, Promise<Parties>>();
 const LAST_SYSTEM_ACCOUNT = 750n;
 
 async function load(call: HtsCall): Promise<Parties> {
-  const [sender, origin] = await Promise.all([
-    accountAt(call.reader, call.sender),
-    accountAt(call.reader, call.origin),
-  ]);
+  const [sender, origin] = await Promise.all([accountAt(call, call.sender), accountAt(call, call.origin)]);
   const contract =
     sender?.type === 'CONTRACT' ? [longZeroAddress(sender.id), ...(sender.evmAddress ? [sender.evmAddress] : [])] : [];
   return { sender, signers: { contract, delegated: callerIsDelegated(call.evm), originKey: origin?.key } };

@@ -1,10 +1,11 @@
 /**
  * A synthetic CryptoTransfer dispatched by a system contract, checked and applied as the consensus node's
  * CryptoTransferHandler does it, all or nothing: the body's own rules first (zero sums, repeated accounts, serials),
- * then the tokens (exist, not deleted, not paused), the accounts, who authorizes each debit (the sender itself, an
+ * then the hollow accounts of credited EVM addresses that name no account (hollow-accounts.ts), the tokens (exist,
+ * not deleted, not paused), the accounts, who authorizes each debit (the sender itself, an
  * allowance to the sender, or the account's key), associations (made automatically for a receiver with free
- * automatic association slots), freezes, KYC and balances. Hbar moves in the EVM's own account state.
- * Custom fees are not assessed.
+ * automatic association slots), freezes, KYC and balances, then the custom fees (custom-fees.ts). Hbar moves in the
+ * EVM's own account state.
  */
 import { Address } from '@ethereumjs/util';
 import { hexOfBytes } from '../../../db/bytea.ts';
@@ -12,6 +13,8 @@ import type { TokenRelationshipRow } from '../../../db/queries/evm-system-tokens
 import type { EvmEntity } from '../types.ts';
 import { isSystemAccount, partiesOf } from './call-parties.ts';
 import { chargeCustomFees, type HbarChange } from './custom-fees.ts';
+import { entityNumbersOf } from './frames.ts';
+import { createHollowAccounts, uncreditableAddresses } from './hollow-accounts.ts';
 import { type HtsCall, tokenAt } from './hts-context.ts';
 import { keySatisfied } from './key-checks.ts';
 import type { ResponseCodeName } from './results.ts';
@@ -47,6 +50,8 @@ export interface TransferOutcome {
   readonly status: ResponseCodeName;
   /** Receivers associated automatically (each costs an association's gas on top). */
   readonly autoAssociations: number;
+  /** Credited addresses that named no account before the dispatch: each is priced as a lazy creation. */
+  readonly lazyCreations: number;
 }
 
 const FROZEN = 1;
@@ -220,8 +225,9 @@ class TransferRun {
     return changes;
   }
 
-  async run(transfer: CryptoTransfer): Promise<void> {
+  async run(transfer: CryptoTransfer, missing: readonly Uint8Array[]): Promise<void> {
     checkBody(transfer);
+    await createHollowAccounts(this.call, missing);
     this.sender = (await partiesOf(this.call)).sender;
     for (const list of transfer.tokens) {
       const token = await this.token(list.token);
@@ -252,17 +258,24 @@ export async function dispatchTransfer(
   transfer: CryptoTransfer,
   switchToApprovals: boolean,
 ): Promise<TransferOutcome> {
+  const missing = await uncreditableAddresses(call, transfer);
+  const lazyCreations = missing.length;
+  // A hollow account takes an entity number; a failed transfer gives it back, as its savepoint does in the node.
+  const numbers = lazyCreations > 0 ? await entityNumbersOf(call.evm) : undefined;
   const run = new TransferRun(call, switchToApprovals);
   call.tokens.checkpoint();
+  numbers?.checkpoint();
   try {
-    await run.run(transfer);
+    await run.run(transfer, missing);
   } catch (error) {
     call.tokens.revert();
-    if (error instanceof DispatchFailure) return { status: error.status, autoAssociations: 0 };
+    numbers?.revert();
+    if (error instanceof DispatchFailure) return { status: error.status, autoAssociations: 0, lazyCreations };
     throw error;
   }
   call.tokens.commit();
-  return { status: 'SUCCESS', autoAssociations: run.autoAssociations };
+  numbers?.commit();
+  return { status: 'SUCCESS', autoAssociations: run.autoAssociations, lazyCreations };
 }
 
 /** Whether any token of the transfer charges custom fees (the transfer is priced higher). */

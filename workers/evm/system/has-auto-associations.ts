@@ -18,7 +18,7 @@ export async function setUnlimitedAutoAssociations(call: HtsCall, target: Uint8A
   if (call.isStatic) return halt(call.gasLimit);
   const unlimited = call.args.bool(0);
   const status = await (async (): Promise<ResponseCodeName> => {
-    const account = await accountAt(call.reader, target);
+    const account = await accountAt(call, target);
     if (!account) return 'INVALID_ACCOUNT_ID';
     if (!(await signs(call, account))) return 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE';
     if (account.deleted) return 'ACCOUNT_DELETED';

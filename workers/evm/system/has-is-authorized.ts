@@ -117,7 +117,7 @@ export async function isAuthorized(call: HtsCall): Promise<ExecResult> {
   const [target, message, blob] = [args.address(0), args.bytes(1), args.bytes(2)];
   const answer = (status: ResponseCodeName, authorized: boolean, gas: bigint) =>
     success(gas, gasLimit, encode(int(responseCode(status)), bool(authorized)));
-  const account = await accountAt(call.reader, target);
+  const account = await accountAt(call, target);
   if (!account) return answer('INVALID_ACCOUNT_ID', false, gasLimit);
   if (!account.key) return answer('INVALID_TRANSACTION_BODY', false, gasLimit);
   let pairs: SignaturePair[];

@@ -79,7 +79,7 @@ const isLongZero = (reader: LedgerReader, value: Uint8Array): boolean =>
 
 async function hbarAllowance(call: HasCall, owner: EvmEntity | undefined, spenderAddress: Uint8Array) {
   if (!owner) return answer(call, 'INVALID_ALLOWANCE_OWNER_ID', int(0n));
-  const spender = await accountAt(call.reader, spenderAddress);
+  const spender = await accountAt(call, spenderAddress);
   if (!spender) return answer(call, 'INVALID_ALLOWANCE_SPENDER_ID', int(0n));
   const amount = await call.tokens.cryptoAllowance(owner.id, spender.id);
   return answer(call, 'SUCCESS', int(amount));
@@ -89,7 +89,7 @@ async function hbarAllowance(call: HasCall, owner: EvmEntity | undefined, spende
 async function evmAddressAlias(call: HasCall): Promise<ExecResult> {
   const { reader } = call;
   const id = entityIdOfLongZero(call.args.address(0), reader.settings.shard, reader.settings.realm);
-  const entity = id === undefined ? undefined : await reader.entityById(id);
+  const entity = id === undefined ? undefined : (call.tokens.createdAccount(id) ?? (await reader.entityById(id)));
   if (!entity || (entity.type !== 'ACCOUNT' && entity.type !== 'CONTRACT')) {
     return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
   }
@@ -99,7 +99,7 @@ async function evmAddressAlias(call: HasCall): Promise<ExecResult> {
 
 async function accountNumAlias(call: HasCall): Promise<ExecResult> {
   const target = call.args.address(0);
-  const account = isLongZero(call.reader, target) ? undefined : await accountAt(call.reader, target);
+  const account = isLongZero(call.reader, target) ? undefined : await accountAt(call, target);
   if (!account) return answer(call, 'INVALID_SOLIDITY_ADDRESS', address(ZERO_ADDRESS));
   return answer(call, 'SUCCESS', address(longZeroAddress(account.id)));
 }
@@ -152,7 +152,7 @@ async function isAuthorizedRaw(call: HasCall): Promise<ExecResult> {
   const gas = isEc ? EC_VERIFY_GAS : ED_VERIFY_GAS;
   if (gasLimit < gas) return bail('INSUFFICIENT_GAS');
   if (isEc && hash.length !== 32) return bail('INVALID_TRANSACTION_BODY');
-  const account = await accountAt(reader, target);
+  const account = await accountAt(call, target);
   // An ECDSA signature needs the account's EVM address, not its long-zero one.
   if (!account || (isEc && isLongZero(reader, target))) return bail('INVALID_ACCOUNT_ID');
   if (isEc) {
@@ -181,9 +181,9 @@ async function hbarApprove(call: HasCall, ownerAddress: Uint8Array, spenderAddre
   const gas = canonicalGas('APPROVE');
   if (call.isStatic) return halt(call.gasLimit);
   const status = await (async (): Promise<ResponseCodeName> => {
-    const owner = await accountAt(call.reader, ownerAddress);
+    const owner = await accountAt(call, ownerAddress);
     if (!owner) return 'INVALID_ALLOWANCE_OWNER_ID';
-    const spender = await accountAt(call.reader, spenderAddress);
+    const spender = await accountAt(call, spenderAddress);
     if (!spender) return 'INVALID_ALLOWANCE_SPENDER_ID';
     if (amount < 0n) return 'NEGATIVE_ALLOWANCE_AMOUNT';
     if (owner.id === spender.id) return 'SPENDER_ACCOUNT_SAME_AS_OWNER';
@@ -207,7 +207,7 @@ async function direct(call: HasCall, selector: number): Promise<ExecResult> {
     case HBAR_APPROVE:
       return hbarApprove(call, call.args.address(0), call.args.address(1), int64Amount(call.args, 2));
     case HBAR_ALLOWANCE:
-      return hbarAllowance(call, await accountAt(call.reader, call.args.address(0)), call.args.address(1));
+      return hbarAllowance(call, await accountAt(call, call.args.address(0)), call.args.address(1));
     case GET_EVM_ADDRESS_ALIAS:
       return evmAddressAlias(call);
     case GET_HEDERA_ACCOUNT_NUM_ALIAS:
@@ -216,7 +216,7 @@ async function direct(call: HasCall, selector: number): Promise<ExecResult> {
       return success(
         VIEW_GAS,
         call.gasLimit,
-        encode(bool((await accountAt(call.reader, call.args.address(0))) !== undefined)),
+        encode(bool((await accountAt(call, call.args.address(0))) !== undefined)),
       );
     case IS_AUTHORIZED_RAW:
       return isAuthorizedRaw(call);
@@ -237,7 +237,7 @@ async function redirect(base: Omit<HasCall, 'args'>, input: Uint8Array): Promise
   }
   if (selector === SET_UNLIMITED_AUTO_ASSOCIATIONS) return setUnlimitedAutoAssociations(call, redirected.target);
   if (selector !== HBAR_ALLOWANCE_OF_ACCOUNT) return notImplemented();
-  return hbarAllowance(call, await accountAt(base.reader, redirected.target), call.args.address(0));
+  return hbarAllowance(call, await accountAt(base, redirected.target), call.args.address(0));
 }
 
 export function hasPrecompile(reader: LedgerReader): PrecompileFunc {
@@ -247,7 +247,7 @@ export function hasPrecompile(reader: LedgerReader): PrecompileFunc {
     const base = systemCallBase(reader, _EVM, gasLimit);
     // Only an account's own proxy may DELEGATECALL HAS; any other delegation halts (UNQUALIFIED_DELEGATE).
     const delegating = delegatingContract(_EVM);
-    if (delegating && !(await accountAt(reader, delegating))) return halt(gasLimit);
+    if (delegating && !(await accountAt(base, delegating))) return halt(gasLimit);
     try {
       if (selector === REDIRECT_FOR_ACCOUNT) return await redirect(base, data);
       return await direct({ ...base, args: new AbiArgs(data.subarray(4)) }, selector);

@@ -142,8 +142,8 @@ async function pendingOf(
   const pending: Pending[] = [];
   for (const input of inputs) {
     const token = await tokenAt(call, input.token);
-    const sender = await accountAt(call.reader, input.sender);
-    const receiver = await accountAt(call.reader, input.receiver);
+    const sender = await accountAt(call, input.sender);
+    const receiver = await accountAt(call, input.receiver);
     if (!token || !sender || !receiver) return fail('INVALID_PENDING_AIRDROP_ID');
     const key = {
       sender: sender.id,

@@ -1,7 +1,7 @@
 /** What every HTS function needs: the token and accounts named by addresses, read at the reader's block. */
 import type { EVMInterface, ExecResult } from '@ethereumjs/evm';
 import { hexOfBytes } from '../../../db/bytea.ts';
-import { longZeroAddress } from '../addresses.ts';
+import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
 import type { AbiArgs } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
@@ -43,18 +43,31 @@ export async function tokenAt(
   return call.tokens.token(entity.id);
 }
 
-/** The account or contract at `address`; undefined when there is none (or it is another kind of entity). */
-export async function accountAt(reader: LedgerReader, address: Uint8Array): Promise<EvmEntity | undefined> {
+/** What resolves accounts: the ledger at the block and the accounts the run created. */
+export type AccountSource = Pick<HtsCall, 'reader' | 'tokens'>;
+
+/**
+ * The account or contract at `address` (a hollow account a transfer of this run created included); undefined when
+ * there is none (or it is another kind of entity).
+ */
+export async function accountAt(source: AccountSource, address: Uint8Array): Promise<EvmEntity | undefined> {
+  const { reader, tokens } = source;
+  const created = tokens.createdAccountAt(hexOfBytes(address));
+  if (created) return created;
+  const { shard, realm } = reader.settings;
+  const id = entityIdOfLongZero(address, shard, realm);
+  const createdById = id === undefined ? undefined : tokens.createdAccount(id);
+  if (createdById) return createdById;
   const entity = await reader.entityByAddress(address);
   if (!entity || (entity.type !== 'ACCOUNT' && entity.type !== 'CONTRACT')) return undefined;
   return entity;
 }
 
 /** The address the EVM knows an account by (its EVM address when it has one); the zero address for no account. */
-export async function priorityAddress(reader: LedgerReader, id: bigint | undefined): Promise<Uint8Array> {
+export async function priorityAddress(source: AccountSource, id: bigint | undefined): Promise<Uint8Array> {
   if (id === undefined || id === 0n) return ZERO_ADDRESS;
-  const entity = await reader.entityById(id);
-  return entity ? reader.canonicalAddress(entity) : longZeroAddress(id);
+  const entity = source.tokens.createdAccount(id) ?? (await source.reader.entityById(id));
+  return entity ? source.reader.canonicalAddress(entity) : longZeroAddress(id);
 }
 
 /** Everything of a system contract call but its arguments: the frame it runs in and the run's token ledger. */

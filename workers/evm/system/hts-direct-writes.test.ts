@@ -26,7 +26,13 @@ const art = longZeroAddress(NFT);
 const at = (id: bigint) => addressArg(longZeroAddress(id));
 const code = (status: number) => BigInt(status);
 
-const UNIT_TRANSFER_GAS = transferGas({ hbarAdjusts: 0, unitAdjusts: 2, nftExchanges: 0, customFees: true });
+const UNIT_TRANSFER_GAS = transferGas({
+  hbarAdjusts: 0,
+  unitAdjusts: 2,
+  nftExchanges: 0,
+  customFees: true,
+  lazyCreations: 0,
+});
 
 describe('HTS 0x167 writes called directly', () => {
   it('transfers with transferToken and answers SUCCESS, or the failure’s code without reverting', async () => {

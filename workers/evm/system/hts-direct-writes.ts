@@ -27,13 +27,16 @@ const INT64_MAX = (1n << 63n) - 1n;
 const codeOutput = (status: ResponseCodeName): Uint8Array => encode(int(responseCode(status)));
 
 async function transferCall(call: HtsCall, transfer: CryptoTransfer, switchToApprovals: boolean): Promise<ExecResult> {
+  const customFees = await hasCustomFees(call, transfer);
+  const outcome = await dispatchTransfer(call, transfer, switchToApprovals);
+  const { status: dispatched, autoAssociations, lazyCreations } = outcome;
   const gas = transferGas({
     hbarAdjusts: transfer.hbar.length,
     unitAdjusts: transfer.tokens.reduce((n, list) => n + list.adjusts.length, 0),
     nftExchanges: transfer.tokens.reduce((n, list) => n + list.nfts.length, 0),
-    customFees: await hasCustomFees(call, transfer),
+    customFees,
+    lazyCreations,
   });
-  const { status: dispatched, autoAssociations } = await dispatchTransfer(call, transfer, switchToApprovals);
   // The classic calls answer INVALID_SIGNATURE in its pre-HIP-206 name (CallStatusStandardizer).
   const status = dispatched === 'INVALID_SIGNATURE' ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : dispatched;
   const charged = gas + BigInt(autoAssociations) * canonicalGas('ASSOCIATE');

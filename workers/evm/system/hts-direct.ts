@@ -41,7 +41,7 @@ function relationshipFlag(flag: (status: { freeze: number | null; kyc: number | 
   return tokenView(
     () => [bool(false)],
     async (call, token) => {
-      const account = await accountAt(call.reader, call.args.address(1));
+      const account = await accountAt(call, call.args.address(1));
       if (!account) return ['INVALID_ACCOUNT_ID', bool(false)];
       const row = await call.tokens.relationship(account.id, token.id);
       const value = row?.associated === true && flag({ freeze: row.freeze_status, kyc: row.kyc_status });
@@ -58,10 +58,10 @@ async function nftInfoValues(call: HtsCall, token: TokenState, serial: bigint): 
   const spender = nft.spender === null ? undefined : BigInt(nft.spender);
   return [
     int(serial),
-    address(await priorityAddress(call.reader, owner)),
+    address(await priorityAddress(call, owner)),
     int(nft.created_timestamp === null ? 0n : BigInt(nft.created_timestamp) / 1_000_000_000n),
     bytes(nft.metadata ?? new Uint8Array(0)),
-    address(await priorityAddress(call.reader, spender)),
+    address(await priorityAddress(call, spender)),
   ];
 }
 
@@ -165,9 +165,9 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
     tokenView(
       () => [int(0n)],
       async (call, token) => {
-        const owner = await accountAt(call.reader, call.args.address(1));
+        const owner = await accountAt(call, call.args.address(1));
         if (!owner) return ['INVALID_ALLOWANCE_OWNER_ID', int(0n)];
-        const spender = await accountAt(call.reader, call.args.address(2));
+        const spender = await accountAt(call, call.args.address(2));
         if (!spender) return ['INVALID_ALLOWANCE_SPENDER_ID', int(0n)];
         const amount = await call.tokens.tokenAllowance(owner.id, spender.id, token.id);
         return ['SUCCESS', int(amount)];
@@ -183,7 +183,7 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
         const nft = await call.tokens.nft(token.id, call.args.uint(1));
         if (!nft) return ['INVALID_TOKEN_NFT_SERIAL_NUMBER', address(ZERO_ADDRESS)];
         const spender = nft.spender === null ? undefined : BigInt(nft.spender);
-        return ['SUCCESS', address(await priorityAddress(call.reader, spender))];
+        return ['SUCCESS', address(await priorityAddress(call, spender))];
       },
     ),
   ],
@@ -192,9 +192,9 @@ export const DIRECT_FUNCTIONS: ReadonlyMap<number, HtsFunction> = new Map<number
     tokenView(
       () => [bool(false)],
       async (call, token) => {
-        const owner = await accountAt(call.reader, call.args.address(1));
+        const owner = await accountAt(call, call.args.address(1));
         if (!owner) return ['INVALID_ACCOUNT_ID', bool(false)];
-        const operator = await accountAt(call.reader, call.args.address(2));
+        const operator = await accountAt(call, call.args.address(2));
         const approved = operator !== undefined && (await call.tokens.approvedForAll(owner.id, operator.id, token.id));
         return ['SUCCESS', bool(approved)];
       },

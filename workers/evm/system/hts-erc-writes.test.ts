@@ -24,7 +24,13 @@ const gold = longZeroAddress(FUNGIBLE);
 const art = longZeroAddress(NFT);
 const at = (id: bigint) => addressArg(longZeroAddress(id));
 
-const UNIT_TRANSFER_GAS = transferGas({ hbarAdjusts: 0, unitAdjusts: 2, nftExchanges: 0, customFees: true });
+const UNIT_TRANSFER_GAS = transferGas({
+  hbarAdjusts: 0,
+  unitAdjusts: 2,
+  nftExchanges: 0,
+  customFees: true,
+  lazyCreations: 0,
+});
 
 describe('ERC writes through a token’s redirect proxy', () => {
   it('transfers with the caller as the sender, for the gas of a fungible transfer with custom fees', async () => {

@@ -25,13 +25,15 @@ const outcome = (call: HtsCall, status: ResponseCodeName, gas: bigint, output: U
   status === 'SUCCESS' ? success(gas, call.gasLimit, output) : revertWithCode(status, gas, call.gasLimit);
 
 async function transferOf(call: HtsCall, transfer: CryptoTransfer, output: Uint8Array): Promise<ExecResult> {
+  const customFees = await hasCustomFees(call, transfer);
+  const { status, autoAssociations, lazyCreations } = await dispatchTransfer(call, transfer, false);
   const shape = {
     hbarAdjusts: 0,
     unitAdjusts: transfer.tokens.reduce((n, list) => n + list.adjusts.length, 0),
     nftExchanges: transfer.tokens.reduce((n, list) => n + list.nfts.length, 0),
-    customFees: await hasCustomFees(call, transfer),
+    customFees,
+    lazyCreations,
   };
-  const { status, autoAssociations } = await dispatchTransfer(call, transfer, false);
   const gas = transferGas(shape) + BigInt(autoAssociations) * canonicalGas('ASSOCIATE');
   return outcome(call, status, gas, output);
 }

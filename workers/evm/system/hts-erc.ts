@@ -37,7 +37,7 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
   [
     selectorOf('balanceOf(address)'),
     async (call, token) => {
-      const owner = await accountAt(call.reader, call.args.address(0));
+      const owner = await accountAt(call, call.args.address(0));
       if (!owner) return revertWith('INVALID_ACCOUNT_ID', VIEW_GAS, call.gasLimit);
       return ok(call, encode(int(await call.tokens.balance(owner.id, token))));
     },
@@ -45,9 +45,9 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
   [
     selectorOf('allowance(address,address)'),
     async (call, token) => {
-      const owner = await accountAt(call.reader, call.args.address(0));
+      const owner = await accountAt(call, call.args.address(0));
       if (!owner) return revertWith('INVALID_ALLOWANCE_OWNER_ID', VIEW_GAS, call.gasLimit);
-      const spender = await accountAt(call.reader, call.args.address(1));
+      const spender = await accountAt(call, call.args.address(1));
       if (!spender) return revertWith('INVALID_ALLOWANCE_SPENDER_ID', VIEW_GAS, call.gasLimit);
       const allowance = await call.tokens.tokenAllowance(owner.id, spender.id, token.id);
       return ok(call, encode(int(allowance)));
@@ -59,7 +59,7 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
       const nft = await liveNft(call, token);
       if (!nft) return revertWith('INVALID_TOKEN_NFT_SERIAL_NUMBER', VIEW_GAS, call.gasLimit);
       const owner = optionalId(nft.account_id) ?? token.treasury;
-      return ok(call, encode(address(await priorityAddress(call.reader, owner))));
+      return ok(call, encode(address(await priorityAddress(call, owner))));
     },
   ],
   [
@@ -79,14 +79,14 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
     async (call, token) => {
       const nft = await liveNft(call, token);
       if (!nft) return revertWith('INVALID_TOKEN_NFT_SERIAL_NUMBER', VIEW_GAS, call.gasLimit);
-      return ok(call, encode(address(await priorityAddress(call.reader, optionalId(nft.spender)))));
+      return ok(call, encode(address(await priorityAddress(call, optionalId(nft.spender)))));
     },
   ],
   [
     // HRC-719: whether the sender is associated with the token.
     selectorOf('isAssociated()'),
     async (call, token) => {
-      const sender = await accountAt(call.reader, call.sender);
+      const sender = await accountAt(call, call.sender);
       const row = sender && (await call.tokens.relationship(sender.id, token.id));
       return ok(call, encode(bool(row?.associated === true)));
     },
@@ -94,9 +94,9 @@ export const ERC_FUNCTIONS: ReadonlyMap<number, ErcFunction> = new Map<number, E
   [
     selectorOf('isApprovedForAll(address,address)'),
     async (call, token) => {
-      const owner = await accountAt(call.reader, call.args.address(0));
+      const owner = await accountAt(call, call.args.address(0));
       if (!owner) return revertWith('INVALID_ACCOUNT_ID', VIEW_GAS, call.gasLimit);
-      const operator = await accountAt(call.reader, call.args.address(1));
+      const operator = await accountAt(call, call.args.address(1));
       const approved = operator !== undefined && (await call.tokens.approvedForAll(owner.id, operator.id, token.id));
       return ok(call, encode(bool(approved)));
     },

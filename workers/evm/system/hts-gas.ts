@@ -66,18 +66,25 @@ export interface TransferShape {
   readonly unitAdjusts: number;
   readonly nftExchanges: number;
   readonly customFees: boolean;
+  /** Credited addresses that name no account: each a lazy creation, a CryptoCreate and a CryptoUpdate. */
+  readonly lazyCreations: number;
 }
 
 /**
  * Gas of a CryptoTransfer: half a fungible transfer per token adjustment (there are always at least two), a whole
- * NFT transfer per exchanged serial, half an hbar transfer per hbar adjustment.
+ * NFT transfer per exchanged serial, half an hbar transfer per hbar adjustment, a CryptoCreate and a CryptoUpdate
+ * per lazy creation, summed before the price becomes gas.
  */
 export function transferGas(shape: TransferShape): bigint {
   const unit = CANONICAL_TINYCENTS[shape.customFees ? 'TRANSFER_FUNGIBLE_CUSTOM_FEES' : 'TRANSFER_FUNGIBLE'] / 2n;
   const nft = CANONICAL_TINYCENTS[shape.customFees ? 'TRANSFER_NFT_CUSTOM_FEES' : 'TRANSFER_NFT'];
   const hbar = CANONICAL_TINYCENTS.TRANSFER_HBAR / 2n;
+  const lazyCreation = CANONICAL_TINYCENTS.CRYPTO_CREATE + CANONICAL_TINYCENTS.CRYPTO_UPDATE;
   return gasOfTinycents(
-    BigInt(shape.unitAdjusts) * unit + BigInt(shape.nftExchanges) * nft + BigInt(shape.hbarAdjusts) * hbar,
+    BigInt(shape.unitAdjusts) * unit +
+      BigInt(shape.nftExchanges) * nft +
+      BigInt(shape.hbarAdjusts) * hbar +
+      BigInt(shape.lazyCreations) * lazyCreation,
   );
 }
 

@@ -52,7 +52,7 @@ interface Fees {
 const NO_FEES: Fees = { fixedFees: [], fractionalFees: [], royaltyFees: [] };
 
 async function collectorId(call: HtsCall, collector: Uint8Array): Promise<string> {
-  const account = await accountAt(call.reader, collector);
+  const account = await accountAt(call, collector);
   if (!account) return fail('INVALID_CUSTOM_FEE_COLLECTOR');
   return String(account.id);
 }
@@ -146,7 +146,7 @@ async function createToken(call: HtsCall, input: CreateInput): Promise<Uint8Arra
   const keyBytes = keyBytesFromList(token.keys, Array(7).fill(undefined), sender?.key, network);
   if (!fungible && !keyBytes[4]) fail('TOKEN_HAS_NO_SUPPLY_KEY');
   if (token.freezeDefault && !keyBytes[2]) fail('TOKEN_HAS_NO_FREEZE_KEY');
-  const treasury = (await accountAt(call.reader, token.treasury)) ?? fail('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
+  const treasury = (await accountAt(call, token.treasury)) ?? fail('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
   const expiry = await expiryValues(call, token.expiry);
   const { signers } = await partiesOf(call);
   if (!(await signs(call, treasury))) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
@@ -206,7 +206,7 @@ function creation(read: (call: HtsCall) => Omit<CreateInput, 'fees'> & { fees?: 
       return success(CREATE_GAS, call.gasLimit, output);
     }
     if (byteLength(input.token.symbol) === 0) return revertWith('MISSING_TOKEN_SYMBOL', CREATE_GAS, call.gasLimit);
-    if (!(await accountAt(call.reader, input.token.treasury))) {
+    if (!(await accountAt(call, input.token.treasury))) {
       return revertWith('INVALID_ACCOUNT_ID', CREATE_GAS, call.gasLimit);
     }
     call.tokens.checkpoint();

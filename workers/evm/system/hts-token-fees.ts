@@ -138,7 +138,7 @@ async function checkDenomination(call: HtsCall, collector: EvmEntity, address: U
 }
 
 async function feeJson(call: HtsCall, token: TokenState, fee: FeeInput): Promise<FeeJson> {
-  const collector = (await accountAt(call.reader, fee.collector)) ?? fail('INVALID_CUSTOM_FEE_COLLECTOR');
+  const collector = (await accountAt(call, fee.collector)) ?? fail('INVALID_CUSTOM_FEE_COLLECTOR');
   let denomination: bigint | undefined;
   if (fee.kind === 'fixed') {
     fee.check?.();
@@ -163,7 +163,7 @@ async function updateFees(call: HtsCall, fees: readonly FeeInput[]): Promise<und
   if (feeKey) {
     if (!keySatisfied(feeKey, (await partiesOf(call)).signers)) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
     for (const fee of fees) {
-      const collector = (await accountAt(call.reader, fee.collector)) ?? fail('INVALID_CUSTOM_FEE_COLLECTOR');
+      const collector = (await accountAt(call, fee.collector)) ?? fail('INVALID_CUSTOM_FEE_COLLECTOR');
       if (collector.receiverSigRequired && !(await signs(call, collector))) {
         fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
       }

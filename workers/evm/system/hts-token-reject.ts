@@ -79,7 +79,7 @@ function checkBody(rejections: readonly Rejection[]): void {
 
 /** The owner must exist and sign; an owner without a key cannot (ACCOUNT_IS_IMMUTABLE). */
 async function rejectingAccount(call: HtsCall, address: Uint8Array): Promise<EvmEntity> {
-  const owner = (await accountAt(call.reader, address)) ?? fail('INVALID_OWNER_ID');
+  const owner = (await accountAt(call, address)) ?? fail('INVALID_OWNER_ID');
   if (!(await signs(call, owner))) {
     fail(owner.key ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : 'ACCOUNT_IS_IMMUTABLE');
   }

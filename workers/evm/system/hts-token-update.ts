@@ -72,7 +72,7 @@ export const TOKEN_UPDATE_FUNCTIONS: [string, HtsFunction][] = [
       const input = hederaTokenOf(call.args, 1);
       let treasury = current.treasury;
       if (!isZeroAddress(input.treasury)) {
-        const account = (await accountAt(call.reader, input.treasury)) ?? fail('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
+        const account = (await accountAt(call, input.treasury)) ?? fail('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
         if (!(await signs(call, account))) fail('INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE');
         if (!(await call.tokens.relationship(account.id, current.id))?.associated) {
           fail('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');

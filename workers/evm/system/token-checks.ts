@@ -18,7 +18,7 @@ export const byteLength = (value: string) => new TextEncoder().encode(value).len
 export async function expiryValues(call: HtsCall, expiry: ExpiryInput) {
   const renewAccount = isZeroAddress(expiry.autoRenewAccount)
     ? undefined
-    : ((await accountAt(call.reader, expiry.autoRenewAccount)) ?? fail('INVALID_AUTORENEW_ACCOUNT'));
+    : ((await accountAt(call, expiry.autoRenewAccount)) ?? fail('INVALID_AUTORENEW_ACCOUNT'));
   if (
     renewAccount &&
     (expiry.autoRenewPeriod < MIN_AUTO_RENEW_SECONDS || expiry.autoRenewPeriod > MAX_AUTO_RENEW_SECONDS)

@@ -53,7 +53,7 @@ export async function requireKey(call: HtsCall, token: TokenState, kind: keyof t
 }
 
 export async function existingAccount(call: HtsCall, address: Uint8Array): Promise<EvmEntity> {
-  const account = await accountAt(call.reader, address);
+  const account = await accountAt(call, address);
   if (!account || account.deleted) return fail('INVALID_ACCOUNT_ID');
   return account;
 }

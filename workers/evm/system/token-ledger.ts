@@ -1,7 +1,7 @@
 /**
  * The token ledger one run of the EVM sees: the session's ledger reads (LedgerReads) under a write layer that the
- * state-changing system contract functions fill (balances, relationships, allowances, NFTs, tokens, automatic
- * association limits and slots used, deleted schedules, pending airdrops). Its writes follow the EVM's frames:
+ * state-changing system contract functions fill (balances, relationships, allowances, NFTs, tokens, hollow accounts,
+ * automatic association limits and slots used, deleted schedules, pending airdrops). Its writes follow the EVM's frames:
  * `checkpoint` when a frame starts, `commit` when it succeeds, `revert` when it fails, so a write made inside a
  * reverted frame is undone with the frame's storage. A run starts from an empty layer, so nothing written outlives
  * the request.
@@ -62,6 +62,9 @@ export class TokenLedger {
   private readonly deletedSchedules = new JournaledMap<true>(this.record);
   /** Pending airdrops written in this run; null: claimed or cancelled. */
   private readonly airdrops = new JournaledMap<bigint | null>(this.record);
+  /** Hollow accounts a transfer of this run created, by EVM address (hex, no prefix) and by id. */
+  private readonly accountsByAddress = new JournaledMap<EvmEntity>(this.record);
+  private readonly accountsById = new JournaledMap<EvmEntity>(this.record);
 
   constructor(reader: LedgerReader) {
     this.reader = reader;
@@ -88,6 +91,20 @@ export class TokenLedger {
 
   async token(id: bigint): Promise<TokenState | undefined> {
     return this.tokens.get(String(id)) ?? this.reads.token(id);
+  }
+
+  /** The hollow account created in this run at `address` (hex, no prefix), if any. */
+  createdAccountAt(address: string): EvmEntity | undefined {
+    return this.accountsByAddress.get(address);
+  }
+
+  createdAccount(id: bigint): EvmEntity | undefined {
+    return this.accountsById.get(String(id));
+  }
+
+  putCreatedAccount(account: EvmEntity, address: string): void {
+    this.accountsByAddress.set(address, account);
+    this.accountsById.set(String(account.id), account);
   }
 
   /** The id of a token created in this run at `address` (hex, no prefix), if any. */
