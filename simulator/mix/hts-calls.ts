@@ -1,31 +1,28 @@
 /**
  * Contracts calling the Hedera Token Service: an HtsCaller contract (evm/contracts/HtsCaller.sol) forwards a
  * ContractCall's data to 0x167, so the system contract acts for the HtsCaller's own account: it associates itself
- * with a token of the ledger or dissociates from one. The answer, the gas and the records come from this model
- * (evm/hts-system.ts), as a consensus node writes them: the ContractCall's record and sidecars with the system
- * call as a second action, and a child record of the dispatched TokenAssociate / TokenDissociate (nonce 1, one
- * nanosecond later) carrying the system contract's result.
+ * with tokens of the ledger and dissociates, transfers units holders sent it, and approves spenders. The answer,
+ * the gas and the records come from the ledger model (evm/hts-system.ts), as a consensus node writes them: the
+ * ContractCall's record and sidecars with the system call as a second action, and a child record of the
+ * dispatched transaction (nonce 1, one nanosecond later) with its status, token transfers and the system
+ * contract's result.
  *
  * A call is made only as the first transaction of a record file, so the ledger at the block before it is the one it
  * ran on: a mirror's historical call at that block must answer what the network answered.
  */
 
 import type { SimEvm } from '../evm/evm.ts';
-import {
-  HTS_CONTRACT,
-  type HtsOperation,
-  htsCallData,
-  htsSystemContract,
-  type SystemCallRecord,
-} from '../evm/hts-system.ts';
+import { HTS_CONTRACT, htsCallData, htsSystemContract, type SystemCallRecord } from '../evm/hts-system.ts';
 import { functionResult, sidecarsOf } from '../evm/records.ts';
-import { accountPb, contractPb, i64, longZeroAddress, timestampPb, tokenPb } from '../ledger/ids.ts';
+import { accountPb, contractPb, i64, longZeroAddress, timestampPb } from '../ledger/ids.ts';
 import type { Contract } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
 import type { Network, Outcome, SimItem } from '../network/network.ts';
+import { TokenTransfers } from '../network/transfers.ts';
 import { noteResult } from './contract-calls.ts';
 import { CONTRACT_REVERT_EXECUTED, deployContract } from './contracts.ts';
 import { HBAR, payerWith } from './pick.ts';
+import { applyTokenTransfers } from './tokens.ts';
 
 const SYSTEM = 4;
 const OP_CALL = 1;
@@ -36,18 +33,11 @@ const GAS = 1_000_000n;
 export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
   const callers = [...net.ledger.contracts.values()].filter((c) => c.kind === 'HtsCaller');
   if (callers.length === 0) return deployContract(net, evm, 'HtsCaller');
-  if (net.fileStarted) return false;
   const caller = net.random.pick(callers);
-  const pool = net.random.chance(0.6) ? net.ledger.fungibleTokens : net.ledger.nftTokens;
-  const token = pool.pick(net.random);
+  if (net.fileStarted) return fundCaller(net, caller);
+  const data = planSystemCall(net, caller);
   const sender = payerWith(net, 20n * HBAR);
-  if (token === undefined || !sender) return false;
-  const associated = net.ledger.tokenBalances.has(`${caller.num}/${token}`);
-  // Mostly associations; a dissociation now and then, and a few that fail (associated twice, dissociated unassociated).
-  const operation: HtsOperation = (associated ? net.random.chance(0.6) : net.random.chance(0.1))
-    ? 'dissociateToken'
-    : 'associateToken';
-  const data = htsCallData(operation, longZeroAddress(caller.num), longZeroAddress(token));
+  if (!data || !sender) return false;
   let system: SystemCallRecord | undefined;
   const parent = await net.submit({
     payer: sender.num,
@@ -91,6 +81,77 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
   return true;
 }
 
+/**
+ * What the contract asks of 0x167 for its own account: with units of a fungible token, mostly a transfer of some
+ * to an associated account (now and then more than it holds, or to an account neither associated nor able to
+ * associate automatically); with a relationship, an approval or a dissociation; otherwise an association (a few
+ * with a token it is associated with already).
+ */
+function planSystemCall(net: Network, caller: Contract): Uint8Array | undefined {
+  const { ledger, random } = net;
+  const self = longZeroAddress(caller.num);
+  const related = [...ledger.tokens.keys()].filter((token) => ledger.tokenBalances.has(`${caller.num}/${token}`));
+  const held = related.filter((token) => ledger.tokenBalance(caller.num, token) > 0n);
+  if (held.length > 0 && random.chance(0.5)) {
+    const token = random.pick(held);
+    const balance = ledger.tokenBalance(caller.num, token);
+    const stranger = random.chance(0.15)
+      ? ledger.users.find(random, (n) => !ledger.isAssociated(n, token) && ledger.account(n).maxAutoAssociations === 0)
+      : undefined;
+    const receiver =
+      stranger ?? ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
+    if (receiver === undefined) return undefined;
+    const amount = random.chance(0.15) ? balance + 1n : random.bigint(1n, balance);
+    return htsCallData('transferToken', [longZeroAddress(token), self, longZeroAddress(receiver), amount]);
+  }
+  const fungible = related.filter((token) => ledger.tokens.get(token)?.type === 'FUNGIBLE_COMMON');
+  if (fungible.length > 0 && random.chance(0.3)) {
+    const spender = ledger.users.find(random, (n) => !ledger.account(n).deleted);
+    if (spender === undefined) return undefined;
+    const token = random.pick(fungible);
+    return htsCallData('approve', [longZeroAddress(token), longZeroAddress(spender), random.bigint(1n, 1_000_000n)]);
+  }
+  const empty = related.filter((token) => ledger.tokenBalance(caller.num, token) === 0n);
+  if (empty.length > 0 && random.chance(0.2)) {
+    return htsCallData('dissociateToken', [self, longZeroAddress(random.pick(empty))]);
+  }
+  const pool = random.chance(0.7) ? ledger.fungibleTokens : ledger.nftTokens;
+  const token =
+    related.length > 0 && random.chance(0.15)
+      ? random.pick(related)
+      : pool.find(random, (t) => !ledger.tokenBalances.has(`${caller.num}/${t}`));
+  return token === undefined ? undefined : htsCallData('associateToken', [self, longZeroAddress(token)]);
+}
+
+/** A holder of a fungible token the contract is associated with sends it some units (a plain HAPI transfer). */
+async function fundCaller(net: Network, caller: Contract): Promise<boolean> {
+  const { ledger, random } = net;
+  const token = ledger.fungibleTokens.find(random, (t) => ledger.tokenBalances.has(`${caller.num}/${t}`));
+  const holder =
+    token === undefined
+      ? undefined
+      : ledger.associations
+          .get(token)
+          ?.find(random, (n) => ledger.tokenBalance(n, token) > 0n && ledger.account(n).balance >= 5n * HBAR);
+  if (token === undefined || holder === undefined) return false;
+  const amount = random.bigint(1n, ledger.tokenBalance(holder, token));
+  const decimals = ledger.tokens.get(token)?.decimals ?? 0;
+  const transfers = new TokenTransfers()
+    .add(token, holder, -amount)
+    .add(token, caller.num, amount)
+    .expectDecimals(token, decimals);
+  await net.submit({
+    payer: holder,
+    body: { cryptoTransfer: { tokenTransfers: transfers.toPb(true) } },
+    price: 'tokenTransfer',
+    execute: (): Outcome => {
+      applyTokenTransfers(net, transfers);
+      return { tokens: transfers };
+    },
+  });
+  return true;
+}
+
 /** The contract actions with the system call after the top-level call, as the node's action tracer lists them. */
 function withSystemAction(
   sidecars: Record<string, unknown>[],
@@ -123,15 +184,15 @@ async function writeDispatchChild(
   caller: Contract,
   system: SystemCallRecord,
 ): Promise<void> {
-  const change = { account: accountPb(caller.num), tokens: [tokenPb(system.token)] };
   await net.submit({
     payer,
     transactionId: { ...(parent.body.transactionID as Record<string, unknown>), nonce: 1 },
     consensusNs: parent.consensusNs + 1n,
-    body: system.operation === 'associateToken' ? { tokenAssociate: change } : { tokenDissociate: change },
+    body: system.body,
     price: undefined,
     execute: () => ({
       status: system.status,
+      ...(system.tokens.isEmpty ? {} : { tokens: system.tokens }),
       record: {
         parent_consensus_timestamp: timestampPb(parent.consensusNs),
         contractCallResult: {

@@ -47,21 +47,22 @@ export async function startAnvil(chainId = 296, hardfork = 'cancun'): Promise<An
     });
     return (await response.json()) as { result?: unknown; error?: { message: string; data?: string } };
   };
+  const rpc = async <T>(method: string, params: readonly unknown[]): Promise<T> => {
+    const reply = await send(method, params);
+    if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
+    return reply.result as T;
+  };
   return {
-    async rpc<T>(method: string, params: readonly unknown[]) {
-      const reply = await send(method, params);
-      if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
-      return reply.result as T;
-    },
+    rpc,
     async call(request) {
       const reply = await send('eth_call', [request, 'latest']);
       if (!reply.error) return { ok: true, data: reply.result as string };
       return { ok: false, data: reply.error.data ?? '0x' };
     },
     async transact(request) {
-      const hash = await this.rpc<string>('eth_sendTransaction', [request]);
+      const hash = await rpc<string>('eth_sendTransaction', [request]);
       for (let attempt = 0; attempt < 200; attempt++) {
-        const receipt = await this.rpc<{ gasUsed: string; status: string } | null>('eth_getTransactionReceipt', [hash]);
+        const receipt = await rpc<{ gasUsed: string; status: string } | null>('eth_getTransactionReceipt', [hash]);
         if (receipt) return receipt;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

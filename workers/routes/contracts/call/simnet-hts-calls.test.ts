@@ -1,7 +1,7 @@
 /**
  * The simulated network's own HTS system calls, replayed through POST /api/v1/contracts/call in workerd: its
- * HtsCaller contracts forward associateToken / dissociateToken to 0x167 for their own account, answered by the
- * simulator's ledger model (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender,
+ * HtsCaller contracts forward associateToken, dissociateToken, transferToken and approve to 0x167 for their own
+ * account, answered by the simulator's ledger model (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender,
  * data and value at the block before it must answer the recorded call_result, and the estimate must lie within
  * 100-110% of the gas the ledger's EVM used. The simulator makes each as the first transaction of its record file,
  * so the block before it holds the state it ran on.
@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LedgerSnapshot } from '../../../../simulator/ledger/export.ts';
@@ -19,9 +20,18 @@ import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 const CONTRACTCALL = 7;
 const ASSOCIATE = 'associateToken(address,address)';
 const DISSOCIATE = 'dissociateToken(address,address)';
-const SELECTORS: Record<string, string> = { '0x49146bde': ASSOCIATE, '0x099794e8': DISSOCIATE };
+const TRANSFER = 'transferToken(address,address,address,int64)';
+const APPROVE = 'approve(address,address,uint256)';
+const SELECTORS = new Map(
+  [ASSOCIATE, DISSOCIATE, TRANSFER, APPROVE].map((signature) => [
+    `0x${Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex')}`,
+    signature,
+  ]),
+);
 const SUCCESS = 22n;
 const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194n;
+const INSUFFICIENT_TOKEN_BALANCE = 178n;
+const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184n;
 
 interface RecordedCall {
   readonly timestamp: string;
@@ -109,8 +119,10 @@ describe('HTS system calls the simulated network recorded', () => {
         value: Number(call.amount),
         block: `0x${(call.block - 1n).toString(16)}`,
       };
-      const name = `${call.timestamp} ${SELECTORS[call.data.slice(0, 10)] ?? call.data.slice(0, 10)}`;
-      seen.add(`${SELECTORS[call.data.slice(0, 10)]} ${BigInt(call.result)}`);
+      const signature = SELECTORS.get(call.data.slice(0, 10)) ?? call.data.slice(0, 10);
+      const name = `${call.timestamp} ${signature}`;
+      // The response code is the first word of the output (an approval adds a second, its success flag).
+      seen.add(`${signature} ${BigInt(call.result.slice(0, 66))}`);
       const answer = await post(request);
       if (answer.status !== 200 || answer.body.result !== call.result) {
         failures.push(`${name}: ${answer.status} ${JSON.stringify(answer.body)}, recorded ${call.result}`);
@@ -128,6 +140,10 @@ describe('HTS system calls the simulated network recorded', () => {
       `${ASSOCIATE} ${SUCCESS}`,
       `${ASSOCIATE} ${TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT}`,
       `${DISSOCIATE} ${SUCCESS}`,
+      `${TRANSFER} ${SUCCESS}`,
+      `${TRANSFER} ${INSUFFICIENT_TOKEN_BALANCE}`,
+      `${TRANSFER} ${TOKEN_NOT_ASSOCIATED_TO_ACCOUNT}`,
+      `${APPROVE} ${SUCCESS}`,
     ]) {
       expect(seen, `the ledger recorded no ${outcome}`).toContain(outcome);
     }
