@@ -25,6 +25,10 @@ const SIGNATURES = {
   dissociateToken: 'dissociateToken(address,address)',
   transferToken: 'transferToken(address,address,address,int64)',
   approve: 'approve(address,address,uint256)',
+  mintToken: 'mintToken(address,int64,bytes[])',
+  burnToken: 'burnToken(address,int64,int64[])',
+  pauseToken: 'pauseToken(address)',
+  unpauseToken: 'unpauseToken(address)',
 } as const;
 
 export type HtsOperation = keyof typeof SIGNATURES;
@@ -35,10 +39,14 @@ const INSUFFICIENT_TOKEN_BALANCE = 178;
 const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184;
 const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194;
 const TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES = 195;
+const INVALID_TOKEN_BURN_AMOUNT = 183;
+const TOKEN_IS_PAUSED = 265;
 
 /** Canonical prices in tinycents: TokenAssociate, TokenDissociate and CryptoApproveAllowance cost $0.05. */
 const ASSOCIATE_TINYCENTS = 500_000_000n;
 const APPROVE_TINYCENTS = 500_000_000n;
+/** TokenMint and TokenBurn of fungible units, TokenPause and TokenUnpause cost $0.001. */
+const SUPPLY_OR_PAUSE_TINYCENTS = 10_000_000n;
 /** A fungible transfer costs $0.001; a transfer counts half of that per unit adjustment (there are always two). */
 const TRANSFER_FUNGIBLE_TINYCENTS = 10_000_000n;
 /** The child transaction's gas price: $0.000_000_0852 a gas, in fee schedule units (a thousandth of a tinycent). */
@@ -70,6 +78,8 @@ export interface SystemCallRecord {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly tokens: TokenTransfers;
+  /** The child record's receipt fields beyond its status. */
+  readonly receipt: Record<string, unknown>;
   readonly input: Uint8Array;
   readonly output: Uint8Array;
   readonly gasLimit: bigint;
@@ -87,11 +97,28 @@ interface Dispatch {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly tokens?: TokenTransfers;
+  /** The output's words after the response code (a mint's and a burn's new total supply). */
+  readonly words?: readonly Uint8Array[];
+  /** The child record's receipt fields. */
+  readonly receipt?: Record<string, unknown>;
   readonly effect?: () => void;
 }
 
 const argWord = (data: Uint8Array, index: number) => data.subarray(4 + 32 * index, 36 + 32 * index);
 const argNum = (data: Uint8Array, index: number) => numOfLongZero(argWord(data, index).subarray(12)) ?? 0n;
+
+/**
+ * The account an address argument names. The simulator passes canonical addresses only (an account's EVM address
+ * when it has one): the node takes the long-zero address of an account with an EVM address for no account.
+ */
+function accountArg(ledger: Ledger, data: Uint8Array, index: number): bigint {
+  const address = argWord(data, index).subarray(12);
+  const num = ledger.entityOfAddress(address);
+  if (num === undefined || !Buffer.from(ledger.canonicalAddress(num)).equals(address)) {
+    throw new Error(`simulator: 0x${Buffer.from(address).toString('hex')} is no account's canonical address`);
+  }
+  return num;
+}
 
 /** The dispatch `operation` makes for `caller`, decided on `ledger` as the node's handler decides it. */
 function dispatchOf(ledger: Ledger, operation: HtsOperation, caller: bigint, data: Uint8Array): Dispatch {
@@ -99,7 +126,7 @@ function dispatchOf(ledger: Ledger, operation: HtsOperation, caller: bigint, dat
   switch (operation) {
     case 'associateToken':
     case 'dissociateToken': {
-      const [account, token] = [argNum(data, 0), argNum(data, 1)];
+      const [account, token] = [accountArg(ledger, data, 0), argNum(data, 1)];
       const change = { account: accountPb(account), tokens: [tokenPb(token)] };
       const associate = operation === 'associateToken';
       const body = associate ? { tokenAssociate: change } : { tokenDissociate: change };
@@ -123,7 +150,7 @@ function dispatchOf(ledger: Ledger, operation: HtsOperation, caller: bigint, dat
       };
     }
     case 'transferToken': {
-      const [token, from, to] = [argNum(data, 0), argNum(data, 1), argNum(data, 2)];
+      const [token, from, to] = [argNum(data, 0), accountArg(ledger, data, 1), accountArg(ledger, data, 2)];
       const amount = readUint(argWord(data, 3));
       const tokens = new TokenTransfers().add(token, from, -amount).add(token, to, amount);
       const body = { cryptoTransfer: { tokenTransfers: tokens.toPb() } };
@@ -145,8 +172,51 @@ function dispatchOf(ledger: Ledger, operation: HtsOperation, caller: bigint, dat
         },
       };
     }
+    case 'mintToken':
+    case 'burnToken': {
+      const token = ledger.tokens.get(argNum(data, 0));
+      const amount = readUint(argWord(data, 1));
+      if (!token) throw new Error(`simulator: ${operation} of no token`);
+      const mint = operation === 'mintToken';
+      const body = mint
+        ? { tokenMint: { token: tokenPb(token.num), amount: i64(amount) } }
+        : { tokenBurn: { token: tokenPb(token.num), amount: i64(amount) } };
+      const status = token.paused
+        ? TOKEN_IS_PAUSED
+        : !mint && (relation(token.treasury, token.num) ?? 0n) < amount
+          ? INVALID_TOKEN_BURN_AMOUNT
+          : SUCCESS;
+      const supply = status === SUCCESS ? token.totalSupply + (mint ? amount : -amount) : 0n;
+      // A mint answers its serial numbers too: none for fungible units (an empty int64[] after its offset).
+      const words = mint ? [word(supply), word(0x60n), word(0n)] : [word(supply)];
+      return {
+        status,
+        body,
+        words,
+        receipt: { newTotalSupply: i64(supply) },
+        tokens: new TokenTransfers().add(token.num, token.treasury, mint ? amount : -amount),
+        effect: () => {
+          ledger.addTokenBalance(token.treasury, token.num, mint ? amount : -amount);
+          token.totalSupply = supply;
+        },
+      };
+    }
+    case 'pauseToken':
+    case 'unpauseToken': {
+      const token = ledger.tokens.get(argNum(data, 0));
+      if (!token) throw new Error(`simulator: ${operation} of no token`);
+      const pause = operation === 'pauseToken';
+      const change = { token: tokenPb(token.num) };
+      return {
+        status: SUCCESS,
+        body: pause ? { token_pause: change } : { token_unpause: change },
+        effect: () => {
+          token.paused = pause;
+        },
+      };
+    }
     case 'approve': {
-      const [token, spender] = [argNum(data, 0), argNum(data, 1)];
+      const [token, spender] = [argNum(data, 0), accountArg(ledger, data, 1)];
       const amount = readUint(argWord(data, 2));
       const body = {
         cryptoApproveAllowance: {
@@ -175,14 +245,30 @@ const GAS: Record<HtsOperation, bigint> = {
   dissociateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
   transferToken: gasOfTinycents(2n * (TRANSFER_FUNGIBLE_TINYCENTS / 2n)),
   approve: gasOfTinycents(APPROVE_TINYCENTS),
+  mintToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  burnToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  pauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  unpauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
 };
 
 /**
- * Whose account an operation acts for: the simulator only makes calls in which that is the calling contract's own
- * (the one account a contract call is authorized for without signatures it cannot carry).
+ * Whose key an operation needs: the account it acts for, or for a supply or pause change the token's manager. The
+ * simulator only makes calls in which that is the calling contract (its own account, or a key naming its contract
+ * id), the one authorization a contract call has without signatures it cannot carry.
  */
-const actingAccount = (operation: HtsOperation, data: Uint8Array, caller: bigint) =>
-  operation === 'transferToken' ? argNum(data, 1) : operation === 'approve' ? caller : argNum(data, 0);
+function authority(ledger: Ledger, operation: HtsOperation, data: Uint8Array, caller: bigint): bigint | undefined {
+  switch (operation) {
+    case 'transferToken':
+      return accountArg(ledger, data, 1);
+    case 'approve':
+      return caller;
+    case 'associateToken':
+    case 'dissociateToken':
+      return accountArg(ledger, data, 0);
+    default:
+      return ledger.tokens.get(argNum(data, 0))?.manager;
+  }
+}
 
 /** A system contract for one transaction over `ledger`. */
 export function htsSystemContract(ledger: Ledger): SystemContractRun {
@@ -192,19 +278,21 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
     const operation = OPERATIONS.get(Buffer.from(data.subarray(0, 4)).toString('hex'));
     if (!operation || isStatic || GAS[operation] > gasLimit) return haltResult(gasLimit);
     const callerNum = numOfLongZero(caller.bytes) ?? 0n;
-    if (actingAccount(operation, data, callerNum) !== callerNum) {
+    if (authority(ledger, operation, data, callerNum) !== callerNum) {
       throw new Error(`simulator: ${operation} for an account other than its caller 0.0.${callerNum}`);
     }
     const dispatch = dispatchOf(ledger, operation, callerNum, data);
     if (dispatch.status === SUCCESS && dispatch.effect) effects.push(dispatch.effect);
     const code = word(BigInt(dispatch.status));
     const reverts = operation === 'approve' && dispatch.status !== SUCCESS;
-    const output = operation === 'approve' && !reverts ? Uint8Array.from([...code, ...word(1n)]) : code;
+    const words = operation === 'approve' && !reverts ? [word(1n)] : (dispatch.words ?? []);
+    const output = Uint8Array.from([code, ...words].flatMap((w) => [...w]));
     calls.push({
       operation,
       status: dispatch.status,
       body: dispatch.body,
       tokens: dispatch.status === SUCCESS && dispatch.tokens ? dispatch.tokens : new TokenTransfers(),
+      receipt: dispatch.status === SUCCESS ? (dispatch.receipt ?? {}) : {},
       input: data,
       output,
       gasLimit,

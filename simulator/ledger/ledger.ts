@@ -73,6 +73,12 @@ export interface Token {
   readonly treasury: bigint;
   totalSupply: bigint;
   nextSerial: bigint;
+  /**
+   * The HtsCaller contract whose contract id is the token's supply and pause key, for a token a contract manages
+   * (mix/hts-calls.ts); such a token stays out of the pools the HAPI families draw from.
+   */
+  readonly manager?: bigint;
+  paused?: boolean;
 }
 
 export interface Nft {

@@ -14,9 +14,10 @@
 import type { SimEvm } from '../evm/evm.ts';
 import { HTS_CONTRACT, htsCallData, htsSystemContract, type SystemCallRecord } from '../evm/hts-system.ts';
 import { functionResult, sidecarsOf } from '../evm/records.ts';
-import { accountPb, contractPb, i64, longZeroAddress, timestampPb } from '../ledger/ids.ts';
-import type { Contract } from '../ledger/ledger.ts';
+import { accountPb, contractPb, i64, longZeroAddress, timestampPb, tokenPb } from '../ledger/ids.ts';
+import type { Contract, Token } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
+import { keyPb } from '../network/keys.ts';
 import type { Network, Outcome, SimItem } from '../network/network.ts';
 import { TokenTransfers } from '../network/transfers.ts';
 import { noteResult } from './contract-calls.ts';
@@ -25,6 +26,7 @@ import { HBAR, payerWith } from './pick.ts';
 import { applyTokenTransfers } from './tokens.ts';
 
 const SYSTEM = 4;
+const AUTO_RENEW_SECONDS = '7776000';
 const OP_CALL = 1;
 /** The system contract's price is most of the call's gas; 1,000,000 leaves room for the HtsCaller's own. */
 const GAS = 1_000_000n;
@@ -34,7 +36,10 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
   const callers = [...net.ledger.contracts.values()].filter((c) => c.kind === 'HtsCaller');
   if (callers.length === 0) return deployContract(net, evm, 'HtsCaller');
   const caller = net.random.pick(callers);
-  if (net.fileStarted) return fundCaller(net, caller);
+  if (net.fileStarted) {
+    const managed = [...net.ledger.tokens.values()].some((t) => t.manager === caller.num);
+    return managed && net.random.chance(0.8) ? fundCaller(net, caller) : createManagedToken(net, caller);
+  }
   const data = planSystemCall(net, caller);
   const sender = payerWith(net, 20n * HBAR);
   if (!data || !sender) return false;
@@ -90,6 +95,11 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
 function planSystemCall(net: Network, caller: Contract): Uint8Array | undefined {
   const { ledger, random } = net;
   const self = longZeroAddress(caller.num);
+  const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num);
+  // A paused token is called again at once: mostly unpaused, else a change it refuses.
+  const paused = managed.find((t) => t.paused);
+  if (paused) return planSupplyCall(net, paused);
+  if (managed.length > 0 && random.chance(0.4)) return planSupplyCall(net, random.pick(managed));
   const related = [...ledger.tokens.keys()].filter((token) => ledger.tokenBalances.has(`${caller.num}/${token}`));
   const held = related.filter((token) => ledger.tokenBalance(caller.num, token) > 0n);
   if (held.length > 0 && random.chance(0.5)) {
@@ -102,18 +112,22 @@ function planSystemCall(net: Network, caller: Contract): Uint8Array | undefined 
       stranger ?? ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
     if (receiver === undefined) return undefined;
     const amount = random.chance(0.15) ? balance + 1n : random.bigint(1n, balance);
-    return htsCallData('transferToken', [longZeroAddress(token), self, longZeroAddress(receiver), amount]);
+    return htsCallData('transferToken', [longZeroAddress(token), self, ledger.canonicalAddress(receiver), amount]);
+  }
+  const empty = related.filter((token) => ledger.tokenBalance(caller.num, token) === 0n);
+  if (empty.length > 0 && random.chance(0.4)) {
+    return htsCallData('dissociateToken', [self, longZeroAddress(random.pick(empty))]);
   }
   const fungible = related.filter((token) => ledger.tokens.get(token)?.type === 'FUNGIBLE_COMMON');
   if (fungible.length > 0 && random.chance(0.3)) {
     const spender = ledger.users.find(random, (n) => !ledger.account(n).deleted);
     if (spender === undefined) return undefined;
     const token = random.pick(fungible);
-    return htsCallData('approve', [longZeroAddress(token), longZeroAddress(spender), random.bigint(1n, 1_000_000n)]);
-  }
-  const empty = related.filter((token) => ledger.tokenBalance(caller.num, token) === 0n);
-  if (empty.length > 0 && random.chance(0.2)) {
-    return htsCallData('dissociateToken', [self, longZeroAddress(random.pick(empty))]);
+    return htsCallData('approve', [
+      longZeroAddress(token),
+      ledger.canonicalAddress(spender),
+      random.bigint(1n, 1_000_000n),
+    ]);
   }
   const pool = random.chance(0.7) ? ledger.fungibleTokens : ledger.nftTokens;
   const token =
@@ -121,6 +135,78 @@ function planSystemCall(net: Network, caller: Contract): Uint8Array | undefined 
       ? random.pick(related)
       : pool.find(random, (t) => !ledger.tokenBalances.has(`${caller.num}/${t}`));
   return token === undefined ? undefined : htsCallData('associateToken', [self, longZeroAddress(token)]);
+}
+
+/**
+ * A change to a token the contract manages: mostly a mint or a burn from its treasury (a few beyond what the
+ * treasury holds), now and then a pause (refusing the next changes) or, for a paused token, mostly an unpause.
+ */
+function planSupplyCall(net: Network, token: Token): Uint8Array {
+  const { random, ledger } = net;
+  const address = longZeroAddress(token.num);
+  if (token.paused ? random.chance(0.7) : random.chance(0.15)) {
+    return htsCallData(token.paused ? 'unpauseToken' : 'pauseToken', [address]);
+  }
+  // mintToken(address,int64,bytes[]) and burnToken(address,int64,int64[]): no metadata, no serials.
+  const none = [0x60n, 0n];
+  if (random.chance(0.6)) return htsCallData('mintToken', [address, random.bigint(1n, 1_000_000n), ...none]);
+  const held = ledger.tokenBalance(token.treasury, token.num);
+  const amount = held === 0n || random.chance(0.15) ? held + 1n : random.bigint(1n, held);
+  return htsCallData('burnToken', [address, amount, ...none]);
+}
+
+/**
+ * A user creates a fungible token (HAPI TokenCreate, treasury and admin key its own) whose supply and pause keys
+ * are the contract's id, so only that contract's calls to 0x167 mint, burn, pause and unpause it.
+ */
+async function createManagedToken(net: Network, caller: Contract): Promise<boolean> {
+  const treasury = payerWith(net, 100n * HBAR);
+  if (!treasury?.key) return false;
+  const word = net.random.words(1);
+  const name = `${word[0]?.toUpperCase()}${word.slice(1)} Managed`;
+  const symbol = `M${word.slice(0, 3).toUpperCase()}`;
+  const initialSupply = net.random.bigint(1_000n, 1_000_000_000n);
+  const contractKey = { contractID: contractPb(caller.num) };
+  await net.submit({
+    payer: treasury.num,
+    body: {
+      tokenCreation: {
+        name,
+        symbol,
+        initialSupply: i64(initialSupply),
+        treasury: accountPb(treasury.num),
+        adminKey: keyPb(treasury.key),
+        supplyKey: contractKey,
+        pause_key: contractKey,
+        autoRenewAccount: accountPb(treasury.num),
+        autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
+      },
+    },
+    price: 'tokenCreate',
+    execute: (): Outcome => {
+      const num = net.ledger.allocateEntity();
+      const token: Token = {
+        num,
+        type: 'FUNGIBLE_COMMON',
+        name,
+        symbol,
+        decimals: 0,
+        treasury: treasury.num,
+        totalSupply: initialSupply,
+        nextSerial: 1n,
+        manager: caller.num,
+      };
+      net.ledger.tokens.set(num, token);
+      net.ledger.associate(treasury.num, num);
+      net.ledger.addTokenBalance(treasury.num, num, initialSupply);
+      return {
+        tokens: new TokenTransfers().add(num, treasury.num, initialSupply),
+        receipt: { tokenID: tokenPb(num) },
+        record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(treasury.num) }] },
+      };
+    },
+  });
+  return true;
 }
 
 /** A holder of a fungible token the contract is associated with sends it some units (a plain HAPI transfer). */
@@ -192,6 +278,7 @@ async function writeDispatchChild(
     price: undefined,
     execute: () => ({
       status: system.status,
+      receipt: system.receipt,
       ...(system.tokens.isEmpty ? {} : { tokens: system.tokens }),
       record: {
         parent_consensus_timestamp: timestampPb(parent.consensusNs),

@@ -4,7 +4,8 @@
  * account, answered by the simulator's ledger model (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender,
  * data and value at the block before it must answer the recorded call_result, and the estimate must lie within
  * 100-110% of the gas the ledger's EVM used. The simulator makes each as the first transaction of its record file,
- * so the block before it holds the state it ran on.
+ * so the block before it holds the state it ran on. The ledger is written in two runs, the second continuing the
+ * first (`--continue`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,8 +23,12 @@ const ASSOCIATE = 'associateToken(address,address)';
 const DISSOCIATE = 'dissociateToken(address,address)';
 const TRANSFER = 'transferToken(address,address,address,int64)';
 const APPROVE = 'approve(address,address,uint256)';
+const MINT = 'mintToken(address,int64,bytes[])';
+const BURN = 'burnToken(address,int64,int64[])';
+const PAUSE = 'pauseToken(address)';
+const UNPAUSE = 'unpauseToken(address)';
 const SELECTORS = new Map(
-  [ASSOCIATE, DISSOCIATE, TRANSFER, APPROVE].map((signature) => [
+  [ASSOCIATE, DISSOCIATE, TRANSFER, APPROVE, MINT, BURN, PAUSE, UNPAUSE].map((signature) => [
     `0x${Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex')}`,
     signature,
   ]),
@@ -48,14 +53,17 @@ let recorded: RecordedCall[] = [];
 
 const { worker } = registerWorkerSuite({
   async seed(db) {
-    const [stage] = await simulateStages({
+    const stages = await simulateStages({
       out,
       seed: 'hts-calls',
-      tps: 3,
-      files: [40],
-      // Few transactions a file, most files opening with a system call (the HTS family calls only there).
+      tps: 6,
+      // Two stages: the second continues the first's model (its HtsCallers and the tokens they manage).
+      files: [30, 30],
+      // Few transactions a file, most files opening with a system call (the HTS family calls only there); at 6 a
+      // second, a 2-second file without any transaction (which the ingest cannot take) is a one in 160,000 chance.
       weights: { htsCall: 2000, submitMessage: 100, hbarTransfer: 100, createToken: 30 },
     });
+    const stage = stages.at(-1);
     if (!stage) throw new Error('no stage was simulated');
     model = stage.model;
     await ingestStreams(out, db.url);
@@ -144,6 +152,10 @@ describe('HTS system calls the simulated network recorded', () => {
       `${TRANSFER} ${INSUFFICIENT_TOKEN_BALANCE}`,
       `${TRANSFER} ${TOKEN_NOT_ASSOCIATED_TO_ACCOUNT}`,
       `${APPROVE} ${SUCCESS}`,
+      `${MINT} ${SUCCESS}`,
+      `${BURN} ${SUCCESS}`,
+      `${PAUSE} ${SUCCESS}`,
+      `${UNPAUSE} ${SUCCESS}`,
     ]) {
       expect(seen, `the ledger recorded no ${outcome}`).toContain(outcome);
     }
