@@ -29,6 +29,10 @@ const SIGNATURES = {
   burnToken: 'burnToken(address,int64,int64[])',
   pauseToken: 'pauseToken(address)',
   unpauseToken: 'unpauseToken(address)',
+  freezeToken: 'freezeToken(address,address)',
+  unfreezeToken: 'unfreezeToken(address,address)',
+  grantTokenKyc: 'grantTokenKyc(address,address)',
+  revokeTokenKyc: 'revokeTokenKyc(address,address)',
 } as const;
 
 export type HtsOperation = keyof typeof SIGNATURES;
@@ -45,7 +49,7 @@ const TOKEN_IS_PAUSED = 265;
 /** Canonical prices in tinycents: TokenAssociate, TokenDissociate and CryptoApproveAllowance cost $0.05. */
 const ASSOCIATE_TINYCENTS = 500_000_000n;
 const APPROVE_TINYCENTS = 500_000_000n;
-/** TokenMint and TokenBurn of fungible units, TokenPause and TokenUnpause cost $0.001. */
+/** TokenMint and TokenBurn of fungible units, TokenPause, TokenUnpause, freezes and KYC changes cost $0.001. */
 const SUPPLY_OR_PAUSE_TINYCENTS = 10_000_000n;
 /** A fungible transfer costs $0.001; a transfer counts half of that per unit adjustment (there are always two). */
 const TRANSFER_FUNGIBLE_TINYCENTS = 10_000_000n;
@@ -215,6 +219,36 @@ function dispatchOf(ledger: Ledger, operation: HtsOperation, caller: bigint, dat
         },
       };
     }
+    case 'freezeToken':
+    case 'unfreezeToken':
+    case 'grantTokenKyc':
+    case 'revokeTokenKyc': {
+      const token = ledger.tokens.get(argNum(data, 0));
+      const account = accountArg(ledger, data, 1);
+      if (!token?.frozen || !token.kycGranted) throw new Error(`simulator: ${operation} of no managed token`);
+      const change = { token: tokenPb(token.num), account: accountPb(account) };
+      const set = operation === 'freezeToken' || operation === 'unfreezeToken' ? token.frozen : token.kycGranted;
+      const add = operation === 'freezeToken' || operation === 'grantTokenKyc';
+      const body = {
+        freezeToken: { tokenFreeze: change },
+        unfreezeToken: { tokenUnfreeze: change },
+        grantTokenKyc: { tokenGrantKyc: change },
+        revokeTokenKyc: { tokenRevokeKyc: change },
+      }[operation];
+      const status = token.paused
+        ? TOKEN_IS_PAUSED
+        : relation(account, token.num) === undefined
+          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
+          : SUCCESS;
+      return {
+        status,
+        body,
+        effect: () => {
+          if (add) set.add(account);
+          else set.delete(account);
+        },
+      };
+    }
     case 'approve': {
       const [token, spender] = [argNum(data, 0), accountArg(ledger, data, 1)];
       const amount = readUint(argWord(data, 2));
@@ -249,10 +283,15 @@ const GAS: Record<HtsOperation, bigint> = {
   burnToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   pauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   unpauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  freezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  unfreezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  grantTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  revokeTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
 };
 
 /**
- * Whose key an operation needs: the account it acts for, or for a supply or pause change the token's manager. The
+ * Whose key an operation needs: the account it acts for, or for a change of a token's supply, pause, freezes or
+ * KYC the token's manager. The
  * simulator only makes calls in which that is the calling contract (its own account, or a key naming its contract
  * id), the one authorization a contract call has without signatures it cannot carry.
  */

@@ -79,6 +79,9 @@ export interface Token {
    */
   readonly manager?: bigint;
   paused?: boolean;
+  /** A managed token's accounts frozen for it, and those granted KYC (it has freeze and KYC keys). */
+  readonly frozen?: Set<bigint>;
+  readonly kycGranted?: Set<bigint>;
 }
 
 export interface Nft {

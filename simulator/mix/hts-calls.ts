@@ -38,7 +38,7 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
   const caller = net.random.pick(callers);
   if (net.fileStarted) {
     const managed = [...net.ledger.tokens.values()].some((t) => t.manager === caller.num);
-    return managed && net.random.chance(0.8) ? fundCaller(net, caller) : createManagedToken(net, caller);
+    return managed ? fundCaller(net, caller) : createManagedToken(net, caller);
   }
   const data = planSystemCall(net, caller);
   const sender = payerWith(net, 20n * HBAR);
@@ -98,9 +98,12 @@ function planSystemCall(net: Network, caller: Contract): Uint8Array | undefined 
   const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num);
   // A paused token is called again at once: mostly unpaused, else a change it refuses.
   const paused = managed.find((t) => t.paused);
-  if (paused) return planSupplyCall(net, paused);
-  if (managed.length > 0 && random.chance(0.4)) return planSupplyCall(net, random.pick(managed));
-  const related = [...ledger.tokens.keys()].filter((token) => ledger.tokenBalances.has(`${caller.num}/${token}`));
+  if (paused) return planSupplyCall(net, paused, caller);
+  if (managed.length > 0 && random.chance(0.4)) return planSupplyCall(net, random.pick(managed), caller);
+  // Tokens of the HAPI families' pools the contract is associated with (not those it manages).
+  const related = [...ledger.tokens.values()]
+    .filter((token) => token.manager === undefined && ledger.tokenBalances.has(`${caller.num}/${token.num}`))
+    .map((token) => token.num);
   const held = related.filter((token) => ledger.tokenBalance(caller.num, token) > 0n);
   if (held.length > 0 && random.chance(0.5)) {
     const token = random.pick(held);
@@ -138,14 +141,29 @@ function planSystemCall(net: Network, caller: Contract): Uint8Array | undefined 
 }
 
 /**
- * A change to a token the contract manages: mostly a mint or a burn from its treasury (a few beyond what the
- * treasury holds), now and then a pause (refusing the next changes) or, for a paused token, mostly an unpause.
+ * A change to a token the contract manages: a mint or a burn from its treasury (a few beyond what the treasury
+ * holds), its own association with the token and then freezes and KYC changes of that relationship, now and then
+ * a pause (refusing the next changes) or, for a paused token, mostly an unpause.
  */
-function planSupplyCall(net: Network, token: Token): Uint8Array {
+function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Array {
   const { random, ledger } = net;
   const address = longZeroAddress(token.num);
+  const self = longZeroAddress(caller.num);
   if (token.paused ? random.chance(0.7) : random.chance(0.15)) {
     return htsCallData(token.paused ? 'unpauseToken' : 'pauseToken', [address]);
+  }
+  if (!token.paused && random.chance(0.4)) {
+    if (!ledger.tokenBalances.has(`${caller.num}/${token.num}`)) return htsCallData('associateToken', [self, address]);
+    const frozen = token.frozen?.has(caller.num) ?? false;
+    const granted = token.kycGranted?.has(caller.num) ?? false;
+    const operation = random.chance(0.5)
+      ? frozen && random.chance(0.7)
+        ? 'unfreezeToken'
+        : 'freezeToken'
+      : granted && random.chance(0.5)
+        ? 'revokeTokenKyc'
+        : 'grantTokenKyc';
+    return htsCallData(operation, [address, self]);
   }
   // mintToken(address,int64,bytes[]) and burnToken(address,int64,int64[]): no metadata, no serials.
   const none = [0x60n, 0n];
@@ -177,6 +195,8 @@ async function createManagedToken(net: Network, caller: Contract): Promise<boole
         treasury: accountPb(treasury.num),
         adminKey: keyPb(treasury.key),
         supplyKey: contractKey,
+        freezeKey: contractKey,
+        kycKey: contractKey,
         pause_key: contractKey,
         autoRenewAccount: accountPb(treasury.num),
         autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
@@ -195,6 +215,9 @@ async function createManagedToken(net: Network, caller: Contract): Promise<boole
         totalSupply: initialSupply,
         nextSerial: 1n,
         manager: caller.num,
+        frozen: new Set(),
+        // A token's treasury starts with KYC granted and unfrozen; other accounts start without KYC.
+        kycGranted: new Set([treasury.num]),
       };
       net.ledger.tokens.set(num, token);
       net.ledger.associate(treasury.num, num);

@@ -1,7 +1,8 @@
 /**
  * The simulated network's own HTS system calls, replayed through POST /api/v1/contracts/call in workerd: its
- * HtsCaller contracts forward associateToken, dissociateToken, transferToken and approve to 0x167 for their own
- * account, answered by the simulator's ledger model (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender,
+ * HtsCaller contracts forward associations, transfers and approvals for their own account to 0x167, and mints,
+ * burns, pauses, freezes and KYC changes of tokens whose keys name them, answered by the simulator's ledger model
+ * (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender,
  * data and value at the block before it must answer the recorded call_result, and the estimate must lie within
  * 100-110% of the gas the ledger's EVM used. The simulator makes each as the first transaction of its record file,
  * so the block before it holds the state it ran on. The ledger is written in two runs, the second continuing the
@@ -27,11 +28,17 @@ const MINT = 'mintToken(address,int64,bytes[])';
 const BURN = 'burnToken(address,int64,int64[])';
 const PAUSE = 'pauseToken(address)';
 const UNPAUSE = 'unpauseToken(address)';
+const FREEZE = 'freezeToken(address,address)';
+const UNFREEZE = 'unfreezeToken(address,address)';
+const GRANT_KYC = 'grantTokenKyc(address,address)';
+const REVOKE_KYC = 'revokeTokenKyc(address,address)';
 const SELECTORS = new Map(
-  [ASSOCIATE, DISSOCIATE, TRANSFER, APPROVE, MINT, BURN, PAUSE, UNPAUSE].map((signature) => [
-    `0x${Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex')}`,
-    signature,
-  ]),
+  [ASSOCIATE, DISSOCIATE, TRANSFER, APPROVE, MINT, BURN, PAUSE, UNPAUSE, FREEZE, UNFREEZE, GRANT_KYC, REVOKE_KYC].map(
+    (signature) => [
+      `0x${Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex')}`,
+      signature,
+    ],
+  ),
 );
 const SUCCESS = 22n;
 const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194n;
@@ -58,7 +65,7 @@ const { worker } = registerWorkerSuite({
       seed: 'hts-calls',
       tps: 6,
       // Two stages: the second continues the first's model (its HtsCallers and the tokens they manage).
-      files: [30, 30],
+      files: [40, 40],
       // Few transactions a file, most files opening with a system call (the HTS family calls only there); at 6 a
       // second, a 2-second file without any transaction (which the ingest cannot take) is a one in 160,000 chance.
       weights: { htsCall: 2000, submitMessage: 100, hbarTransfer: 100, createToken: 30 },
@@ -156,6 +163,10 @@ describe('HTS system calls the simulated network recorded', () => {
       `${BURN} ${SUCCESS}`,
       `${PAUSE} ${SUCCESS}`,
       `${UNPAUSE} ${SUCCESS}`,
+      `${FREEZE} ${SUCCESS}`,
+      `${UNFREEZE} ${SUCCESS}`,
+      `${GRANT_KYC} ${SUCCESS}`,
+      `${REVOKE_KYC} ${SUCCESS}`,
     ]) {
       expect(seen, `the ledger recorded no ${outcome}`).toContain(outcome);
     }
