@@ -1,41 +1,23 @@
 /**
  * The simulated network's Hedera Token Service system contract (0x167), answered from the ledger model alone: the
- * classic `associateToken`, `dissociateToken`, `transferToken` and `approve` of the calling contract for its own
- * account, with the response code as the consensus node's handlers decide it (TokenAssociateToAccount,
- * TokenDissociateFromAccount, CryptoTransfer, CryptoApproveAllowance) and the gas its SystemContractGasCalculator
- * derives from the dispatch's canonical price (hiero-consensus-node `hedera-smart-contract-service-impl`:
- * `exec/gas/SystemContractGasCalculator.java`, `exec/systemcontracts/hts/transfer/ClassicTransfersCall.java`;
- * `hapi-fees` `canonical-prices.json`). A failed dispatch answers its code, as a classic call does, except an
- * approval, which answers `(code, true)` and reverts with its code when it fails (ClassicGrantApprovalCall).
- * Effects wait in the run until the transaction succeeds (`apply`).
+ * classic functions of hts-functions.ts, for the calling contract's own account or a token whose keys name it, with
+ * the response code as the consensus node's handlers decide it (TokenAssociateToAccount, TokenDissociateFromAccount,
+ * CryptoTransfer, CryptoApproveAllowance, TokenMint, TokenBurn, TokenPause, TokenUnpause, TokenFreezeAccount,
+ * TokenUnfreezeAccount, TokenGrantKycToAccount, TokenRevokeKycFromAccount) and the gas of hts-functions.ts. A failed
+ * dispatch answers its code, as a classic call does, except an approval, which answers `(code, true)` and reverts
+ * with its code when it fails (ClassicGrantApprovalCall). Effects wait in the run until the transaction succeeds
+ * (`apply`).
  */
 import { EVMError } from '@ethereumjs/evm';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { accountPb, i64, numOfLongZero, tokenPb } from '../ledger/ids.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { TokenTransfers } from '../network/transfers.ts';
-import { addressWord, readUint, word } from './abi.ts';
+import { readUint, word } from './abi.ts';
 import { haltResult, type SystemContract } from './hedera-evm.ts';
+import { HTS_GAS, type HtsOperation, OPERATIONS } from './hts-functions.ts';
 
 /** 0.0.359, the system contract's entity number. */
 export const HTS_CONTRACT = 0x167n;
-
-const SIGNATURES = {
-  associateToken: 'associateToken(address,address)',
-  dissociateToken: 'dissociateToken(address,address)',
-  transferToken: 'transferToken(address,address,address,int64)',
-  approve: 'approve(address,address,uint256)',
-  mintToken: 'mintToken(address,int64,bytes[])',
-  burnToken: 'burnToken(address,int64,int64[])',
-  pauseToken: 'pauseToken(address)',
-  unpauseToken: 'unpauseToken(address)',
-  freezeToken: 'freezeToken(address,address)',
-  unfreezeToken: 'unfreezeToken(address,address)',
-  grantTokenKyc: 'grantTokenKyc(address,address)',
-  revokeTokenKyc: 'revokeTokenKyc(address,address)',
-} as const;
-
-export type HtsOperation = keyof typeof SIGNATURES;
 
 const SUCCESS = 22;
 const INVALID_TOKEN_ID = 167;
@@ -45,36 +27,6 @@ const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194;
 const TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES = 195;
 const INVALID_TOKEN_BURN_AMOUNT = 183;
 const TOKEN_IS_PAUSED = 265;
-
-/** Canonical prices in tinycents: TokenAssociate, TokenDissociate and CryptoApproveAllowance cost $0.05. */
-const ASSOCIATE_TINYCENTS = 500_000_000n;
-const APPROVE_TINYCENTS = 500_000_000n;
-/** TokenMint and TokenBurn of fungible units, TokenPause, TokenUnpause, freezes and KYC changes cost $0.001. */
-const SUPPLY_OR_PAUSE_TINYCENTS = 10_000_000n;
-/** A fungible transfer costs $0.001; a transfer counts half of that per unit adjustment (there are always two). */
-const TRANSFER_FUNGIBLE_TINYCENTS = 10_000_000n;
-/** The child transaction's gas price: $0.000_000_0852 a gas, in fee schedule units (a thousandth of a tinycent). */
-const GAS_PRICE_FEE_SCHEDULE_UNITS = 852_000n;
-
-/** The node's `gasRequirementFromTinycents`, its rounding included: the price as gas, plus a fifth. */
-export function gasOfTinycents(tinycents: bigint): bigint {
-  const gas = ((tinycents + GAS_PRICE_FEE_SCHEDULE_UNITS - 1n) * 1000n) / GAS_PRICE_FEE_SCHEDULE_UNITS;
-  return gas + gas / 5n;
-}
-
-const selectorOf = (signature: string) => keccak_256(new TextEncoder().encode(signature)).subarray(0, 4);
-const OPERATIONS = new Map(
-  Object.entries(SIGNATURES).map(([op, signature]) => [
-    Buffer.from(selectorOf(signature)).toString('hex'),
-    op as HtsOperation,
-  ]),
-);
-
-/** The call data of `operation` with its arguments: 20-byte addresses and amounts, in the signature's order. */
-export function htsCallData(operation: HtsOperation, args: readonly (Uint8Array | bigint)[]): Uint8Array {
-  const words = args.map((arg) => (typeof arg === 'bigint' ? word(arg) : addressWord(arg)));
-  return Uint8Array.from([...selectorOf(SIGNATURES[operation]), ...words.flatMap((w) => [...w])]);
-}
 
 /** What one system call did, for the transaction's records: the dispatched body and its token transfers. */
 export interface SystemCallRecord {
@@ -274,21 +226,6 @@ function dispatchOf(ledger: Ledger, operation: HtsOperation, caller: bigint, dat
   }
 }
 
-const GAS: Record<HtsOperation, bigint> = {
-  associateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
-  dissociateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
-  transferToken: gasOfTinycents(2n * (TRANSFER_FUNGIBLE_TINYCENTS / 2n)),
-  approve: gasOfTinycents(APPROVE_TINYCENTS),
-  mintToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
-  burnToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
-  pauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
-  unpauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
-  freezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
-  unfreezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
-  grantTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
-  revokeTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
-};
-
 /**
  * Whose key an operation needs: the account it acts for, or for a change of a token's supply, pause, freezes or
  * KYC the token's manager. The
@@ -315,7 +252,7 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
   const effects: (() => void)[] = [];
   const handler: SystemContract = ({ caller, data, gasLimit, isStatic }) => {
     const operation = OPERATIONS.get(Buffer.from(data.subarray(0, 4)).toString('hex'));
-    if (!operation || isStatic || GAS[operation] > gasLimit) return haltResult(gasLimit);
+    if (!operation || isStatic || HTS_GAS[operation] > gasLimit) return haltResult(gasLimit);
     const callerNum = numOfLongZero(caller.bytes) ?? 0n;
     if (authority(ledger, operation, data, callerNum) !== callerNum) {
       throw new Error(`simulator: ${operation} for an account other than its caller 0.0.${callerNum}`);
@@ -335,11 +272,11 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
       input: data,
       output,
       gasLimit,
-      gasUsed: GAS[operation],
+      gasUsed: HTS_GAS[operation],
     });
     return {
       returnValue: output,
-      executionGasUsed: GAS[operation],
+      executionGasUsed: HTS_GAS[operation],
       ...(reverts ? { exceptionError: new EVMError(EVMError.errorMessages.REVERT) } : {}),
     };
   };
