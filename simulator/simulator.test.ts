@@ -113,7 +113,7 @@ describe('simulated record streams', () => {
     expect(statuses.size).toBeGreaterThan(1);
   });
 
-  it('names each deployed contract in its memo: SimToken or Counter, then any memo words', () => {
+  it('names each deployed contract in its memo: SimToken, Counter or HtsCaller, then any memo words', () => {
     const memos = files.flatMap((f) =>
       f.items.flatMap((i) => {
         const create = i.body.contractCreateInstance as { memo?: string } | undefined;
@@ -121,7 +121,7 @@ describe('simulated record streams', () => {
       }),
     );
     expect(memos.length).toBeGreaterThan(0);
-    for (const memo of memos) expect(memo).toMatch(/^(SimToken|Counter)(: [a-z ]+)?$/);
+    for (const memo of memos) expect(memo).toMatch(/^(SimToken|Counter|HtsCaller)(: [a-z ]+)?$/);
   });
 
   it('has the structure of the real v6 fixtures: field order, signature size, sidecar layout', () => {

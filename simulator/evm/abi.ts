@@ -12,7 +12,7 @@ const artifacts = JSON.parse(readFileSync(new URL('./contracts/artifacts.json', 
   contracts: Record<string, ContractArtifact>;
 };
 
-export function artifact(name: 'SimToken' | 'Counter'): ContractArtifact {
+export function artifact(name: 'SimToken' | 'Counter' | 'HtsCaller'): ContractArtifact {
   const found = artifacts.contracts[name];
   if (!found) throw new Error(`no compiled contract ${name}`);
   return found;

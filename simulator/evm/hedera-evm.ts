@@ -4,17 +4,75 @@
  * a transaction lands where the transaction says; nested CREATEs keep Ethereum's rules. One instance serves every
  * transaction (building one compiles the fork's opcode and gas tables, and registers a listener on the shared
  * Common that is never removed): `beginTransaction` gives each its own transient storage, and the journal's
- * `cleanup` after each run empties the warm sets.
+ * `cleanup` after each run empties the warm sets. The Hedera Token Service's system contract (0x167) answers
+ * through `systemContract`, which the transaction that may call it sets.
  */
 import type { Common, StateManagerInterface } from '@ethereumjs/common';
-import { EVM, EVMMockBlockchain, type Message, NobleBN254 } from '@ethereumjs/evm';
+import {
+  EVM,
+  EVMError,
+  EVMMockBlockchain,
+  type EVMResult,
+  type ExecResult,
+  type Message,
+  NobleBN254,
+  type PrecompileInput,
+} from '@ethereumjs/evm';
 import type { Address } from '@ethereumjs/util';
+
+/** The Hedera Token Service's system contract, 0.0.359. */
+export const HTS_ADDRESS = '0x0000000000000000000000000000000000000167';
+
+/** A call to the system contract: who called it (the calling frame's address), with what, and how much gas. */
+export interface SystemCall {
+  readonly caller: Address;
+  readonly data: Uint8Array;
+  readonly gasLimit: bigint;
+  readonly isStatic: boolean;
+}
+
+export type SystemContract = (call: SystemCall) => ExecResult;
+
+/** A halt that takes all the gas the frame was given, as the node's system contracts halt. */
+export function haltResult(gasLimit: bigint): ExecResult {
+  return {
+    returnValue: new Uint8Array(),
+    executionGasUsed: gasLimit,
+    exceptionError: new EVMError(EVMError.errorMessages.OUT_OF_GAS),
+  };
+}
 
 export class HederaEvm extends EVM {
   private createdAt: Address | undefined;
+  /** The message being run; when it is the system contract's, its caller is the calling frame. */
+  private current: Message | undefined;
+  /** Answers calls to 0x167 during the transaction that set it; without it a call there runs out of gas. */
+  systemContract: SystemContract | undefined;
 
   constructor(common: Common, stateManager: StateManagerInterface) {
-    super({ common, stateManager, bn254: new NobleBN254(), blockchain: new EVMMockBlockchain() });
+    super({
+      common,
+      stateManager,
+      bn254: new NobleBN254(),
+      blockchain: new EVMMockBlockchain(),
+      customPrecompiles: [{ address: HTS_ADDRESS, function: (input) => (input._EVM as HederaEvm).system(input) }],
+    });
+  }
+
+  private system(input: PrecompileInput): ExecResult {
+    const message = this.current;
+    if (!this.systemContract || !message) return haltResult(input.gasLimit);
+    return this.systemContract({
+      caller: message.caller,
+      data: input.data,
+      gasLimit: input.gasLimit,
+      isStatic: message.isStatic,
+    });
+  }
+
+  protected override _executeCall(message: Message & { to: Address }): Promise<EVMResult> {
+    this.current = message;
+    return super._executeCall(message);
   }
 
   /** Starts a transaction: empty transient storage, and for a creation the address its contract gets. */

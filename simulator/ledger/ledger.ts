@@ -73,6 +73,15 @@ export interface Token {
   readonly treasury: bigint;
   totalSupply: bigint;
   nextSerial: bigint;
+  /**
+   * The HtsCaller contract whose contract id is the token's supply and pause key, for a token a contract manages
+   * (mix/hts-calls.ts); such a token stays out of the pools the HAPI families draw from.
+   */
+  readonly manager?: bigint;
+  paused?: boolean;
+  /** A managed token's accounts frozen for it, and those granted KYC (it has freeze and KYC keys). */
+  readonly frozen?: Set<bigint>;
+  readonly kycGranted?: Set<bigint>;
 }
 
 export interface Nft {

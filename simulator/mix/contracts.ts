@@ -21,7 +21,15 @@ function gasFee(net: Network, outcome: EvmOutcome, base: bigint): bigint {
   return outcome.gasUsed * GAS_PRICE_TINYBARS + tinybarsOf(base, net.ledger.exchangeRate);
 }
 
-export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken' | 'Counter'): Promise<boolean> {
+/**
+ * Deploys a contract; an HtsCaller is called only by the HTS family (mix/hts-calls.ts), so it stays out of the pool
+ * the other contract calls draw from.
+ */
+export async function deployContract(
+  net: Network,
+  evm: SimEvm,
+  kind?: 'SimToken' | 'Counter' | 'HtsCaller',
+): Promise<boolean> {
   const creator = payerWith(net, 300n * HBAR);
   if (!creator) return false;
   const which = kind ?? (net.random.chance(0.5) ? 'SimToken' : 'Counter');
@@ -31,10 +39,12 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
   const parameters =
     which === 'SimToken'
       ? encodeStringsAndUint(`${word0} token`, word0.slice(0, 3).toUpperCase(), supply)
-      : word(BigInt(net.random.int(0, 100)));
+      : which === 'Counter'
+        ? word(BigInt(net.random.int(0, 100)))
+        : new Uint8Array();
   const initcode = fromHex(code.initcode);
-  const gas = which === 'SimToken' ? 1_500_000n : 400_000n;
-  // The memo names the contract, so that its readers (GET /api/v1/contracts) tell the two apart; a wallet's memo
+  const gas = which === 'SimToken' ? 1_500_000n : which === 'Counter' ? 400_000n : 200_000n;
+  // The memo names the contract, so that its readers (GET /api/v1/contracts) tell the kinds apart; a wallet's memo
   // words, when the mix draws some, follow it.
   const words = maybeMemo(net, 0.5);
   const memo = words ? `${which}: ${words}` : which;
@@ -75,7 +85,7 @@ export async function deployContract(net: Network, evm: SimEvm, kind?: 'SimToken
       applyStorage(contract.storage, outcome, addressHex(num));
       for (const log of outcome.logs) followTransfer(net.ledger, contract, log.topics, log.data);
       net.ledger.contracts.set(num, contract);
-      net.ledger.contractPool.add(num);
+      if (which !== 'HtsCaller') net.ledger.contractPool.add(num);
       noteResult(net.ledger, consensusNs, { contract: num, sender: creator.num, gasLimit: gas }, outcome);
       return {
         fee: gasFee(net, outcome, PRICE_TINYCENTS.contractCreate),

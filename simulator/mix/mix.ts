@@ -15,6 +15,7 @@ import { callContract, deployContract } from './contracts.ts';
 import { createAccount, deleteAccount, faucet, hbarTransfer, updateAccount } from './crypto.ts';
 import { ethereumTransaction } from './ethereum.ts';
 import { updateExchangeRate, updateFeeSchedule } from './files.ts';
+import { htsCall } from './hts-calls.ts';
 import { HBAR } from './pick.ts';
 import { createSchedule, signSchedule } from './schedules.ts';
 import { associate, burn, createToken, mint, tokenTransfer } from './tokens.ts';
@@ -44,6 +45,7 @@ const WEIGHTS = {
   callContract: 8,
   ethereumTransaction: 6,
   deployContract: 1,
+  htsCall: 4,
   faucet: 5,
 } as const;
 
@@ -185,6 +187,8 @@ export class Mix {
         return ethereumTransaction(net, this.evm);
       case 'deployContract':
         return deployContract(net, this.evm);
+      case 'htsCall':
+        return htsCall(net, this.evm);
       case 'faucet':
         return faucet(net, undefined, 1_000n * HBAR);
     }

@@ -94,6 +94,11 @@ export class Network {
     return this.clockNs;
   }
 
+  /** Whether a transaction went into the record file being written (a block's state before it is then not its own). */
+  get fileStarted(): boolean {
+    return this.pending.length > 0;
+  }
+
   /** Moves the clock to the next transaction's consensus time: exponential gaps averaging 1/tps. */
   advanceClock(): bigint {
     const meanGap = 1e9 / this.tps;

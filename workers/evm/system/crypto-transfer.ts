@@ -159,6 +159,11 @@ class TransferRun {
   private async fungible(token: TokenState, adjusts: readonly Adjust[]): Promise<void> {
     if (!token.fungible) fail('ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON');
     const { tokens } = this.call;
+    // Every account's relationship is settled (associated, automatically where it may be) before any balance or
+    // allowance is looked at, as the node's AssociateTokenRecipientsStep runs before its adjustments.
+    for (const adjust of adjusts) {
+      await this.relationship(await existingAccount(this.call, adjust.account), token, adjust.amount > 0n);
+    }
     // Debits first, as the consensus node adjusts them: a receiver's new balance never funds a debit.
     const ordered = [...adjusts].sort((a, b) => (a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0));
     for (const adjust of ordered) {

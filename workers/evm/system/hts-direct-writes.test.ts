@@ -48,6 +48,13 @@ describe('HTS 0x167 writes called directly', () => {
     const short = await send(701n);
     expect(returned(short).int(0)).toBe(code(178));
     expect(short.executionGasUsed).toBe(UNIT_TRANSFER_GAS);
+    // Relationships are settled before balances: the node's AssociateTokenRecipientsStep precedes its adjustments.
+    const unassociated = await call(
+      HTS,
+      calldata('transferToken(address,address,address,int64)', at(FUNGIBLE), at(HOLDER), at(SPENDER), word(701n)),
+      holder,
+    );
+    expect(returned(unassociated).int(0)).toBe(code(184));
   });
 
   it('undoes every part of a cryptoTransfer one of whose lists fails', async () => {

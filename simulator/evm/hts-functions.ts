@@ -1,0 +1,73 @@
+/**
+ * The HTS system contract functions the simulated network's contracts call (simulator/evm/hts-system.ts answers
+ * them): their signatures, call data, and gas as the consensus node's SystemContractGasCalculator derives it from the
+ * dispatch's canonical price (hiero-consensus-node `hedera-smart-contract-service-impl`
+ * `exec/gas/SystemContractGasCalculator.java`, `exec/systemcontracts/hts/transfer/ClassicTransfersCall.java`;
+ * `hapi-fees` `canonical-prices.json`).
+ */
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { addressWord, word } from './abi.ts';
+
+export const SIGNATURES = {
+  associateToken: 'associateToken(address,address)',
+  dissociateToken: 'dissociateToken(address,address)',
+  transferToken: 'transferToken(address,address,address,int64)',
+  approve: 'approve(address,address,uint256)',
+  mintToken: 'mintToken(address,int64,bytes[])',
+  burnToken: 'burnToken(address,int64,int64[])',
+  pauseToken: 'pauseToken(address)',
+  unpauseToken: 'unpauseToken(address)',
+  freezeToken: 'freezeToken(address,address)',
+  unfreezeToken: 'unfreezeToken(address,address)',
+  grantTokenKyc: 'grantTokenKyc(address,address)',
+  revokeTokenKyc: 'revokeTokenKyc(address,address)',
+} as const;
+
+export type HtsOperation = keyof typeof SIGNATURES;
+
+/** Canonical prices in tinycents: TokenAssociate, TokenDissociate and CryptoApproveAllowance cost $0.05. */
+const ASSOCIATE_TINYCENTS = 500_000_000n;
+const APPROVE_TINYCENTS = 500_000_000n;
+/** TokenMint and TokenBurn of fungible units, TokenPause, TokenUnpause, freezes and KYC changes cost $0.001. */
+const SUPPLY_OR_PAUSE_TINYCENTS = 10_000_000n;
+/** A fungible transfer costs $0.001; a transfer counts half of that per unit adjustment (there are always two). */
+const TRANSFER_FUNGIBLE_TINYCENTS = 10_000_000n;
+/** The child transaction's gas price: $0.000_000_0852 a gas, in fee schedule units (a thousandth of a tinycent). */
+const GAS_PRICE_FEE_SCHEDULE_UNITS = 852_000n;
+
+/** The node's `gasRequirementFromTinycents`, its rounding included: the price as gas, plus a fifth. */
+export function gasOfTinycents(tinycents: bigint): bigint {
+  const gas = ((tinycents + GAS_PRICE_FEE_SCHEDULE_UNITS - 1n) * 1000n) / GAS_PRICE_FEE_SCHEDULE_UNITS;
+  return gas + gas / 5n;
+}
+
+const selectorOf = (signature: string) => keccak_256(new TextEncoder().encode(signature)).subarray(0, 4);
+/** The function a call's selector (hex, no prefix) names. */
+export const OPERATIONS = new Map(
+  Object.entries(SIGNATURES).map(([op, signature]) => [
+    Buffer.from(selectorOf(signature)).toString('hex'),
+    op as HtsOperation,
+  ]),
+);
+
+/** The call data of `operation` with its arguments: 20-byte addresses and amounts, in the signature's order. */
+export function htsCallData(operation: HtsOperation, args: readonly (Uint8Array | bigint)[]): Uint8Array {
+  const words = args.map((arg) => (typeof arg === 'bigint' ? word(arg) : addressWord(arg)));
+  return Uint8Array.from([...selectorOf(SIGNATURES[operation]), ...words.flatMap((w) => [...w])]);
+}
+
+/** The gas of each function: its dispatch's canonical price as gas. */
+export const HTS_GAS: Record<HtsOperation, bigint> = {
+  associateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
+  dissociateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
+  transferToken: gasOfTinycents(2n * (TRANSFER_FUNGIBLE_TINYCENTS / 2n)),
+  approve: gasOfTinycents(APPROVE_TINYCENTS),
+  mintToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  burnToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  pauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  unpauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  freezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  unfreezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  grantTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  revokeTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+};

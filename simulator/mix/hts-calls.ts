@@ -1,0 +1,233 @@
+/**
+ * Contracts calling the Hedera Token Service: an HtsCaller contract (evm/contracts/HtsCaller.sol) forwards a
+ * ContractCall's data to 0x167, so the system contract acts for the HtsCaller's own account: it associates itself
+ * with tokens of the ledger and dissociates, transfers units holders sent it, and approves spenders. The answer,
+ * the gas and the records come from the ledger model (evm/hts-system.ts), as a consensus node writes them: the
+ * ContractCall's record and sidecars with the system call as a second action, and a child record of the
+ * dispatched transaction (nonce 1, one nanosecond later) with its status, token transfers and the system
+ * contract's result.
+ *
+ * A call is made only as the first transaction of a record file, so the ledger at the block before it is the one it
+ * ran on: a mirror's historical call at that block must answer what the network answered.
+ */
+
+import type { SimEvm } from '../evm/evm.ts';
+import { HTS_CONTRACT, htsSystemContract, type SystemCallRecord } from '../evm/hts-system.ts';
+import { functionResult, sidecarsOf } from '../evm/records.ts';
+import { accountPb, contractPb, i64, longZeroAddress, timestampPb, tokenPb } from '../ledger/ids.ts';
+import type { Contract, Token } from '../ledger/ledger.ts';
+import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
+import { keyPb } from '../network/keys.ts';
+import type { Network, Outcome, SimItem } from '../network/network.ts';
+import { TokenTransfers } from '../network/transfers.ts';
+import { noteResult } from './contract-calls.ts';
+import { CONTRACT_REVERT_EXECUTED, deployContract } from './contracts.ts';
+import { planSystemCall } from './hts-plans.ts';
+import { HBAR, payerWith } from './pick.ts';
+import { applyTokenTransfers } from './tokens.ts';
+
+const SYSTEM = 4;
+const AUTO_RENEW_SECONDS = '7776000';
+const OP_CALL = 1;
+/** The system contract's price is most of the call's gas; 1,000,000 leaves room for the HtsCaller's own. */
+const GAS = 1_000_000n;
+
+/** One contract's system call, or its deployment when the ledger has no HtsCaller yet. */
+export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
+  const callers = [...net.ledger.contracts.values()].filter((c) => c.kind === 'HtsCaller');
+  if (callers.length === 0) return deployContract(net, evm, 'HtsCaller');
+  const caller = net.random.pick(callers);
+  if (net.fileStarted) {
+    const managed = [...net.ledger.tokens.values()].some((t) => t.manager === caller.num);
+    return managed ? fundCaller(net, caller) : createManagedToken(net, caller);
+  }
+  const data = planSystemCall(net, caller);
+  const sender = payerWith(net, 20n * HBAR);
+  if (!data || !sender) return false;
+  let system: SystemCallRecord | undefined;
+  const parent = await net.submit({
+    payer: sender.num,
+    body: { contractCall: { contractID: contractPb(caller.num), gas: i64(GAS), functionParameters: data } },
+    price: undefined,
+    execute: async ({ consensusNs }): Promise<Outcome> => {
+      const run = htsSystemContract(net.ledger);
+      evm.systemContract = run.handler;
+      const outcome = await evm
+        .transact({
+          sender: net.ledger.canonicalAddress(sender.num),
+          contract: longZeroAddress(caller.num),
+          create: false,
+          data,
+          gasLimit: GAS,
+        })
+        .finally(() => {
+          evm.systemContract = undefined;
+        });
+      system = outcome.success ? run.calls[0] : undefined;
+      if (outcome.success) run.apply();
+      noteResult(net.ledger, consensusNs, { contract: caller.num, sender: sender.num, gasLimit: GAS }, outcome);
+      const sidecars = sidecarsOf(caller.num, sender.num, outcome, { gas: GAS, input: data, created: false });
+      return {
+        ...(outcome.success ? {} : { status: CONTRACT_REVERT_EXECUTED }),
+        fee:
+          outcome.gasUsed * GAS_PRICE_TINYBARS + tinybarsOf(PRICE_TINYCENTS.contractCallBase, net.ledger.exchangeRate),
+        receipt: { contractID: contractPb(caller.num) },
+        record: {
+          contractCallResult: functionResult(caller.num, sender.num, outcome, {
+            gas: GAS,
+            functionParameters: data,
+            created: false,
+          }),
+        },
+        sidecars: system ? withSystemAction(sidecars, caller, system) : sidecars,
+      };
+    },
+  });
+  if (system) await writeDispatchChild(net, parent, sender.num, caller, system);
+  return true;
+}
+
+/**
+ * A user creates a fungible token (HAPI TokenCreate, treasury and admin key its own) whose supply and pause keys
+ * are the contract's id, so only that contract's calls to 0x167 mint, burn, pause and unpause it.
+ */
+async function createManagedToken(net: Network, caller: Contract): Promise<boolean> {
+  const treasury = payerWith(net, 100n * HBAR);
+  if (!treasury?.key) return false;
+  const word = net.random.words(1);
+  const name = `${word[0]?.toUpperCase()}${word.slice(1)} Managed`;
+  const symbol = `M${word.slice(0, 3).toUpperCase()}`;
+  const initialSupply = net.random.bigint(1_000n, 1_000_000_000n);
+  const contractKey = { contractID: contractPb(caller.num) };
+  await net.submit({
+    payer: treasury.num,
+    body: {
+      tokenCreation: {
+        name,
+        symbol,
+        initialSupply: i64(initialSupply),
+        treasury: accountPb(treasury.num),
+        adminKey: keyPb(treasury.key),
+        supplyKey: contractKey,
+        freezeKey: contractKey,
+        kycKey: contractKey,
+        pause_key: contractKey,
+        autoRenewAccount: accountPb(treasury.num),
+        autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
+      },
+    },
+    price: 'tokenCreate',
+    execute: (): Outcome => {
+      const num = net.ledger.allocateEntity();
+      const token: Token = {
+        num,
+        type: 'FUNGIBLE_COMMON',
+        name,
+        symbol,
+        decimals: 0,
+        treasury: treasury.num,
+        totalSupply: initialSupply,
+        nextSerial: 1n,
+        manager: caller.num,
+        frozen: new Set(),
+        // A token's treasury starts with KYC granted and unfrozen; other accounts start without KYC.
+        kycGranted: new Set([treasury.num]),
+      };
+      net.ledger.tokens.set(num, token);
+      net.ledger.associate(treasury.num, num);
+      net.ledger.addTokenBalance(treasury.num, num, initialSupply);
+      return {
+        tokens: new TokenTransfers().add(num, treasury.num, initialSupply),
+        receipt: { tokenID: tokenPb(num) },
+        record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(treasury.num) }] },
+      };
+    },
+  });
+  return true;
+}
+
+/** A holder of a fungible token the contract is associated with sends it some units (a plain HAPI transfer). */
+async function fundCaller(net: Network, caller: Contract): Promise<boolean> {
+  const { ledger, random } = net;
+  const token = ledger.fungibleTokens.find(random, (t) => ledger.tokenBalances.has(`${caller.num}/${t}`));
+  const holder =
+    token === undefined
+      ? undefined
+      : ledger.associations
+          .get(token)
+          ?.find(random, (n) => ledger.tokenBalance(n, token) > 0n && ledger.account(n).balance >= 5n * HBAR);
+  if (token === undefined || holder === undefined) return false;
+  const amount = random.bigint(1n, ledger.tokenBalance(holder, token));
+  const decimals = ledger.tokens.get(token)?.decimals ?? 0;
+  const transfers = new TokenTransfers()
+    .add(token, holder, -amount)
+    .add(token, caller.num, amount)
+    .expectDecimals(token, decimals);
+  await net.submit({
+    payer: holder,
+    body: { cryptoTransfer: { tokenTransfers: transfers.toPb(true) } },
+    price: 'tokenTransfer',
+    execute: (): Outcome => {
+      applyTokenTransfers(net, transfers);
+      return { tokens: transfers };
+    },
+  });
+  return true;
+}
+
+/** The contract actions with the system call after the top-level call, as the node's action tracer lists them. */
+function withSystemAction(
+  sidecars: Record<string, unknown>[],
+  caller: Contract,
+  system: SystemCallRecord,
+): Record<string, unknown>[] {
+  return sidecars.map((sidecar) => {
+    const actions = (sidecar.actions as { contract_actions: Record<string, unknown>[] } | undefined)?.contract_actions;
+    if (!actions) return sidecar;
+    const action = {
+      call_type: SYSTEM,
+      calling_contract: contractPb(caller.num),
+      gas: i64(system.gasLimit),
+      input: system.input,
+      recipient_contract: contractPb(HTS_CONTRACT),
+      gas_used: i64(system.gasUsed),
+      output: system.output,
+      call_depth: 1,
+      call_operation_type: OP_CALL,
+    };
+    return { actions: { contract_actions: [...actions, action] } };
+  });
+}
+
+/** The dispatched transaction's record: its body, its status, and the system contract's result. */
+async function writeDispatchChild(
+  net: Network,
+  parent: SimItem,
+  payer: bigint,
+  caller: Contract,
+  system: SystemCallRecord,
+): Promise<void> {
+  await net.submit({
+    payer,
+    transactionId: { ...(parent.body.transactionID as Record<string, unknown>), nonce: 1 },
+    consensusNs: parent.consensusNs + 1n,
+    body: system.body,
+    price: undefined,
+    execute: () => ({
+      status: system.status,
+      receipt: system.receipt,
+      ...(system.tokens.isEmpty ? {} : { tokens: system.tokens }),
+      record: {
+        parent_consensus_timestamp: timestampPb(parent.consensusNs),
+        contractCallResult: {
+          contractID: contractPb(HTS_CONTRACT),
+          contractCallResult: system.output,
+          gasUsed: i64(system.gasUsed),
+          gas: i64(system.gasLimit),
+          functionParameters: system.input,
+          sender_id: accountPb(caller.num),
+        },
+      },
+    }),
+  });
+}

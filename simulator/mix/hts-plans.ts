@@ -1,0 +1,95 @@
+/**
+ * What an HtsCaller contract asks of the HTS system contract (0x167) when the HTS family calls (mix/hts-calls.ts):
+ * drawn from the ledger model so that most calls succeed and a few fail the way the node refuses them.
+ */
+import { htsCallData } from '../evm/hts-functions.ts';
+import { longZeroAddress } from '../ledger/ids.ts';
+import type { Contract, Token } from '../ledger/ledger.ts';
+import type { Network } from '../network/network.ts';
+
+/**
+ * What the contract asks of 0x167 for its own account: with units of a fungible token, mostly a transfer of some
+ * to an associated account (now and then more than it holds, or to an account neither associated nor able to
+ * associate automatically); with a relationship, an approval or a dissociation; otherwise an association (a few
+ * with a token it is associated with already).
+ */
+export function planSystemCall(net: Network, caller: Contract): Uint8Array | undefined {
+  const { ledger, random } = net;
+  const self = longZeroAddress(caller.num);
+  const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num);
+  // A paused token is called again at once: mostly unpaused, else a change it refuses.
+  const paused = managed.find((t) => t.paused);
+  if (paused) return planSupplyCall(net, paused, caller);
+  if (managed.length > 0 && random.chance(0.4)) return planSupplyCall(net, random.pick(managed), caller);
+  // Tokens of the HAPI families' pools the contract is associated with (not those it manages).
+  const related = [...ledger.tokens.values()]
+    .filter((token) => token.manager === undefined && ledger.tokenBalances.has(`${caller.num}/${token.num}`))
+    .map((token) => token.num);
+  const held = related.filter((token) => ledger.tokenBalance(caller.num, token) > 0n);
+  if (held.length > 0 && random.chance(0.5)) {
+    const token = random.pick(held);
+    const balance = ledger.tokenBalance(caller.num, token);
+    const stranger = random.chance(0.15)
+      ? ledger.users.find(random, (n) => !ledger.isAssociated(n, token) && ledger.account(n).maxAutoAssociations === 0)
+      : undefined;
+    const receiver =
+      stranger ?? ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
+    if (receiver === undefined) return undefined;
+    const amount = random.chance(0.15) ? balance + 1n : random.bigint(1n, balance);
+    return htsCallData('transferToken', [longZeroAddress(token), self, ledger.canonicalAddress(receiver), amount]);
+  }
+  const empty = related.filter((token) => ledger.tokenBalance(caller.num, token) === 0n);
+  if (empty.length > 0 && random.chance(0.4)) {
+    return htsCallData('dissociateToken', [self, longZeroAddress(random.pick(empty))]);
+  }
+  const fungible = related.filter((token) => ledger.tokens.get(token)?.type === 'FUNGIBLE_COMMON');
+  if (fungible.length > 0 && random.chance(0.3)) {
+    const spender = ledger.users.find(random, (n) => !ledger.account(n).deleted);
+    if (spender === undefined) return undefined;
+    const token = random.pick(fungible);
+    return htsCallData('approve', [
+      longZeroAddress(token),
+      ledger.canonicalAddress(spender),
+      random.bigint(1n, 1_000_000n),
+    ]);
+  }
+  const pool = random.chance(0.7) ? ledger.fungibleTokens : ledger.nftTokens;
+  const token =
+    related.length > 0 && random.chance(0.15)
+      ? random.pick(related)
+      : pool.find(random, (t) => !ledger.tokenBalances.has(`${caller.num}/${t}`));
+  return token === undefined ? undefined : htsCallData('associateToken', [self, longZeroAddress(token)]);
+}
+
+/**
+ * A change to a token the contract manages: a mint or a burn from its treasury (a few beyond what the treasury
+ * holds), its own association with the token and then freezes and KYC changes of that relationship, now and then
+ * a pause (refusing the next changes) or, for a paused token, mostly an unpause.
+ */
+function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Array {
+  const { random, ledger } = net;
+  const address = longZeroAddress(token.num);
+  const self = longZeroAddress(caller.num);
+  if (token.paused ? random.chance(0.7) : random.chance(0.15)) {
+    return htsCallData(token.paused ? 'unpauseToken' : 'pauseToken', [address]);
+  }
+  if (!token.paused && random.chance(0.4)) {
+    if (!ledger.tokenBalances.has(`${caller.num}/${token.num}`)) return htsCallData('associateToken', [self, address]);
+    const frozen = token.frozen?.has(caller.num) ?? false;
+    const granted = token.kycGranted?.has(caller.num) ?? false;
+    const operation = random.chance(0.5)
+      ? frozen && random.chance(0.7)
+        ? 'unfreezeToken'
+        : 'freezeToken'
+      : granted && random.chance(0.5)
+        ? 'revokeTokenKyc'
+        : 'grantTokenKyc';
+    return htsCallData(operation, [address, self]);
+  }
+  // mintToken(address,int64,bytes[]) and burnToken(address,int64,int64[]): no metadata, no serials.
+  const none = [0x60n, 0n];
+  if (random.chance(0.6)) return htsCallData('mintToken', [address, random.bigint(1n, 1_000_000n), ...none]);
+  const held = ledger.tokenBalance(token.treasury, token.num);
+  const amount = held === 0n || random.chance(0.15) ? held + 1n : random.bigint(1n, held);
+  return htsCallData('burnToken', [address, amount, ...none]);
+}
