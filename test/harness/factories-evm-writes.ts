@@ -1,7 +1,8 @@
 /**
  * The ledger of the HTS write tests: the token ledger of the system contract tests, plus a contract (running
  * TWO_CALLS) that holds Gold and is the treasury of two tokens whose supply, pause, wipe and admin keys name it, a
- * receiver associated with Gold (holding 10) and Art, and an account with unlimited automatic associations.
+ * receiver associated with Gold (holding 10) and Art, an account with unlimited automatic associations, and one with
+ * no association and no automatic association slot.
  */
 import type pg from 'pg';
 import { expect } from 'vitest';
@@ -29,6 +30,8 @@ export const CONTRACT = 1700n;
 export const RECEIVER = 1800n;
 /** An account with unlimited automatic associations and none made. */
 export const AUTO = 1801n;
+/** An account associated with no token and with no automatic association slot. */
+export const UNASSOCIATED = 1802n;
 export const MINTED = 1900n;
 export const MINTED_NFT = 1950n;
 /** Key { contractID { contractNum: 1700 } }. */
@@ -41,6 +44,7 @@ export async function seedWritesLedger(sql: pg.Client): Promise<void> {
   await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT', key: CONTRACT_KEY, balance: 1000n });
   await insertEntity(sql, RECEIVER, GENESIS, { balance: 1000n });
   await insertEntity(sql, AUTO, GENESIS, { max_automatic_token_associations: -1 });
+  await insertEntity(sql, UNASSOCIATED, GENESIS, { balance: 1000n, max_automatic_token_associations: 0 });
   await insertTokenAccount(sql, { account_id: CONTRACT, token_id: FUNGIBLE, balance: 100, freeze_status: 2 });
   await insertTokenAccount(sql, { account_id: RECEIVER, token_id: FUNGIBLE, balance: 10, freeze_status: 2 });
   // The collector of Gold's fractional fee holds Gold, as the node requires of a fractional fee's collector.

@@ -11,6 +11,7 @@ import {
   MINTED_NFT,
   RECEIVER,
   seedWritesLedger,
+  UNASSOCIATED,
   writesEvm,
 } from '../../../test/harness/factories-evm-writes.ts';
 import { longZeroAddress } from '../addresses.ts';
@@ -51,7 +52,7 @@ describe('HTS 0x167 writes called directly', () => {
     // Relationships are settled before balances: the node's AssociateTokenRecipientsStep precedes its adjustments.
     const unassociated = await call(
       HTS,
-      calldata('transferToken(address,address,address,int64)', at(FUNGIBLE), at(HOLDER), at(SPENDER), word(701n)),
+      calldata('transferToken(address,address,address,int64)', at(FUNGIBLE), at(HOLDER), at(UNASSOCIATED), word(701n)),
       holder,
     );
     expect(returned(unassociated).int(0)).toBe(code(184));
