@@ -127,7 +127,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
     if (options.signal?.aborted) break;
     while (net.now < periodEnd) await mix.next();
     const items: SimItem[] = net.drain();
-    const startNs = items[0]?.consensusNs ?? periodEnd - periodNs;
+    // A file with no transaction is named after its period's start, unless a transaction of an earlier file already
+    // ran past it (one step of a slow mix can cross several periods): names must follow the files' order.
+    const emptyNs = periodEnd - periodNs > lastEndNs ? periodEnd - periodNs : lastEndNs + 1n;
+    const startNs = items[0]?.consensusNs ?? emptyNs;
     const endNs = items.at(-1)?.consensusNs ?? startNs;
     const blockNumber = firstBlock + BigInt(index);
     if (options.live) await sleep(wallStart + (index + 1) * options.periodMs - Date.now(), options.signal);
