@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hapi } from '../../proto/hapi.ts';
 import type { ParsedRecordFile, RawItem } from '../decode/record-file.ts';
+import { parsedRecordFile } from '../testing/parsed-record-file.ts';
 import { deriveRecordFile } from './record-file.ts';
 
 const PAYER = 1001;
@@ -22,19 +23,7 @@ function item(seconds: number, body: Record<string, unknown>, parent?: number): 
 }
 
 function file(items: RawItem[]): ParsedRecordFile {
-  return {
-    name: '2025-01-01T00_00_00.000000000Z.rcd',
-    version: 6,
-    hapiVersion: { major: 0, minor: 60, patch: 0 },
-    previousHash: new Uint8Array(48),
-    hash: new Uint8Array(48),
-    fileHash: new Uint8Array(48),
-    metadataHash: undefined,
-    blockNumber: 1n,
-    items,
-    sidecars: [],
-    size: 0,
-  };
+  return parsedRecordFile(items);
 }
 
 describe('an atomic batch', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hapi } from '../../proto/hapi.ts';
 import type { ParsedRecordFile } from '../decode/record-file.ts';
 import type { RecordItem } from '../decode/record-item.ts';
+import { parsedRecordFile } from '../testing/parsed-record-file.ts';
 import type { ItemContext } from './context.ts';
 import { FileRows } from './file-rows.ts';
 import { nodeCreate, nodeDelete, nodeUpdate } from './node.ts';
@@ -87,19 +88,7 @@ describe('the transaction row of a node transaction', () => {
         receipt: { status: 339 },
       }),
     ).finish();
-    const file: ParsedRecordFile = {
-      name: '2025-01-01T00_00_00.000000000Z.rcd',
-      version: 6,
-      hapiVersion: { major: 0, minor: 60, patch: 0 },
-      previousHash: new Uint8Array(48),
-      hash: new Uint8Array(48),
-      fileHash: new Uint8Array(48),
-      metadataHash: undefined,
-      blockNumber: 1n,
-      items: [{ transaction, record }],
-      sidecars: [],
-      size: 0,
-    };
+    const file: ParsedRecordFile = parsedRecordFile([{ transaction, record }]);
     const row = deriveRecordFile(file, { index: 1n, loadStart: 0n, sidecars: [] }).rows.rows('transaction')[0];
     expect(row).toMatchObject({
       type: 56,

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedRecordFile } from '../decode/record-file.ts';
+import { parsedRecordFile } from '../testing/parsed-record-file.ts';
 import { deriveRecordFile } from './record-file.ts';
 
 function recordFileRow(version: number) {
-  const file: ParsedRecordFile = {
-    name: '2025-01-01T00_00_00.000000000Z.rcd',
+  const file: ParsedRecordFile = parsedRecordFile([], {
     version,
     hapiVersion: { major: 0, minor: version === 2 ? 0 : 58, patch: version === 2 ? 0 : 3 },
-    previousHash: new Uint8Array(48),
-    hash: new Uint8Array(48),
-    fileHash: new Uint8Array(48),
-    metadataHash: undefined,
-    blockNumber: 1n,
-    items: [],
-    sidecars: [],
-    size: 0,
-  };
+  });
   return deriveRecordFile(file, { index: 1n, loadStart: 0n, sidecars: [] }).rows.rows('record_file')[0];
 }
 

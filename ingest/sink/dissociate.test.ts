@@ -4,6 +4,7 @@ import { insertRow } from '../../test/harness/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
 import type { ParsedRecordFile, RawItem } from '../decode/record-file.ts';
 import { deriveRecordFile } from '../derive/record-file.ts';
+import { parsedRecordFile } from '../testing/parsed-record-file.ts';
 import { TableSchema } from './schema.ts';
 import { writeFileRows } from './writer.ts';
 
@@ -56,19 +57,7 @@ beforeAll(async () => {
     const nft = { token_id: NFT, serial_number: serial, account_id: owner, deleted: false, created_timestamp: 2 };
     await insertRow(db.sql, 'nft', { ...nft, metadata: Buffer.alloc(0), timestamp_range: '[2,)' });
   }
-  const file: ParsedRecordFile = {
-    name: '2025-01-01T00_00_00.000000000Z.rcd',
-    version: 6,
-    hapiVersion: { major: 0, minor: 60, patch: 0 },
-    previousHash: new Uint8Array(48),
-    hash: new Uint8Array(48),
-    fileHash: new Uint8Array(48),
-    metadataHash: undefined,
-    blockNumber: 1n,
-    items: [dissociate(100, FUNGIBLE, -30), dissociate(101, NFT, -2)],
-    sidecars: [],
-    size: 0,
-  };
+  const file: ParsedRecordFile = parsedRecordFile([dissociate(100, FUNGIBLE, -30), dissociate(101, NFT, -2)]);
   const schema = await TableSchema.load(db.sql);
   const { rows } = deriveRecordFile(file, {
     index: 1n,
