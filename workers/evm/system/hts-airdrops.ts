@@ -14,22 +14,13 @@ import { type AbiArgs, AbiDecodeError, selectorOf } from './abi.ts';
 import { signs } from './call-parties.ts';
 import { type Adjust, dispatchTransfer, newRelationship, type TokenTransferList } from './crypto-transfer.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
-import { dispatch, existingAccount, fail, fixed } from './token-dispatch.ts';
+import { adjustTokenBalance, dispatch, existingAccount, fail, fixed, usableToken } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 import { tokenListsOf } from './token-transfer-lists.ts';
 
 const UNLIMITED = -1;
-const FROZEN = 1;
-const KYC_GRANTED = 1;
 /** `tokens.maxAllowedPendingAirdropsToClaim` and `…ToCancel`. */
 const MAX_PENDING_IDS = 10;
-
-function usable(token: TokenState | undefined): TokenState {
-  if (!token) return fail('INVALID_TOKEN_ID');
-  if (token.deleted) fail('TOKEN_WAS_DELETED');
-  if (token.paused) fail('TOKEN_IS_PAUSED');
-  return token;
-}
 
 /** AirdropHandlerHelper.isPendingAirdrop: the receiver's signature is needed and missing, or it has no slot left. */
 async function goesPending(call: HtsCall, receiver: EvmEntity, token: TokenState): Promise<boolean> {
@@ -62,7 +53,7 @@ async function airdrop(call: HtsCall, lists: readonly TokenTransferList[]): Prom
   checkBody(lists);
   const transfers: TokenTransferList[] = [];
   for (const list of lists) {
-    const token = usable(await tokenAt(call, list.token));
+    const token = usableToken(await tokenAt(call, list.token));
     const adjusts: Adjust[] = [];
     const debit = list.adjusts.find((adjust) => adjust.amount < 0n);
     if (debit) {
@@ -169,32 +160,21 @@ async function cancel(call: HtsCall, inputs: readonly PendingInput[]): Promise<u
   return undefined;
 }
 
-/** Moves a claimed amount (or one serial) between two associated, unfrozen, KYC'd accounts. */
-async function move(call: HtsCall, accountId: bigint, token: TokenState, amount: bigint): Promise<void> {
-  const row = await call.tokens.relationshipToWrite(accountId, token);
-  if (!row?.associated) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-  if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
-  if (token.hasKycKey && row.kyc_status !== KYC_GRANTED) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
-  const balance = BigInt(row.balance) + amount;
-  if (balance < 0n) fail('INSUFFICIENT_TOKEN_BALANCE');
-  call.tokens.putRelationship(accountId, token.id, { ...row, balance: String(balance) });
-}
-
 async function claim(call: HtsCall, inputs: readonly PendingInput[]): Promise<undefined> {
   for (const { key, sender, receiver, token, amount } of await pendingOf(call, inputs, 'receiver')) {
-    usable(token);
+    usableToken(token);
     if (!(await call.tokens.relationship(receiver.id, token.id))?.associated) {
       call.tokens.putRelationship(receiver.id, token.id, newRelationship(token, true));
     }
     if (token.fungible) {
-      await move(call, sender.id, token, -amount);
-      await move(call, receiver.id, token, amount);
+      await adjustTokenBalance(call, sender.id, token, -amount);
+      await adjustTokenBalance(call, receiver.id, token, amount);
     } else {
       const nft = await call.tokens.nft(token.id, key.serial);
       const owner = nft && (nft.account_id === null ? token.treasury : BigInt(nft.account_id));
       if (!nft || owner !== sender.id) return fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
-      await move(call, sender.id, token, -1n);
-      await move(call, receiver.id, token, 1n);
+      await adjustTokenBalance(call, sender.id, token, -1n);
+      await adjustTokenBalance(call, receiver.id, token, 1n);
       call.tokens.putNft(token.id, key.serial, { ...nft, account_id: String(receiver.id), spender: null });
     }
     call.tokens.putPendingAirdrop(key, undefined);

@@ -13,14 +13,12 @@ import { type AbiArgs, AbiDecodeError, selectorOf } from './abi.ts';
 import { signs } from './call-parties.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import { canonicalGas, rejectGas } from './hts-gas.ts';
-import { fail, pricedDispatch } from './token-dispatch.ts';
+import { adjustTokenBalance, fail, pricedDispatch, usableToken } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 import { isZeroAddress } from './token-structs.ts';
 
 /** `ledger.tokenRejects.maxLen`. */
 const MAX_REJECTIONS = 10;
-const FROZEN = 1;
-const KYC_GRANTED = 1;
 
 /** A token reference: a fungible token (no serial) or one serial of an NFT. */
 interface Rejection {
@@ -43,25 +41,6 @@ function classicRejections(args: AbiArgs): Rejection[] {
       serial: nfts.items.int(i * 2 + 1, 64),
     })),
   ]);
-}
-
-/** The token checks of the handler's `getIfUsable`. */
-function usable(token: TokenState | undefined): TokenState {
-  if (!token) return fail('INVALID_TOKEN_ID');
-  if (token.deleted) fail('TOKEN_WAS_DELETED');
-  if (token.paused) fail('TOKEN_IS_PAUSED');
-  return token;
-}
-
-/** Moves `amount` of the token into (negative: out of) an account that is associated, unfrozen and KYC'd. */
-async function adjust(call: HtsCall, accountId: bigint, token: TokenState, amount: bigint): Promise<void> {
-  const row = await call.tokens.relationshipToWrite(accountId, token);
-  if (!row?.associated) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-  if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
-  if (token.hasKycKey && row.kyc_status !== KYC_GRANTED) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
-  const balance = BigInt(row.balance) + amount;
-  if (balance < 0n) fail('INSUFFICIENT_TOKEN_BALANCE');
-  call.tokens.putRelationship(accountId, token.id, { ...row, balance: String(balance) });
 }
 
 /** The pure checks: a non-empty list without repeats, fungible tokens named, serials positive. */
@@ -93,7 +72,7 @@ async function reject(call: HtsCall, ownerAddress: Uint8Array, rejections: reado
   // Every rejection is checked before any moves, fungible ones first, as the handler collects its transfers.
   const fungibleMoves: { token: TokenState; amount: bigint }[] = [];
   for (const { token: address } of rejections.filter((rejection) => rejection.serial === undefined)) {
-    const token = usable(await tokenAt(call, address));
+    const token = usableToken(await tokenAt(call, address));
     const row = await call.tokens.relationshipToWrite(owner.id, token);
     if (!row?.associated) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
     if (token.treasury === owner.id) fail('ACCOUNT_IS_TREASURY');
@@ -108,19 +87,19 @@ async function reject(call: HtsCall, ownerAddress: Uint8Array, rejections: reado
     const found = await tokenAt(call, address);
     const nft = found && !found.fungible ? await call.tokens.nft(found.id, serial) : undefined;
     if (!nft) return fail('INVALID_NFT_ID');
-    const token = usable(found);
+    const token = usableToken(found);
     if (token.treasury === owner.id) fail('ACCOUNT_IS_TREASURY');
     if (nft.account_id === null || BigInt(nft.account_id) !== owner.id) fail('INVALID_OWNER_ID');
     nftMoves.push({ token, serial });
   }
   for (const { token, amount } of fungibleMoves) {
-    await adjust(call, owner.id, token, -amount);
-    await adjust(call, token.treasury, token, amount);
+    await adjustTokenBalance(call, owner.id, token, -amount);
+    await adjustTokenBalance(call, token.treasury, token, amount);
   }
   for (const { token, serial } of nftMoves) {
     const nft = await call.tokens.nft(token.id, serial);
-    await adjust(call, owner.id, token, -1n);
-    await adjust(call, token.treasury, token, 1n);
+    await adjustTokenBalance(call, owner.id, token, -1n);
+    await adjustTokenBalance(call, token.treasury, token, 1n);
     if (nft) call.tokens.putNft(token.id, serial, { ...nft, account_id: String(token.treasury), spender: null });
   }
   return undefined;

@@ -103,3 +103,31 @@ export function pricedDispatch(
 }
 
 export const fixed = (type: DispatchType) => () => type;
+
+/** token_account.freeze_status and kyc_status values. */
+const FROZEN = 1;
+const KYC_GRANTED = 1;
+
+/** The token checks of the token service's `getIfUsable`: it exists, is not deleted and is not paused. */
+export function usableToken(token: TokenState | undefined): TokenState {
+  if (!token) return fail('INVALID_TOKEN_ID');
+  if (token.deleted) fail('TOKEN_WAS_DELETED');
+  if (token.paused) fail('TOKEN_IS_PAUSED');
+  return token;
+}
+
+/** Moves `amount` of the token into (negative: out of) an account that is associated, unfrozen and KYC'd. */
+export async function adjustTokenBalance(
+  call: HtsCall,
+  accountId: bigint,
+  token: TokenState,
+  amount: bigint,
+): Promise<void> {
+  const row = await call.tokens.relationshipToWrite(accountId, token);
+  if (!row?.associated) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+  if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
+  if (token.hasKycKey && row.kyc_status !== KYC_GRANTED) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+  const balance = BigInt(row.balance) + amount;
+  if (balance < 0n) fail('INSUFFICIENT_TOKEN_BALANCE');
+  call.tokens.putRelationship(accountId, token.id, { ...row, balance: String(balance) });
+}
