@@ -8,6 +8,7 @@
  * so the block before it holds the state it ran on. The ledger is written in two runs, the second continuing the
  * first (`--continue`).
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LedgerSnapshot } from '../../../../simulator/ledger/export.ts';
+import { postCall } from '../../../../test/harness/contracts-call-client.ts';
 import { canonicalAddress, longZero } from '../../../../test/harness/simnet-reads.ts';
 import { ingestStreams, simulateStages } from '../../../../test/harness/simnet-stages.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
@@ -101,21 +103,7 @@ const { worker } = registerWorkerSuite({
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-interface CallAnswer {
-  readonly result?: string;
-  readonly _status?: { messages: { message: string; detail?: string; data?: string }[] };
-}
-
-let client = 0;
-async function post(body: object): Promise<{ status: number; body: CallAnswer }> {
-  client++;
-  const response = await fetch(`${worker.baseUrl}/api/v1/contracts/call`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'cf-connecting-ip': `10.8.${client >> 8}.${client & 255}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as CallAnswer };
-}
+const post = (body: object) => postCall(worker, body);
 
 describe('HTS system calls the simulated network recorded', () => {
   it('answers each at the block before it as recorded, and estimates it within 100-110% of its gas', async () => {

@@ -5,12 +5,14 @@
  * an NFT's owner moves it with transferFrom while an account without an allowance cannot; every estimate lies within
  * 100-110% of the gas the call uses.
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bytesFromHex, hexOfBytes } from '../../../../db/bytea.ts';
 import type { LedgerSnapshot } from '../../../../simulator/ledger/export.ts';
+import { postCall } from '../../../../test/harness/contracts-call-client.ts';
 import { callOf, openWorkerDriver, TESTNET_SETTINGS } from '../../../../test/harness/evm-session.ts';
 import { canonicalAddress, longZero } from '../../../../test/harness/simnet-reads.ts';
 import { ingestStreams, simulateStages } from '../../../../test/harness/simnet-stages.ts';
@@ -48,21 +50,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 type Account = LedgerSnapshot['accounts'][number];
 
-interface Reply {
-  result?: string;
-  _status?: { messages: { message: string; data: string }[] };
-}
-
-let client = 0;
-async function post(request: object): Promise<{ status: number; body: Reply }> {
-  client++;
-  const response = await fetch(`${worker.baseUrl}/api/v1/contracts/call`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'cf-connecting-ip': `10.9.${client >> 8}.${client & 255}` },
-    body: JSON.stringify(request),
-  });
-  return { status: response.status, body: (await response.json()) as Reply };
-}
+const post = (body: object) => postCall(worker, body);
 
 const word = (value: bigint) => value.toString(16).padStart(64, '0');
 const accountOf = (id: string): Account | undefined => model.accounts.find((a) => a.id === id);

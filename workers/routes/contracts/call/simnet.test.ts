@@ -4,11 +4,13 @@
  * block asked about (each stage's last block, and `latest`), and every estimate of a recorded contract transaction
  * must lie within 100-110% of the smallest gas at which the call does what it does with all the gas.
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postCall } from '../../../../test/harness/contracts-call-client.ts';
 import { canonicalAddress, longZero, type ModelRead, modelReads } from '../../../../test/harness/simnet-reads.ts';
 import { ingestStreams, type SimnetStage, simulateStages } from '../../../../test/harness/simnet-stages.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
@@ -110,25 +112,7 @@ const { worker } = registerWorkerSuite({
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** The route's answer: `result` on 200, the web3 error body otherwise. */
-interface CallAnswer {
-  readonly result?: string;
-  readonly _status?: { messages: { message: string; detail?: string; data?: string }[] };
-}
-
-let client = 0;
-async function post(body: object): Promise<{ status: number; body: CallAnswer }> {
-  client++;
-  const response = await fetch(`${worker.baseUrl}/api/v1/contracts/call`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'cf-connecting-ip': `10.${client >> 16}.${(client >> 8) & 255}.${client & 255}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as CallAnswer };
-}
+const post = (body: object) => postCall(worker, body);
 
 /** Runs `check` over `items`, PARALLEL at a time, and returns every failure message. */
 async function failuresOf<T>(items: readonly T[], check: (item: T) => Promise<string | undefined>): Promise<string[]> {
