@@ -8,6 +8,7 @@ import type { Row } from '../sink/bulk-insert.ts';
 import type { ColumnKind } from '../sink/copy-binary.ts';
 import { CopyTables } from '../sink/copy-text.ts';
 import type { Change } from '../sink/history-upsert.ts';
+import type { CallDataFromFile } from './call-data-file.ts';
 
 /** Tables whose rows are read again after derivation (address books, stakes, the cursor): kept as objects. */
 const KEPT_AS_ROWS: ReadonlySet<string> = new Set(['record_file', 'file_data', 'node_stake', 'address_book']);
@@ -57,6 +58,8 @@ export class FileRows {
   /** Entities each contract transaction involves (payer, sender, contracts), by consensus timestamp. */
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   readonly dissociateTransfers: DissociateTransfer[] = [];
+  /** Ethereum transactions whose hash the writer computes from their call data file (ingest/sink/call-data-hash.ts). */
+  readonly callDataFromFiles: CallDataFromFile[] = [];
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
   readonly replaces = new Map<string, Row[]>();
 
