@@ -81,7 +81,13 @@ function callDataFromFile(ctx: ItemContext, hash: Uint8Array, data: Uint8Array):
   const file = fileId(serviceBody<EthereumBody>(ctx).call_data);
   if (hash.length > 0 || idParts(file).num <= LAST_SYSTEM_FILE_NUM) return undefined;
   const { item } = ctx;
-  return { consensusTimestamp: item.consensusTimestamp, payerAccountId: item.payerAccountId, fileId: file, data };
+  // A copy: a view would take the whole record file across the thread with it.
+  return {
+    consensusTimestamp: item.consensusTimestamp,
+    payerAccountId: item.payerAccountId,
+    fileId: file,
+    data: data.slice(),
+  };
 }
 
 /** The legacy chain id folded into v (EIP-155), as the importer stores it; none before EIP-155. */
