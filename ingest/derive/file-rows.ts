@@ -99,13 +99,24 @@ export class FileRows {
 
   /** A change to a history table; `history` false updates the current row in place. */
   change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): Change {
+    const clean = sanitized(table, row);
+    return this.push(
+      table,
+      overwrite ? { row: clean, timestamp, history, overwrite } : { row: clean, timestamp, history },
+    );
+  }
+
+  /** A change with history that does not apply when the current row's boolean column `unless` is true. */
+  changeUnless(table: string, row: Row, timestamp: bigint, unless: string): Change {
+    return this.push(table, { row: sanitized(table, row), timestamp, history: true, unless });
+  }
+
+  private push(table: string, change: Change): Change {
     let list = this.changes.get(table);
     if (!list) {
       list = [];
       this.changes.set(table, list);
     }
-    const clean = sanitized(table, row);
-    const change = overwrite ? { row: clean, timestamp, history, overwrite } : { row: clean, timestamp, history };
     list.push(change);
     return change;
   }
