@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EthereumType, encodeRlp, signEthereumCall } from '../../simulator/evm/ethereum-tx.ts';
-import { decodeRlp, type RlpItem } from '../decode/rlp.ts';
+import { type EthereumType, signEthereumCall } from '../../simulator/evm/ethereum-tx.ts';
+import { decodeRlp, encodeRlp, type RlpItem } from '../decode/rlp.ts';
 import { decodeHexContents, hashWithCallData } from './call-data-file.ts';
 
 const KEY = new Uint8Array(32).fill(0x22);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hapi } from '../../proto/hapi.ts';
-import { encodeRlp, signEthereumCall } from '../../simulator/evm/ethereum-tx.ts';
+import { signEthereumCall } from '../../simulator/evm/ethereum-tx.ts';
 import type { TestDatabase } from '../../test/harness/test-database.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 import { sha384 } from '../decode/hash.ts';
 import type { RawItem } from '../decode/record-file.ts';
-import { decodeRlp, type RlpItem } from '../decode/rlp.ts';
+import { decodeRlp, encodeRlp, type RlpItem } from '../decode/rlp.ts';
 import { deriveRecordFile } from '../derive/record-file.ts';
 import { TableSchema } from './schema.ts';
 import { writeFileRows } from './writer.ts';
