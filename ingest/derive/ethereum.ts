@@ -1,6 +1,6 @@
 /**
- * EthereumTransaction: the signed Ethereum transaction it wraps (`ethereum_transaction`), and the signer's
- * `ethereum_nonce`. Columns hold what the reference importer's parsers store: byte fields as the RLP item's
+ * EthereumTransaction: the signed Ethereum transaction it wraps (`ethereum_transaction`, and a `transaction_hash`
+ * row for its Ethereum hash), and the signer's `ethereum_nonce`. Columns hold what the reference importer's parsers store: byte fields as the RLP item's
  * payload (empty bytes for an empty item, never NULL), fields a type does not have as NULL, and the value as
  * Java's `BigInteger.toByteArray()` of the unsigned amount (`0x00` for zero, a leading `0x00` before a high bit),
  * which its REST reads as a two's complement number.
