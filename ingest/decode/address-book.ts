@@ -8,6 +8,8 @@ import { encodeEntityId, idOf } from './ids.ts';
 import { toPlain } from './plain.ts';
 
 export interface ServiceEndpoint {
+  /** The node id of the listing the endpoint is in, as the book has it (0 in old books that name nodes by account). */
+  readonly nodeId: bigint;
   readonly ipAddressV4: string;
   readonly port: number;
   readonly domainName: string;
@@ -57,15 +59,18 @@ function toNode(node: PlainNode): AddressBookNode {
     const [shard, realm, num] = memo.split('.').map(BigInt) as [bigint, bigint, bigint];
     accountId = encodeEntityId(shard, realm, num);
   }
-  let nodeId = node.nodeId ?? 0n;
+  const listedNodeId = node.nodeId ?? 0n;
   const accountNum = accountId & ((1n << 38n) - 1n);
-  if (nodeId === 0n && accountNum > 3n && accountNum < 20n) nodeId = accountNum - 3n;
+  const nodeId = listedNodeId === 0n && accountNum > 3n && accountNum < 20n ? accountNum - 3n : listedNodeId;
   // The deprecated IP and port, when the IP is not blank, then every service endpoint (as the importer lists them).
   const deprecatedIp = node.ipAddress ? new TextDecoder().decode(node.ipAddress) : '';
   const endpoints: ServiceEndpoint[] =
-    deprecatedIp.trim() === '' ? [] : [{ ipAddressV4: deprecatedIp, port: node.portno ?? 0, domainName: '' }];
+    deprecatedIp.trim() === ''
+      ? []
+      : [{ nodeId: listedNodeId, ipAddressV4: deprecatedIp, port: node.portno ?? 0, domainName: '' }];
   for (const e of node.serviceEndpoint ?? []) {
     endpoints.push({
+      nodeId: listedNodeId,
       ipAddressV4: e.ipAddressV4 && e.ipAddressV4.length === 4 ? e.ipAddressV4.join('.') : '',
       port: e.port ?? 0,
       domainName: e.domain_name ?? '',

@@ -51,8 +51,9 @@ export function resolveAirdrops(ctx: ItemContext, state: 'CANCELLED' | 'CLAIMED'
     const airdrop = key(id);
     ctx.rows.change('token_airdrop', { ...airdrop, state }, ctx.item.consensusTimestamp);
     if (state === 'CLAIMED') {
-      // The claimed tokens arrive through the transfer list; the balance is not touched here.
-      ctx.rows.change(
+      // The claimed tokens arrive through the transfer list; the balance is not touched here. An account that
+      // associated itself with the token before keeps its relationship as it is (SqlEntityListener.onTokenAccount).
+      ctx.rows.changeUnless(
         'token_account',
         {
           account_id: airdrop.receiver_account_id,
@@ -61,6 +62,7 @@ export function resolveAirdrops(ctx: ItemContext, state: 'CANCELLED' | 'CLAIMED'
           created_timestamp: ctx.item.consensusTimestamp,
         },
         ctx.item.consensusTimestamp,
+        'associated',
       );
     }
   }

@@ -1,6 +1,6 @@
 /**
- * EthereumTransaction: the signed Ethereum transaction it wraps (`ethereum_transaction`), and the signer's
- * `ethereum_nonce`. Columns hold what the reference importer's parsers store: byte fields as the RLP item's
+ * EthereumTransaction: the signed Ethereum transaction it wraps (`ethereum_transaction`, and a `transaction_hash`
+ * row for its Ethereum hash), and the signer's `ethereum_nonce`. Columns hold what the reference importer's parsers store: byte fields as the RLP item's
  * payload (empty bytes for an empty item, never NULL), fields a type does not have as NULL, and the value as
  * Java's `BigInteger.toByteArray()` of the unsigned amount (`0x00` for zero, a leading `0x00` before a high bit),
  * which its REST reads as a two's complement number.
@@ -12,7 +12,8 @@ import { decodeEthereumTransaction, type EthereumTransaction, toBigInt } from '.
 import { toHex } from '../decode/hash.ts';
 import type { RecordItem } from '../decode/record-item.ts';
 import type { PbEntityId } from '../decode/types.ts';
-import { accountId, entityRow, fileId, type ItemContext, serviceBody } from './context.ts';
+import { type CallDataFromFile, LAST_SYSTEM_FILE_NUM } from './call-data-file.ts';
+import { accountId, entityRow, fileId, type ItemContext, idParts, serviceBody } from './context.ts';
 
 /** Records of HAPI 0.47 and later carry the signer's nonce; before, the importer derived it. */
 const SIGNER_NONCE_MINOR = 47;
@@ -60,9 +61,8 @@ function decodeData(data: Uint8Array | undefined): EthereumTransaction | null {
 
 /**
  * The hash the row and the contract result carry: the record's, else (records before it had one) the Keccak-256
- * of the signed bytes when those hold the call data. With the call data in a file the importer re-encodes the
- * transaction with the file's contents; without that file at hand the hash stays empty, as the importer leaves it
- * when the file cannot be read.
+ * of the signed bytes when those hold the call data (or name no file). With the call data in a file it is empty
+ * here: the writer fills it in once the file's contents of this record file are written (callDataFromFile).
  */
 export function ethereumHash(ctx: ItemContext, tx: EthereumTransaction): Uint8Array {
   const recorded = ctx.item.record.ethereum_hash;
@@ -71,6 +71,23 @@ export function ethereumHash(ctx: ItemContext, tx: EthereumTransaction): Uint8Ar
   if (tx.callData.length > 0 || fileId(body.call_data) === 0n)
     return keccak_256(body.ethereum_data ?? new Uint8Array());
   return new Uint8Array();
+}
+
+/**
+ * The transaction whose hash the writer computes from its call data file, when ethereumHash left it empty; none
+ * for a system file, whose contents the importer never reads (its hash stays empty).
+ */
+function callDataFromFile(ctx: ItemContext, hash: Uint8Array, data: Uint8Array): CallDataFromFile | undefined {
+  const file = fileId(serviceBody<EthereumBody>(ctx).call_data);
+  if (hash.length > 0 || idParts(file).num <= LAST_SYSTEM_FILE_NUM) return undefined;
+  const { item } = ctx;
+  // A copy: a view would take the whole record file across the thread with it.
+  return {
+    consensusTimestamp: item.consensusTimestamp,
+    payerAccountId: item.payerAccountId,
+    fileId: file,
+    data: data.slice(),
+  };
 }
 
 /** The legacy chain id folded into v (EIP-155), as the importer stores it; none before EIP-155. */
@@ -87,6 +104,7 @@ export function ethereumTransaction(ctx: ItemContext): void {
   if (!tx || !data) return;
   const legacy = tx.type === 0;
   const callDataId = fileId(body.call_data);
+  const hash = ethereumHash(ctx, tx);
   ctx.rows.insert('ethereum_transaction', {
     // The list's payload, without its RLP prefix (empty for an empty list).
     access_list: tx.accessList ? accessListPayload(tx.accessList) : null,
@@ -111,7 +129,7 @@ export function ethereumTransaction(ctx: ItemContext): void {
     data,
     gas_limit: tx.gasLimit,
     gas_price: tx.gasPrice ?? null,
-    hash: ethereumHash(ctx, tx),
+    hash,
     max_fee_per_gas: tx.maxFeePerGas ?? null,
     max_gas_allowance: body.max_gas_allowance ?? 0n,
     max_priority_fee_per_gas: tx.maxPriorityFeePerGas ?? null,
@@ -125,6 +143,17 @@ export function ethereumTransaction(ctx: ItemContext): void {
     type: tx.type,
     value: javaBigIntegerBytes(toBigInt(tx.value)),
   });
+  // The importer's SqlEntityListener finds the transaction by its Ethereum hash too, once it has one.
+  if (hash.length > 0) {
+    ctx.rows.insert('transaction_hash', {
+      consensus_timestamp: item.consensusTimestamp,
+      hash,
+      hash_suffix: null,
+      payer_account_id: item.payerAccountId,
+    });
+  }
+  const pending = callDataFromFile(ctx, hash, data);
+  if (pending) ctx.rows.callDataFromFiles.push(pending);
   signerNonce(ctx, tx);
 }
 

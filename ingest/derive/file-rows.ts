@@ -8,6 +8,7 @@ import type { Row } from '../sink/bulk-insert.ts';
 import type { ColumnKind } from '../sink/copy-binary.ts';
 import { CopyTables } from '../sink/copy-text.ts';
 import type { Change } from '../sink/history-upsert.ts';
+import type { CallDataFromFile } from './call-data-file.ts';
 
 /** Tables whose rows are read again after derivation (address books, stakes, the cursor): kept as objects. */
 const KEPT_AS_ROWS: ReadonlySet<string> = new Set(['record_file', 'file_data', 'node_stake', 'address_book']);
@@ -57,6 +58,8 @@ export class FileRows {
   /** Entities each contract transaction involves (payer, sender, contracts), by consensus timestamp. */
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   readonly dissociateTransfers: DissociateTransfer[] = [];
+  /** Ethereum transactions whose hash the writer computes from their call data file (ingest/sink/call-data-hash.ts). */
+  readonly callDataFromFiles: CallDataFromFile[] = [];
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
   readonly replaces = new Map<string, Row[]>();
 
@@ -96,13 +99,24 @@ export class FileRows {
 
   /** A change to a history table; `history` false updates the current row in place. */
   change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): Change {
+    const clean = sanitized(table, row);
+    return this.push(
+      table,
+      overwrite ? { row: clean, timestamp, history, overwrite } : { row: clean, timestamp, history },
+    );
+  }
+
+  /** A change with history that does not apply when the current row's boolean column `unless` is true. */
+  changeUnless(table: string, row: Row, timestamp: bigint, unless: string): Change {
+    return this.push(table, { row: sanitized(table, row), timestamp, history: true, unless });
+  }
+
+  private push(table: string, change: Change): Change {
     let list = this.changes.get(table);
     if (!list) {
       list = [];
       this.changes.set(table, list);
     }
-    const clean = sanitized(table, row);
-    const change = overwrite ? { row: clean, timestamp, history, overwrite } : { row: clean, timestamp, history };
     list.push(change);
     return change;
   }

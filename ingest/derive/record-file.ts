@@ -143,6 +143,12 @@ function mainEntity(item: RecordItem): bigint {
       return accountId(get('owner')) || item.payerAccountId;
     case 45:
       return tokenId(get('token_id'));
+    case 75: {
+      // HookStore: the account or contract that owns the hook (HookStoreTransactionHandler.getEntity).
+      const owner = (get('hook_id') as { entity_id?: Record<string, Parameters<typeof accountId>[0]> } | undefined)
+        ?.entity_id;
+      return owner?.account_id ? accountId(owner.account_id) : contractId(owner?.contract_id);
+    }
     case 42:
       return scheduleId(receipt?.scheduleID);
     case 43:

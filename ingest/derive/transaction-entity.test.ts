@@ -59,4 +59,13 @@ describe("a transaction's entity_id", () => {
       ]),
     ).toEqual([1600n, 1600n]);
   });
+
+  it('is the account or contract that owns the hook of a HookStore', () => {
+    expect(
+      entityIds([
+        { hook_store: { hook_id: { entity_id: { account_id: account }, hook_id: 1 } } },
+        { hook_store: { hook_id: { entity_id: { contract_id: { contractNum: 1700 } }, hook_id: 2 } } },
+      ]),
+    ).toEqual([1600n, 1700n]);
+  });
 });

@@ -64,4 +64,29 @@ describe('the rows of an address book version', () => {
       [0n, '35.1.1.1', 50212],
     ]);
   });
+
+  it("write a book's own node id into its endpoints: 0 in an old book that names its nodes by account only", () => {
+    const types = hapi();
+    const nodeAddress = [5, 6].map((account) => ({
+      ipAddress: ip(`10.0.0.${account}`),
+      portno: 50211,
+      memo: ip(`0.0.${account}`),
+      RSA_PubKey: KEY,
+    }));
+    const old = types.NodeAddressBook.encode(types.NodeAddressBook.fromObject({ nodeAddress })).finish();
+    const oldRows = new FileRows();
+    addVersionRows(
+      oldRows,
+      { fileId: ADDRESS_BOOK_102, start: 20n, bytes: old, nodes: parseAddressBook(old) },
+      undefined,
+    );
+    expect(oldRows.rows('address_book_entry').map((e) => [e.node_id, e.node_account_id])).toEqual([
+      [2n, 5n],
+      [3n, 6n],
+    ]);
+    expect(oldRows.rows('address_book_service_endpoint').map((e) => [e.node_id, e.ip_address_v4])).toEqual([
+      [0n, '10.0.0.5'],
+      [0n, '10.0.0.6'],
+    ]);
+  });
 });

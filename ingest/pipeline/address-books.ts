@@ -135,7 +135,7 @@ export function addVersionRows(rows: FileRows, version: AddressBookVersion, clos
       entry = { node, endpoints: new Map() };
       entries.set(node.nodeId, entry);
     }
-    for (const e of node.endpoints) entry.endpoints.set(`${e.ipAddressV4}|${e.port}|${e.domainName}`, e);
+    for (const e of node.endpoints) entry.endpoints.set(`${e.nodeId}|${e.ipAddressV4}|${e.port}|${e.domainName}`, e);
   }
   for (const { node, endpoints } of entries.values()) {
     rows.insert('address_book_entry', {
@@ -153,7 +153,8 @@ export function addVersionRows(rows: FileRows, version: AddressBookVersion, clos
       rows.insert('address_book_service_endpoint', {
         consensus_timestamp: version.start,
         ip_address_v4: endpoint.ipAddressV4,
-        node_id: node.nodeId,
+        // The listing's own node id, as the importer writes it: 0 for every node of a book that names none.
+        node_id: endpoint.nodeId,
         port: endpoint.port,
         domain_name: endpoint.domainName,
       });

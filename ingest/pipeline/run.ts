@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { toHex } from '../decode/hash.ts';
 import type { FileRows } from '../derive/file-rows.ts';
 import { snapshotBalancesIfDue } from '../sink/balance-snapshot.ts';
+import { updateEntityStakes } from '../sink/entity-stake.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { writeFileRows } from '../sink/writer.ts';
 import { sleep } from '../sleep.ts';
@@ -174,6 +175,8 @@ async function writePrepared(
     if (bootstrapRows) await writeFileRows(client, schema, bootstrapRows, { start: 0n, end: 0n });
     await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
     await snapshotBalancesIfDue(client, derived.consensusEnd);
+    // The importer computes the staking period that a NodeStakeUpdate ends once the file is written.
+    if (derived.rows.rows('node_stake').length > 0) await updateEntityStakes(client);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});

@@ -17,6 +17,8 @@ export interface Change {
   readonly history: boolean;
   /** Columns set even to null (clearing a value); every other null keeps the current value. */
   readonly overwrite?: readonly string[];
+  /** A boolean column: when the current row has it true, the change does not apply. */
+  readonly unless?: string;
 }
 
 export interface HistoryTable {
@@ -73,7 +75,7 @@ export async function applyChanges(
     // One statement per kind of change: with or without history, the same columns named and overwritten.
     const groups = new Map<string, Change[]>();
     for (const change of round) {
-      const kind = `${change.history}|${(change.overwrite ?? []).join(',')}|${Object.keys(change.row).sort().join(',')}`;
+      const kind = `${change.history}|${change.unless ?? ''}|${(change.overwrite ?? []).join(',')}|${Object.keys(change.row).sort().join(',')}`;
       const group = groups.get(kind);
       if (group) group.push(change);
       else groups.set(kind, [change]);
@@ -89,6 +91,7 @@ export async function applyChanges(
           keepExisting: table.immutable,
           overwrite: first.overwrite ?? [],
           range: { history: first.history },
+          ...(first.unless ? { unless: first.unless } : {}),
         },
         group.map((c) => ({ row: c.row, timestamp: c.timestamp })),
       );

@@ -26,6 +26,8 @@ export interface UpsertSpec {
    * start at `ts`).
    */
   readonly range?: { readonly history: boolean };
+  /** A boolean column: a row whose current value has it true is left as it is (and nothing is inserted for it). */
+  readonly unless?: string;
 }
 
 export interface UpsertRow {
@@ -66,7 +68,7 @@ export async function upsert(
     aliases.push('ts');
   }
   const params = arrays.map((_, i) => `$${i + 1}::text[]`).join(', ');
-  const join = spec.key.map((k) => `t."${k}" = i."${k}"`).join(' and ');
+  const join = `${spec.key.map((k) => `t."${k}" = i."${k}"`).join(' and ')}${spec.unless ? ` and t."${spec.unless}" is not true` : ''}`;
   const sets = columns
     .filter((c) => !spec.key.includes(c.name))
     .map((c) =>

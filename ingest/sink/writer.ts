@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import type { FileRows } from '../derive/file-rows.ts';
 import { bulkInsert, type Row } from './bulk-insert.ts';
+import { restoreCallDataHashes } from './call-data-hash.ts';
 import { copyGroups, copyInsert } from './copy-insert.ts';
 import { applyDissociateTransfers } from './dissociate.ts';
 import { applyChanges, HISTORY_TABLES } from './history-upsert.ts';
@@ -226,5 +227,6 @@ export async function writeFileRows(
   }
   for (const [table, groups] of rows.copies?.tables ?? []) await copyGroups(client, table, groups);
   await applyDissociateTransfers(client, rows.dissociateTransfers);
+  await restoreCallDataHashes(client, rows.callDataFromFiles);
   await bulkInsert(client, schema, 'record_file', rows.rows('record_file'));
 }

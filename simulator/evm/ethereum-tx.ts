@@ -6,6 +6,7 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { encodeRlp, type RlpItem } from '../../ingest/decode/rlp.ts';
 import { chainIdOfNetwork } from '../../workers/config/chain-ids.ts';
 
 /**
@@ -50,32 +51,6 @@ export interface EthereumCall {
   readonly authorizations?: readonly Authorization[];
 }
 
-type Rlp = Uint8Array | readonly Rlp[];
-
-function lengthPrefix(length: number, offset: number): Uint8Array {
-  if (length < 56) return Uint8Array.of(offset + length);
-  const bytes = integer(BigInt(length));
-  return Uint8Array.of(offset + 55 + bytes.length, ...bytes);
-}
-
-/** Recursive length prefix encoding (Ethereum yellow paper, appendix B). */
-export function encodeRlp(item: Rlp): Uint8Array {
-  if (item instanceof Uint8Array) {
-    if (item.length === 1 && (item[0] ?? 0) < 0x80) return item;
-    return Uint8Array.from([...lengthPrefix(item.length, 0x80), ...item]);
-  }
-  const body = (item as readonly Rlp[]).map(encodeRlp);
-  const length = body.reduce((n, part) => n + part.length, 0);
-  const out = new Uint8Array(lengthPrefix(length, 0xc0).length + length);
-  out.set(lengthPrefix(length, 0xc0));
-  let at = out.length - length;
-  for (const part of body) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** A big-endian unsigned integer without leading zeros, as RLP writes numbers (zero is empty). */
 function integer(value: bigint): Uint8Array {
   if (value === 0n) return new Uint8Array();
@@ -115,7 +90,7 @@ export function signEthereumCall(call: EthereumCall, privateKey: Uint8Array): { 
     integer(call.value ?? 0n),
     call.data,
   ];
-  const typed = (type: number, fields: readonly Rlp[]) => Uint8Array.from([type, ...encodeRlp(fields)]);
+  const typed = (type: number, fields: readonly RlpItem[]) => Uint8Array.from([type, ...encodeRlp(fields)]);
   // Types 2 and 4 replace the gas price by a priority fee (none) and a maximum fee per gas.
   const dynamic = [integer(CHAIN_ID), integer(call.nonce), new Uint8Array(), ...common.slice(1), []];
   const authorizations = (call.authorizations ?? []).map((a) => [
@@ -126,7 +101,7 @@ export function signEthereumCall(call: EthereumCall, privateKey: Uint8Array): { 
     a.r,
     a.s,
   ]);
-  const unsignedFields: readonly Rlp[] =
+  const unsignedFields: readonly RlpItem[] =
     call.type === 0
       ? [...common, integer(CHAIN_ID), new Uint8Array(), new Uint8Array()]
       : call.type === 1
@@ -134,7 +109,7 @@ export function signEthereumCall(call: EthereumCall, privateKey: Uint8Array): { 
         : call.type === 2
           ? dynamic
           : [...dynamic, authorizations];
-  const encode = (fields: readonly Rlp[]) => (call.type === 0 ? encodeRlp(fields) : typed(call.type, fields));
+  const encode = (fields: readonly RlpItem[]) => (call.type === 0 ? encodeRlp(fields) : typed(call.type, fields));
   const { recovery, r, s } = signDigest(keccak_256(encode(unsignedFields)), privateKey);
   const raw =
     call.type === 0

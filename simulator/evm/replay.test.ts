@@ -18,13 +18,12 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEthereumTransaction, type EthereumTransaction } from '../../ingest/decode/ethereum-transaction.ts';
-import { decodeRlp, type RlpItem } from '../../ingest/decode/rlp.ts';
+import { decodeRlp, encodeRlp, type RlpItem } from '../../ingest/decode/rlp.ts';
 import type { LedgerSnapshot } from '../ledger/export.ts';
 import { parseOptions } from '../main.ts';
 import { simulate } from '../run.ts';
 import { type Plain, readVerifiedOutput } from '../testing/read-output.ts';
 import { LEDGER_FILE } from '../write/layout.ts';
-import { encodeRlp } from './ethereum-tx.ts';
 
 const SUCCESS = 22;
 const CHAIN_ID = 298n;
