@@ -35,7 +35,7 @@ export function addressWord(address: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {
@@ -52,16 +52,24 @@ export function callData(contract: ContractArtifact, signature: string, args: re
   return concat([fromHex(selector), ...args]);
 }
 
+/** A string's ABI tail: its byte length, then its UTF-8 bytes padded to whole words. */
+export function stringTail(text: string): Uint8Array {
+  const bytes = new TextEncoder().encode(text);
+  const padded = new Uint8Array(Math.ceil(bytes.length / 32) * 32);
+  padded.set(bytes);
+  return concat([word(BigInt(bytes.length)), padded]);
+}
+
+/** The string whose tail starts at `at` in `data`. */
+export function readString(data: Uint8Array, at: number): string {
+  const length = Number(readUint(data.subarray(at, at + 32)));
+  return new TextDecoder().decode(data.subarray(at + 32, at + 32 + length));
+}
+
 /** ABI encoding of (string, string, uint256), SimToken's constructor arguments. */
 export function encodeStringsAndUint(a: string, b: string, value: bigint): Uint8Array {
-  const tail = (text: string) => {
-    const bytes = new TextEncoder().encode(text);
-    const padded = new Uint8Array(Math.ceil(bytes.length / 32) * 32);
-    padded.set(bytes);
-    return concat([word(BigInt(bytes.length)), padded]);
-  };
-  const first = tail(a);
-  const second = tail(b);
+  const first = stringTail(a);
+  const second = stringTail(b);
   return concat([word(96n), word(96n + BigInt(first.length)), word(value), first, second]);
 }
 

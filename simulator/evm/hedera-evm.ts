@@ -18,7 +18,7 @@ import {
   NobleBN254,
   type PrecompileInput,
 } from '@ethereumjs/evm';
-import type { Address } from '@ethereumjs/util';
+import type { Account, Address } from '@ethereumjs/util';
 
 /** The Hedera Token Service's system contract, 0.0.359. */
 export const HTS_ADDRESS = '0x0000000000000000000000000000000000000167';
@@ -29,6 +29,8 @@ export interface SystemCall {
   readonly data: Uint8Array;
   readonly gasLimit: bigint;
   readonly isStatic: boolean;
+  /** Tinybars sent with the call: a token creation's fee is paid from it. */
+  readonly value: bigint;
 }
 
 export type SystemContract = (call: SystemCall) => ExecResult;
@@ -67,12 +69,28 @@ export class HederaEvm extends EVM {
       data: input.data,
       gasLimit: input.gasLimit,
       isStatic: message.isStatic,
+      value: message.value,
     });
   }
 
   protected override _executeCall(message: Message & { to: Address }): Promise<EVMResult> {
     this.current = message;
     return super._executeCall(message);
+  }
+
+  /**
+   * Value sent to the system contract (a token creation's) does not move: the node collects the creation's fee
+   * from the caller instead (CustomMessageCallProcessor), so 0x167 never holds a balance and every such call finds
+   * it empty, as it is on the node.
+   */
+  protected override _reduceSenderBalance(account: Account, message: Message): Promise<void> {
+    if (message.to?.toString() === HTS_ADDRESS) return Promise.resolve();
+    return super._reduceSenderBalance(account, message);
+  }
+
+  protected override _addToBalance(toAccount: Account, message: Message & { to: Address }): Promise<void> {
+    if (message.to.toString() === HTS_ADDRESS) return Promise.resolve();
+    return super._addToBalance(toAccount, message);
   }
 
   /** Starts a transaction: empty transient storage, and for a creation the address its contract gets. */

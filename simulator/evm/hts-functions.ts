@@ -7,6 +7,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { addressWord, word } from './abi.ts';
+import { CREATE_FUNGIBLE_TOKEN, CREATE_GAS, createArguments, type FungibleCreation } from './hts-create.ts';
 
 export const SIGNATURES = {
   associateToken: 'associateToken(address,address)',
@@ -21,6 +22,7 @@ export const SIGNATURES = {
   unfreezeToken: 'unfreezeToken(address,address)',
   grantTokenKyc: 'grantTokenKyc(address,address)',
   revokeTokenKyc: 'revokeTokenKyc(address,address)',
+  createFungibleToken: CREATE_FUNGIBLE_TOKEN,
 } as const;
 
 export type HtsOperation = keyof typeof SIGNATURES;
@@ -50,10 +52,15 @@ export const OPERATIONS = new Map(
   ]),
 );
 
-/** The call data of `operation` with its arguments: 20-byte addresses and amounts, in the signature's order. */
+/** The call data of `operation` with its static arguments: 20-byte addresses and amounts, in the signature's order. */
 export function htsCallData(operation: HtsOperation, args: readonly (Uint8Array | bigint)[]): Uint8Array {
   const words = args.map((arg) => (typeof arg === 'bigint' ? word(arg) : addressWord(arg)));
   return Uint8Array.from([...selectorOf(SIGNATURES[operation]), ...words.flatMap((w) => [...w])]);
+}
+
+/** The call data of a `createFungibleToken`. */
+export function htsCreateCallData(token: FungibleCreation): Uint8Array {
+  return Uint8Array.from([...selectorOf(SIGNATURES.createFungibleToken), ...createArguments(token)]);
 }
 
 /** The gas of each function: its dispatch's canonical price as gas. */
@@ -70,4 +77,5 @@ export const HTS_GAS: Record<HtsOperation, bigint> = {
   unfreezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   grantTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   revokeTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  createFungibleToken: CREATE_GAS,
 };

@@ -3,22 +3,26 @@
  * classic functions of hts-functions.ts, for the calling contract's own account or a token whose keys name it, with
  * the response code as the consensus node's handlers decide it (TokenAssociateToAccount, TokenDissociateFromAccount,
  * CryptoTransfer, CryptoApproveAllowance, TokenMint, TokenBurn, TokenPause, TokenUnpause, TokenFreezeAccount,
- * TokenUnfreezeAccount, TokenGrantKycToAccount, TokenRevokeKycFromAccount) and the gas of hts-functions.ts. A failed
+ * TokenUnfreezeAccount, TokenGrantKycToAccount, TokenRevokeKycFromAccount, TokenCreate) and the gas of
+ * hts-functions.ts. A token creation (hts-create.ts) short of its fee answers INSUFFICIENT_TX_FEE and the zero
+ * address; one that succeeds charges the fee to the calling contract and answers the new token's address. A failed
  * dispatch answers its code, as a classic call does, except an approval, which answers `(code, true)` and reverts
  * with its code when it fails (ClassicGrantApprovalCall). Effects wait in the run until the transaction succeeds
  * (`apply`).
  */
 import { EVMError } from '@ethereumjs/evm';
-import { accountPb, i64, numOfLongZero, tokenPb } from '../ledger/ids.ts';
+import { accountPb, i64, longZeroAddress, numOfLongZero, tokenPb } from '../ledger/ids.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { TokenTransfers } from '../network/transfers.ts';
-import { readUint, word } from './abi.ts';
+import { addressWord, readUint, word } from './abi.ts';
 import { haltResult, type SystemContract } from './hedera-evm.ts';
+import { creationFee, readCreation } from './hts-create.ts';
 import { HTS_GAS, type HtsOperation, OPERATIONS } from './hts-functions.ts';
 
 /** 0.0.359, the system contract's entity number. */
 export const HTS_CONTRACT = 0x167n;
 
+const INSUFFICIENT_TX_FEE = 9;
 const SUCCESS = 22;
 const INVALID_TOKEN_ID = 167;
 const INSUFFICIENT_TOKEN_BALANCE = 178;
@@ -36,6 +40,10 @@ export interface SystemCallRecord {
   readonly tokens: TokenTransfers;
   /** The child record's receipt fields beyond its status. */
   readonly receipt: Record<string, unknown>;
+  /** The child record's fields beyond its receipt, transfers and the system contract's result. */
+  readonly record: Record<string, unknown>;
+  /** Tinybars the dispatch charged the calling contract (a creation's fee), 0 for none. */
+  readonly fee: bigint;
   readonly input: Uint8Array;
   readonly output: Uint8Array;
   readonly gasLimit: bigint;
@@ -57,6 +65,8 @@ interface Dispatch {
   readonly words?: readonly Uint8Array[];
   /** The child record's receipt fields. */
   readonly receipt?: Record<string, unknown>;
+  readonly record?: Record<string, unknown>;
+  readonly fee?: bigint;
   readonly effect?: () => void;
 }
 
@@ -68,7 +78,10 @@ const argNum = (data: Uint8Array, index: number) => numOfLongZero(argWord(data, 
  * when it has one): the node takes the long-zero address of an account with an EVM address for no account.
  */
 function accountArg(ledger: Ledger, data: Uint8Array, index: number): bigint {
-  const address = argWord(data, index).subarray(12);
+  return accountOf(ledger, argWord(data, index).subarray(12));
+}
+
+function accountOf(ledger: Ledger, address: Uint8Array): bigint {
   const num = ledger.entityOfAddress(address);
   if (num === undefined || !Buffer.from(ledger.canonicalAddress(num)).equals(address)) {
     throw new Error(`simulator: 0x${Buffer.from(address).toString('hex')} is no account's canonical address`);
@@ -77,9 +90,17 @@ function accountArg(ledger: Ledger, data: Uint8Array, index: number): bigint {
 }
 
 /** The dispatch `operation` makes for `caller`, decided on `ledger` as the node's handler decides it. */
-function dispatchOf(ledger: Ledger, operation: HtsOperation, caller: bigint, data: Uint8Array): Dispatch {
+function dispatchOf(
+  ledger: Ledger,
+  operation: HtsOperation,
+  caller: bigint,
+  data: Uint8Array,
+  value: bigint,
+): Dispatch {
   const relation = (account: bigint, token: bigint) => ledger.tokenBalances.get(`${account}/${token}`);
   switch (operation) {
+    case 'createFungibleToken':
+      return createDispatch(ledger, data, value);
     case 'associateToken':
     case 'dissociateToken': {
       const [account, token] = [accountArg(ledger, data, 0), argNum(data, 1)];
@@ -227,6 +248,53 @@ function dispatchOf(ledger: Ledger, operation: HtsOperation, caller: bigint, dat
 }
 
 /**
+ * A TokenCreate for the treasury the call names (the calling contract): when the value covers the fee, the token
+ * takes the next entity number at once (its address is the answer) and its treasury holds the initial supply,
+ * associated and neither frozen nor without KYC, as it has no keys. The dispatch's record lists that association.
+ */
+function createDispatch(ledger: Ledger, data: Uint8Array, value: bigint): Dispatch {
+  const creation = readCreation(data);
+  const treasury = accountOf(ledger, creation.treasury);
+  const body = {
+    tokenCreation: {
+      name: creation.name,
+      symbol: creation.symbol,
+      memo: creation.memo,
+      decimals: Number(creation.decimals),
+      initialSupply: i64(creation.initialSupply),
+      treasury: accountPb(treasury),
+      autoRenewAccount: accountPb(accountOf(ledger, creation.autoRenewAccount)),
+      autoRenewPeriod: { seconds: String(creation.autoRenewPeriod) },
+    },
+  };
+  const fee = creationFee(ledger.exchangeRate);
+  if (value < fee) return { status: INSUFFICIENT_TX_FEE, body, words: [word(0n)] };
+  const num = ledger.allocateEntity();
+  return {
+    status: SUCCESS,
+    body,
+    fee,
+    words: [addressWord(longZeroAddress(num))],
+    receipt: { tokenID: tokenPb(num) },
+    record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(treasury) }] },
+    tokens: new TokenTransfers().add(num, treasury, creation.initialSupply),
+    effect: () => {
+      ledger.tokens.set(num, {
+        num,
+        type: 'FUNGIBLE_COMMON',
+        name: creation.name,
+        symbol: creation.symbol,
+        decimals: Number(creation.decimals),
+        treasury,
+        totalSupply: creation.initialSupply,
+        nextSerial: 1n,
+      });
+      ledger.tokenBalances.set(`${treasury}/${num}`, creation.initialSupply);
+    },
+  };
+}
+
+/**
  * Whose key an operation needs: the account it acts for, or for a change of a token's supply, pause, freezes or
  * KYC the token's manager. The
  * simulator only makes calls in which that is the calling contract (its own account, or a key naming its contract
@@ -241,6 +309,8 @@ function authority(ledger: Ledger, operation: HtsOperation, data: Uint8Array, ca
     case 'associateToken':
     case 'dissociateToken':
       return accountArg(ledger, data, 0);
+    case 'createFungibleToken':
+      return accountOf(ledger, readCreation(data).treasury);
     default:
       return ledger.tokens.get(argNum(data, 0))?.manager;
   }
@@ -250,14 +320,14 @@ function authority(ledger: Ledger, operation: HtsOperation, data: Uint8Array, ca
 export function htsSystemContract(ledger: Ledger): SystemContractRun {
   const calls: SystemCallRecord[] = [];
   const effects: (() => void)[] = [];
-  const handler: SystemContract = ({ caller, data, gasLimit, isStatic }) => {
+  const handler: SystemContract = ({ caller, data, gasLimit, isStatic, value }) => {
     const operation = OPERATIONS.get(Buffer.from(data.subarray(0, 4)).toString('hex'));
     if (!operation || isStatic || HTS_GAS[operation] > gasLimit) return haltResult(gasLimit);
     const callerNum = numOfLongZero(caller.bytes) ?? 0n;
     if (authority(ledger, operation, data, callerNum) !== callerNum) {
       throw new Error(`simulator: ${operation} for an account other than its caller 0.0.${callerNum}`);
     }
-    const dispatch = dispatchOf(ledger, operation, callerNum, data);
+    const dispatch = dispatchOf(ledger, operation, callerNum, data, value);
     if (dispatch.status === SUCCESS && dispatch.effect) effects.push(dispatch.effect);
     const code = word(BigInt(dispatch.status));
     const reverts = operation === 'approve' && dispatch.status !== SUCCESS;
@@ -269,6 +339,8 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
       body: dispatch.body,
       tokens: dispatch.status === SUCCESS && dispatch.tokens ? dispatch.tokens : new TokenTransfers(),
       receipt: dispatch.status === SUCCESS ? (dispatch.receipt ?? {}) : {},
+      record: dispatch.status === SUCCESS ? (dispatch.record ?? {}) : {},
+      fee: dispatch.fee ?? 0n,
       input: data,
       output,
       gasLimit,

@@ -111,6 +111,8 @@ export interface Contract {
   readonly erc20Balances: Map<bigint, bigint>;
   /** The runtime code its creation installed. */
   readonly runtime: Uint8Array;
+  /** Tinybars it holds: value sent to it, less the token creation fees its system calls paid. */
+  balance: bigint;
 }
 
 /** One contract transaction's gas: what the network charged (the record's `gasUsed`) and what the EVM used. */
@@ -280,13 +282,13 @@ export class Ledger {
     return account;
   }
 
-  /** Applies one netted hbar transfer list; throws when it would not sum to zero (a generator bug). */
+  /** Applies one netted hbar transfer list to accounts and contracts; throws when it would not sum to zero (a generator bug). */
   applyHbar(transfers: ReadonlyMap<bigint, bigint>): void {
     let sum = 0n;
     for (const amount of transfers.values()) sum += amount;
     if (sum !== 0n) throw new Error(`ledger: hbar transfers sum to ${sum}`);
     for (const [num, amount] of transfers) {
-      const account = this.account(num);
+      const account = this.accounts.get(num) ?? this.contracts.get(num) ?? this.account(num);
       account.balance += amount;
       if (account.balance < 0n) throw new Error(`ledger: 0.0.${num} would go negative`);
     }

@@ -81,6 +81,7 @@ export async function deployContract(
         storage: new Map(),
         erc20Balances: new Map(),
         runtime: outcome.runtime,
+        balance: 0n,
       };
       applyStorage(contract.storage, outcome, addressHex(num));
       for (const log of outcome.logs) followTransfer(net.ledger, contract, log.topics, log.data);

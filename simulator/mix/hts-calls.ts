@@ -14,12 +14,12 @@
 import type { SimEvm } from '../evm/evm.ts';
 import { HTS_CONTRACT, htsSystemContract, type SystemCallRecord } from '../evm/hts-system.ts';
 import { functionResult, sidecarsOf } from '../evm/records.ts';
-import { accountPb, contractPb, i64, longZeroAddress, timestampPb, tokenPb } from '../ledger/ids.ts';
+import { accountPb, contractPb, FEE_COLLECTOR, i64, longZeroAddress, timestampPb, tokenPb } from '../ledger/ids.ts';
 import type { Contract, Token } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
 import { keyPb } from '../network/keys.ts';
 import type { Network, Outcome, SimItem } from '../network/network.ts';
-import { TokenTransfers } from '../network/transfers.ts';
+import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
 import { noteResult } from './contract-calls.ts';
 import { CONTRACT_REVERT_EXECUTED, deployContract } from './contracts.ts';
 import { planSystemCall } from './hts-plans.ts';
@@ -41,13 +41,21 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
     const managed = [...net.ledger.tokens.values()].some((t) => t.manager === caller.num);
     return managed ? fundCaller(net, caller) : createManagedToken(net, caller);
   }
-  const data = planSystemCall(net, caller);
+  const plan = planSystemCall(net, caller);
   const sender = payerWith(net, 20n * HBAR);
-  if (!data || !sender) return false;
+  if (!plan || !sender) return false;
+  const { data, value } = plan;
   let system: SystemCallRecord | undefined;
   const parent = await net.submit({
     payer: sender.num,
-    body: { contractCall: { contractID: contractPb(caller.num), gas: i64(GAS), functionParameters: data } },
+    body: {
+      contractCall: {
+        contractID: contractPb(caller.num),
+        gas: i64(GAS),
+        ...(value > 0n ? { amount: i64(value) } : {}),
+        functionParameters: data,
+      },
+    },
     price: undefined,
     execute: async ({ consensusNs }): Promise<Outcome> => {
       const run = htsSystemContract(net.ledger);
@@ -59,6 +67,7 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
           create: false,
           data,
           gasLimit: GAS,
+          value,
         })
         .finally(() => {
           evm.systemContract = undefined;
@@ -67,7 +76,14 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
       if (outcome.success) run.apply();
       noteResult(net.ledger, consensusNs, { contract: caller.num, sender: sender.num, gasLimit: GAS }, outcome);
       const sidecars = sidecarsOf(caller.num, sender.num, outcome, { gas: GAS, input: data, created: false });
+      // The value reaches the contract only when the call succeeds; a creation's fee goes from it to 0.0.98.
+      const transfers = new HbarTransfers();
+      if (outcome.success) {
+        transfers.add(sender.num, -value).add(caller.num, value);
+        if (system) transfers.add(caller.num, -system.fee).add(FEE_COLLECTOR, system.fee);
+      }
       return {
+        transfers,
         ...(outcome.success ? {} : { status: CONTRACT_REVERT_EXECUTED }),
         fee:
           outcome.gasUsed * GAS_PRICE_TINYBARS + tinybarsOf(PRICE_TINYCENTS.contractCallBase, net.ledger.exchangeRate),
@@ -218,6 +234,7 @@ async function writeDispatchChild(
       receipt: system.receipt,
       ...(system.tokens.isEmpty ? {} : { tokens: system.tokens }),
       record: {
+        ...system.record,
         parent_consensus_timestamp: timestampPb(parent.consensusNs),
         contractCallResult: {
           contractID: contractPb(HTS_CONTRACT),

@@ -2,10 +2,53 @@
  * What an HtsCaller contract asks of the HTS system contract (0x167) when the HTS family calls (mix/hts-calls.ts):
  * drawn from the ledger model so that most calls succeed and a few fail the way the node refuses them.
  */
-import { htsCallData } from '../evm/hts-functions.ts';
+import { creationFee } from '../evm/hts-create.ts';
+import { htsCallData, htsCreateCallData } from '../evm/hts-functions.ts';
 import { longZeroAddress } from '../ledger/ids.ts';
 import type { Contract, Token } from '../ledger/ledger.ts';
 import type { Network } from '../network/network.ts';
+
+/** A call's data and the tinybars sent with it. */
+export interface SystemCallPlan {
+  readonly data: Uint8Array;
+  readonly value: bigint;
+}
+
+const AUTO_RENEW_SECONDS = 7_776_000n;
+
+/**
+ * What the contract asks of 0x167: a fungible token of its own while it is no token's treasury, else a call of
+ * `planAccountCall` with no value.
+ */
+export function planSystemCall(net: Network, caller: Contract): SystemCallPlan | undefined {
+  const treasury = [...net.ledger.tokens.values()].some((t) => t.treasury === caller.num);
+  if (!treasury) return planCreate(net, caller);
+  const data = planAccountCall(net, caller);
+  return data && { data, value: 0n };
+}
+
+/**
+ * A fungible token with the contract as treasury and auto-renew account, no keys. A contract that holds no hbar
+ * yet (it never created a token) sends a tinybar less than the fee, which the node refuses; that call leaves the
+ * value with it, so its next attempt pays the fee and a little more (the contract keeps the rest).
+ */
+function planCreate(net: Network, caller: Contract): SystemCallPlan {
+  const { random, ledger } = net;
+  const self = longZeroAddress(caller.num);
+  const word = random.words(1);
+  const fee = creationFee(ledger.exchangeRate);
+  const data = htsCreateCallData({
+    name: `${word[0]?.toUpperCase()}${word.slice(1)} Minted`,
+    symbol: `C${word.slice(0, 3).toUpperCase()}`,
+    memo: '',
+    treasury: self,
+    autoRenewAccount: self,
+    autoRenewPeriod: AUTO_RENEW_SECONDS,
+    initialSupply: random.bigint(1n, 1_000_000_000n),
+    decimals: random.bigint(0n, 8n),
+  });
+  return { data, value: caller.balance === 0n ? fee - 1n : fee + random.bigint(0n, fee / 10n) };
+}
 
 /**
  * What the contract asks of 0x167 for its own account: with units of a fungible token, mostly a transfer of some
@@ -13,7 +56,7 @@ import type { Network } from '../network/network.ts';
  * associate automatically); with a relationship, an approval or a dissociation; otherwise an association (a few
  * with a token it is associated with already).
  */
-export function planSystemCall(net: Network, caller: Contract): Uint8Array | undefined {
+function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined {
   const { ledger, random } = net;
   const self = longZeroAddress(caller.num);
   const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num);

@@ -145,8 +145,9 @@ export class Network {
     let available =
       this.ledger.account(STAKING_REWARD_ACCOUNT).balance + (hbar.amounts.get(STAKING_REWARD_ACCOUNT) ?? 0n);
     for (const num of [...hbar.amounts.keys()].sort((a, b) => (a < b ? -1 : 1))) {
-      const account = this.ledger.account(num);
-      if (account.stakedNodeId === undefined || account.deleted) continue;
+      // Contracts are never staked here: only accounts earn rewards.
+      const account = this.ledger.accounts.get(num);
+      if (account?.stakedNodeId === undefined || account.deleted) continue;
       const last = account.lastRewardPeriod;
       account.lastRewardPeriod = period;
       if (last === undefined || last >= period) continue;

@@ -1,10 +1,11 @@
 /**
  * The simulated network's own HTS system calls, replayed through POST /api/v1/contracts/call in workerd: its
  * HtsCaller contracts forward associations, transfers and approvals for their own account to 0x167, and mints,
- * burns, pauses, freezes and KYC changes of tokens whose keys name them, answered by the simulator's ledger model
- * (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender,
- * data and value at the block before it must answer the recorded call_result, and the estimate must lie within
- * 100-110% of the gas the ledger's EVM used. The simulator makes each as the first transaction of its record file,
+ * burns, pauses, freezes and KYC changes of tokens whose keys name them, and creations of fungible tokens paid
+ * with the value sent, answered by the simulator's ledger model (simulator/evm/hts-system.ts). For every such call
+ * the ledger recorded, the same sender, data and value at the block before it must answer the recorded call_result,
+ * and the estimate must lie within 100-110% of the gas the ledger's EVM used; a created token is served by
+ * /api/v1/tokens/{id} with the contract as its treasury. The simulator makes each as the first transaction of its record file,
  * so the block before it holds the state it ran on. The ledger is written in two runs, the second continuing the
  * first (`--continue`).
  */
@@ -34,14 +35,29 @@ const FREEZE = 'freezeToken(address,address)';
 const UNFREEZE = 'unfreezeToken(address,address)';
 const GRANT_KYC = 'grantTokenKyc(address,address)';
 const REVOKE_KYC = 'revokeTokenKyc(address,address)';
+const CREATE =
+  'createFungibleToken((string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64)),int64,int32)';
 const SELECTORS = new Map(
-  [ASSOCIATE, DISSOCIATE, TRANSFER, APPROVE, MINT, BURN, PAUSE, UNPAUSE, FREEZE, UNFREEZE, GRANT_KYC, REVOKE_KYC].map(
-    (signature) => [
-      `0x${Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex')}`,
-      signature,
-    ],
-  ),
+  [
+    ASSOCIATE,
+    DISSOCIATE,
+    TRANSFER,
+    APPROVE,
+    MINT,
+    BURN,
+    PAUSE,
+    UNPAUSE,
+    FREEZE,
+    UNFREEZE,
+    GRANT_KYC,
+    REVOKE_KYC,
+    CREATE,
+  ].map((signature) => [
+    `0x${Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex')}`,
+    signature,
+  ]),
 );
+const INSUFFICIENT_TX_FEE = 9n;
 const SUCCESS = 22n;
 const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194n;
 const INSUFFICIENT_TOKEN_BALANCE = 178n;
@@ -131,6 +147,14 @@ describe('HTS system calls the simulated network recorded', () => {
         failures.push(`${name}: ${answer.status} ${JSON.stringify(answer.body)}, recorded ${call.result}`);
         continue;
       }
+      if (signature === CREATE && BigInt(call.result.slice(0, 66)) === SUCCESS) {
+        const token = `0.0.${BigInt(`0x${call.result.slice(66)}`)}`;
+        const response = await fetch(`${worker.baseUrl}/api/v1/tokens/${token}`);
+        const body = (await response.json()) as { treasury_account_id?: string };
+        if (response.status !== 200 || body.treasury_account_id !== call.contract) {
+          failures.push(`${name}: token ${token} answered ${response.status} ${JSON.stringify(body)}`);
+        }
+      }
       const estimate = await post({ ...request, estimate: true });
       const gas = BigInt(estimate.body.result ?? '0');
       const used = BigInt(result.evmGasUsed);
@@ -155,6 +179,8 @@ describe('HTS system calls the simulated network recorded', () => {
       `${UNFREEZE} ${SUCCESS}`,
       `${GRANT_KYC} ${SUCCESS}`,
       `${REVOKE_KYC} ${SUCCESS}`,
+      `${CREATE} ${SUCCESS}`,
+      `${CREATE} ${INSUFFICIENT_TX_FEE}`,
     ]) {
       expect(seen, `the ledger recorded no ${outcome}`).toContain(outcome);
     }
