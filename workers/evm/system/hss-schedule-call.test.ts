@@ -7,6 +7,7 @@ import { longZeroAddress } from '../addresses.ts';
 import { address, bytes, encode, int } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
 import { canonicalGas } from './hts-gas.ts';
+import { VIEW_GAS } from './results.ts';
 import { calldata } from './testing/system-evm.ts';
 import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
 
@@ -140,5 +141,20 @@ describe('scheduled contract calls through 0x16b', () => {
       twoCalls({ to: HSS, data: scheduleCall(NOW + 60n) }, { to: HSS, data: scheduleCall(NOW + 61n) }),
     );
     expect(returned(other).address(1)).toEqual(longZeroAddress(NEXT + 1n));
+  });
+
+  it('answers hasScheduleCapacity for an expiry the ScheduleCreate would accept, for the view gas', async () => {
+    const { call } = await systemEvmAt(ledger.db, latest);
+    const capacity = (expiry: bigint) =>
+      call(HSS, calldata('hasScheduleCapacity(uint256,uint256)', encode(int(expiry), int(2_000_000n))));
+    const ahead = await capacity(NOW + 1800n);
+    expect(returned(ahead).bool(0)).toBe(true);
+    expect(ahead.executionGasUsed).toBe(VIEW_GAS);
+    for (const expiry of [NOW, NOW + 5_356_801n, 1n << 200n])
+      expect(returned(await capacity(expiry)).bool(0)).toBe(false);
+    const short = await call(HSS, calldata('hasScheduleCapacity(uint256,uint256)', encode(int(NOW + 60n))), {
+      gas: 30_000n,
+    });
+    expect(short.exceptionError).toBeDefined();
   });
 });

@@ -4,20 +4,20 @@
  * ScheduleCallDecoder and DispatchForResponseCodeHssCall, run by ScheduleCreateHandler). A created schedule takes the
  * run's next entity number and lives in the run's token ledger, where later reads, signatures and deletions of the
  * call find it. The answer is the response code and the schedule's address (the zero address when none was made),
- * never a revert.
+ * never a revert. `hasScheduleCapacity` answers whether such a schedule's expiry would be accepted.
  */
 import type { ExecResult } from '@ethereumjs/evm';
 import { hexOfBytes } from '../../../db/bytea.ts';
 import { decodeEntityId, encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
-import { AbiDecodeError, address, encode, int, selectorOf } from './abi.ts';
+import { AbiDecodeError, address, bool, encode, int, selectorOf } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
 import { partiesOf } from './call-parties.ts';
 import { entityNumbersOf } from './frames.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
-import { halt, type ResponseCodeName, responseCode, success } from './results.ts';
+import { halt, type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
 
 export const SCHEDULE_CALL = selectorOf('scheduleCall(address,uint256,uint256,uint64,bytes)');
 export const SCHEDULE_CALL_WITH_PAYER = selectorOf(
@@ -26,6 +26,7 @@ export const SCHEDULE_CALL_WITH_PAYER = selectorOf(
 export const EXECUTE_CALL_ON_PAYER_SIGNATURE = selectorOf(
   'executeCallOnPayerSignature(address,address,uint256,uint256,uint64,bytes)',
 );
+export const HAS_SCHEDULE_CAPACITY = selectorOf('hasScheduleCapacity(uint256,uint256)');
 
 /** `scheduling.maxExpirationFutureSeconds`: how far ahead a schedule may expire (62 days). */
 const MAX_EXPIRATION_FUTURE_SECONDS = 5_356_800n;
@@ -106,6 +107,14 @@ function identity(adminKey: Uint8Array | undefined, scheduled: ScheduledCall): s
   ].join('/');
 }
 
+/** ScheduleCreateHandler.checkExpiry: the second must lie after the block's and at most 62 days ahead of it. */
+function expiryStatus(call: HtsCall, expirySecond: bigint): ResponseCodeName {
+  const now = call.reader.block.consensusStart / NS_PER_SECOND;
+  if (expirySecond <= now) return 'SCHEDULE_EXPIRATION_TIME_MUST_BE_HIGHER_THAN_CONSENSUS_TIME';
+  if (expirySecond > now + MAX_EXPIRATION_FUTURE_SECONDS) return 'SCHEDULE_EXPIRATION_TIME_TOO_FAR_IN_FUTURE';
+  return 'SUCCESS';
+}
+
 interface Outcome {
   readonly status: ResponseCodeName;
   readonly schedule: Uint8Array;
@@ -115,11 +124,8 @@ interface Outcome {
 async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall): Promise<Outcome> {
   const failed = (status: ResponseCodeName): Outcome => ({ status, schedule: ZERO_ADDRESS });
   if (scheduled.payer && !(await accountAt(call, scheduled.payer))) return failed('ACCOUNT_ID_DOES_NOT_EXIST');
-  const now = call.reader.block.consensusStart / NS_PER_SECOND;
-  if (scheduled.expirySecond <= now) return failed('SCHEDULE_EXPIRATION_TIME_MUST_BE_HIGHER_THAN_CONSENSUS_TIME');
-  if (scheduled.expirySecond > now + MAX_EXPIRATION_FUTURE_SECONDS) {
-    return failed('SCHEDULE_EXPIRATION_TIME_TOO_FAR_IN_FUTURE');
-  }
+  const expiry = expiryStatus(call, scheduled.expirySecond);
+  if (expiry !== 'SUCCESS') return failed(expiry);
   const { signers } = await partiesOf(call);
   const adminKey = sender.type === 'CONTRACT' ? contractKey(sender.id, signers.delegated) : signers.originKey;
   const key = identity(adminKey, scheduled);
@@ -164,4 +170,16 @@ export async function scheduleCall(call: HtsCall, selector: number): Promise<Exe
   const { status, schedule } = await create(call, sender, scheduled);
   const output = encode(int(responseCode(status)), address(schedule));
   return success(canonicalGas('SCHEDULE_CREATE_CONTRACT_CALL'), call.gasLimit, output);
+}
+
+/**
+ * `hasScheduleCapacity(expirySecond, gasLimit)` (HasScheduleCapacityTranslator, ScheduleServiceApi
+ * .hasContractCallCapacity): whether a ContractCall could be scheduled for that second, a view also in a static frame.
+ */
+export function hasScheduleCapacity(call: HtsCall): ExecResult {
+  const expirySecond = call.args.uint(0);
+  // The gas limit only sizes the second's gas throttle, not modelled here; a call without it still halts.
+  call.args.uint(1);
+  const capacity = expirySecond <= LONG_MAX && expiryStatus(call, expirySecond) === 'SUCCESS';
+  return success(VIEW_GAS, call.gasLimit, encode(bool(capacity)));
 }

@@ -17,6 +17,8 @@ import { delegatingContract } from './frames.ts';
 import { signaturePairs } from './has-is-authorized.ts';
 import {
   EXECUTE_CALL_ON_PAYER_SIGNATURE,
+  HAS_SCHEDULE_CAPACITY,
+  hasScheduleCapacity,
   SCHEDULE_CALL,
   SCHEDULE_CALL_WITH_PAYER,
   scheduleCall,
@@ -153,6 +155,8 @@ async function direct(call: HtsCall, selector: number): Promise<ExecResult> {
     case SCHEDULE_CALL_WITH_PAYER:
     case EXECUTE_CALL_ON_PAYER_SIGNATURE:
       return scheduleCall(call, selector);
+    case HAS_SCHEDULE_CAPACITY:
+      return hasScheduleCapacity(call);
     default:
       return notImplemented();
   }
