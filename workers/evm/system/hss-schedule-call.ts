@@ -30,7 +30,7 @@ export const HAS_SCHEDULE_CAPACITY = selectorOf('hasScheduleCapacity(uint256,uin
 
 /** `scheduling.maxExpirationFutureSeconds`: how far ahead a schedule may expire (62 days). */
 const MAX_EXPIRATION_FUTURE_SECONDS = 5_356_800n;
-const NS_PER_SECOND = 1_000_000_000n;
+export const NS_PER_SECOND = 1_000_000_000n;
 /** `asLongLimitedToZeroOrMax`: a uint256 above int64 becomes Long.MAX_VALUE. */
 const LONG_MAX = (1n << 63n) - 1n;
 const UINT64_LIMIT = 1n << 64n;
@@ -108,34 +108,37 @@ function identity(adminKey: Uint8Array | undefined, scheduled: ScheduledCall): s
 }
 
 /** ScheduleCreateHandler.checkExpiry: the second must lie after the block's and at most 62 days ahead of it. */
-function expiryStatus(call: HtsCall, expirySecond: bigint): ResponseCodeName {
+export function expiryStatus(call: HtsCall, expirySecond: bigint): ResponseCodeName {
   const now = call.reader.block.consensusStart / NS_PER_SECOND;
   if (expirySecond <= now) return 'SCHEDULE_EXPIRATION_TIME_MUST_BE_HIGHER_THAN_CONSENSUS_TIME';
   if (expirySecond > now + MAX_EXPIRATION_FUTURE_SECONDS) return 'SCHEDULE_EXPIRATION_TIME_TOO_FAR_IN_FUTURE';
   return 'SUCCESS';
 }
 
-interface Outcome {
+export interface Outcome {
   readonly status: ResponseCodeName;
   readonly schedule: Uint8Array;
 }
 
-/** The ScheduleCreate's checks in the handler's order, then the schedule made in the run's ledger. */
-async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall): Promise<Outcome> {
-  const failed = (status: ResponseCodeName): Outcome => ({ status, schedule: ZERO_ADDRESS });
-  if (scheduled.payer && !(await accountAt(call, scheduled.payer))) return failed('ACCOUNT_ID_DOES_NOT_EXIST');
-  const expiry = expiryStatus(call, scheduled.expirySecond);
-  if (expiry !== 'SUCCESS') return failed(expiry);
-  const { signers } = await partiesOf(call);
-  const adminKey = sender.type === 'CONTRACT' ? contractKey(sender.id, signers.delegated) : signers.originKey;
-  const key = identity(adminKey, scheduled);
-  const duplicate = call.tokens.identicalSchedule(key);
+/**
+ * The end of a ScheduleCreate that passed its checks (ScheduleCreateHandler): the same schedule made before in the
+ * run answers IDENTICAL_SCHEDULE_ALREADY_CREATED with its address; otherwise the schedule takes the run's next entity
+ * number, `adminKey` as its key.
+ */
+export async function storeSchedule(
+  call: HtsCall,
+  adminKey: Uint8Array | undefined,
+  expirySecond: bigint,
+  identity: string,
+): Promise<Outcome> {
+  const duplicate = call.tokens.identicalSchedule(identity);
   if (duplicate !== undefined) {
     return { status: 'IDENTICAL_SCHEDULE_ALREADY_CREATED', schedule: longZeroAddress(duplicate) };
   }
   const { shard, realm } = call.reader.settings;
   const num = (await entityNumbersOf(call.evm)).use();
   const id = encodeEntityId({ shard, realm, num });
+  const expirationTime = expirySecond * NS_PER_SECOND;
   const entity: EvmEntity = {
     id,
     type: 'SCHEDULE',
@@ -146,7 +149,7 @@ async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall
     balance: 0n,
     ethereumNonce: 0n,
     createdTimestamp: call.reader.block.consensusStart,
-    expirationTimestamp: scheduled.expirySecond * NS_PER_SECOND,
+    expirationTimestamp: expirationTime,
     autoRenewPeriod: undefined,
     autoRenewAccountId: undefined,
     maxAutomaticTokenAssociations: 0,
@@ -154,8 +157,19 @@ async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall
     memo: '',
     delegationAddress: undefined,
   };
-  call.tokens.putCreatedSchedule({ entity, expirationTime: scheduled.expirySecond * NS_PER_SECOND }, key);
+  call.tokens.putCreatedSchedule({ entity, expirationTime }, identity);
   return { status: 'SUCCESS', schedule: longZeroAddress(id) };
+}
+
+/** The ScheduleCreate's checks in the handler's order, then the schedule made in the run's ledger. */
+async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall): Promise<Outcome> {
+  const failed = (status: ResponseCodeName): Outcome => ({ status, schedule: ZERO_ADDRESS });
+  if (scheduled.payer && !(await accountAt(call, scheduled.payer))) return failed('ACCOUNT_ID_DOES_NOT_EXIST');
+  const expiry = expiryStatus(call, scheduled.expirySecond);
+  if (expiry !== 'SUCCESS') return failed(expiry);
+  const { signers } = await partiesOf(call);
+  const adminKey = sender.type === 'CONTRACT' ? contractKey(sender.id, signers.delegated) : signers.originKey;
+  return storeSchedule(call, adminKey, scheduled.expirySecond, identity(adminKey, scheduled));
 }
 
 /**

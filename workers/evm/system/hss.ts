@@ -3,8 +3,8 @@
  * `getScheduledCreateNonFungibleTokenInfo` (views of a scheduled TokenCreate), and the ScheduleSign of
  * `authorizeSchedule(schedule)`, `signSchedule(schedule, signatureMap)` and `signSchedule()` through a schedule's
  * redirect proxy, and the ScheduleDelete of `deleteSchedule(schedule)` and `deleteSchedule()` through the proxy
- * (HIP-1215), and the scheduled contract calls of `hss-schedule-call.ts`, whose schedules the other functions see.
- * Other functions (`scheduleNative`, …) answer 501.
+ * (HIP-1215), and the schedules `hss-schedule-call.ts` and `hss-schedule-native.ts` create, which the other
+ * functions see. A selector the node does not have answers 501.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import { type ScheduleRow, scheduleAt } from '../../../db/queries/evm-schedules.ts';
@@ -23,6 +23,7 @@ import {
   SCHEDULE_CALL_WITH_PAYER,
   scheduleCall,
 } from './hss-schedule-call.ts';
+import { SCHEDULE_NATIVE, scheduleNative } from './hss-schedule-native.ts';
 import { type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
@@ -157,6 +158,8 @@ async function direct(call: HtsCall, selector: number): Promise<ExecResult> {
       return scheduleCall(call, selector);
     case HAS_SCHEDULE_CAPACITY:
       return hasScheduleCapacity(call);
+    case SCHEDULE_NATIVE:
+      return scheduleNative(call);
     default:
       return notImplemented();
   }
