@@ -105,7 +105,7 @@ describe('scheduled contract calls through 0x16b', () => {
     expect(huge.exceptionError).toBeDefined();
   });
 
-  it('lets the creating contract sign and delete its schedule later in the call, its admin key being the contract', async () => {
+  it('lets the creating contract sign (directly and through the proxy) and delete its schedule later in the call', async () => {
     const system = await contractEvm();
     const created = longZeroAddress(NEXT);
     const signed = await system.call(
@@ -124,6 +124,11 @@ describe('scheduled contract calls through 0x16b', () => {
       ),
     );
     expect(returned(deleted).int(0)).toBe(code('SUCCESS'));
+    const throughProxy = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls({ to: HSS, data: scheduleCall(NOW + 60n) }, { to: created, data: calldata('signSchedule()') }),
+    );
+    expect(returned(throughProxy).int(0)).toBe(code('SUCCESS'));
     const fromAnother = await system.call(HSS, calldata('deleteSchedule(address)', scheduleArg(created)));
     expect(returned(fromAnother).int(0)).toBe(code('INVALID_SCHEDULE_ID'));
   });

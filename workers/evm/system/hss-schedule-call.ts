@@ -7,6 +7,7 @@
  * never a revert. `hasScheduleCapacity` answers whether such a schedule's expiry would be accepted.
  */
 import type { ExecResult } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
 import { hexOfBytes } from '../../../db/bytea.ts';
 import { decodeEntityId, encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
@@ -17,6 +18,7 @@ import { partiesOf } from './call-parties.ts';
 import { entityNumbersOf } from './frames.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
+import { redirectBytecode } from './redirect.ts';
 import { halt, type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
 
 export const SCHEDULE_CALL = selectorOf('scheduleCall(address,uint256,uint256,uint64,bytes)');
@@ -123,7 +125,7 @@ export interface Outcome {
 /**
  * The end of a ScheduleCreate that passed its checks (ScheduleCreateHandler): the same schedule made before in the
  * run answers IDENTICAL_SCHEDULE_ALREADY_CREATED with its address; otherwise the schedule takes the run's next entity
- * number, `adminKey` as its key.
+ * number, `adminKey` as its key, and the schedule's redirect proxy as the code at its address.
  */
 export async function storeSchedule(
   call: HtsCall,
@@ -158,7 +160,10 @@ export async function storeSchedule(
     delegationAddress: undefined,
   };
   call.tokens.putCreatedSchedule({ entity, expirationTime }, identity);
-  return { status: 'SUCCESS', schedule: longZeroAddress(id) };
+  const scheduleAddress = longZeroAddress(id);
+  // A schedule's address answers through its redirect proxy (HIP-1215 `signSchedule()`, `deleteSchedule()`).
+  await call.evm.stateManager.putCode(new Address(scheduleAddress), redirectBytecode('SCHEDULE', scheduleAddress));
+  return { status: 'SUCCESS', schedule: scheduleAddress };
 }
 
 /** The ScheduleCreate's checks in the handler's order, then the schedule made in the run's ledger. */
