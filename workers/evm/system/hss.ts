@@ -41,7 +41,7 @@ const DELETE_SCHEDULE_PROXY = selectorOf('deleteSchedule()');
 const FUNGIBLE_INFO = selectorOf('getScheduledCreateFungibleTokenInfo(address)');
 const NFT_INFO = selectorOf('getScheduledCreateNonFungibleTokenInfo(address)');
 
-/** A schedule the run created, at its long-zero address: a ScheduleCreate of a ContractCall, not yet executed. */
+/** A schedule the run created, at its long-zero address: not executed, its body not kept (so no TokenCreate). */
 function createdScheduleAt(call: HtsCall, at: Uint8Array): { entity: EvmEntity; row: ScheduleRow } | undefined {
   const { shard, realm } = call.reader.settings;
   const id = entityIdOfLongZero(at, shard, realm);
