@@ -3,17 +3,27 @@
  * `getScheduledCreateNonFungibleTokenInfo` (views of a scheduled TokenCreate), and the ScheduleSign of
  * `authorizeSchedule(schedule)`, `signSchedule(schedule, signatureMap)` and `signSchedule()` through a schedule's
  * redirect proxy, and the ScheduleDelete of `deleteSchedule(schedule)` and `deleteSchedule()` through the proxy
- * (HIP-1215). Other functions (`scheduleNative`, `scheduleCall`, …) answer 501.
+ * (HIP-1215), and the schedules `hss-schedule-call.ts` and `hss-schedule-native.ts` create, which the other
+ * functions see. A selector the node does not have answers 501.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import { type ScheduleRow, scheduleAt } from '../../../db/queries/evm-schedules.ts';
-import { longZeroAddress } from '../addresses.ts';
+import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
 import { AbiArgs, AbiDecodeError, address, bytes, encode, int, leadingSelector, selectorOf, tuple } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
 import { partiesOf } from './call-parties.ts';
 import { delegatingContract } from './frames.ts';
 import { signaturePairs } from './has-is-authorized.ts';
+import {
+  EXECUTE_CALL_ON_PAYER_SIGNATURE,
+  HAS_SCHEDULE_CAPACITY,
+  hasScheduleCapacity,
+  SCHEDULE_CALL,
+  SCHEDULE_CALL_WITH_PAYER,
+  scheduleCall,
+} from './hss-schedule-call.ts';
+import { SCHEDULE_NATIVE, scheduleNative } from './hss-schedule-native.ts';
 import { type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
@@ -31,15 +41,32 @@ const DELETE_SCHEDULE_PROXY = selectorOf('deleteSchedule()');
 const FUNGIBLE_INFO = selectorOf('getScheduledCreateFungibleTokenInfo(address)');
 const NFT_INFO = selectorOf('getScheduledCreateNonFungibleTokenInfo(address)');
 
-/** The schedule entity at an address: its id, and whether it was deleted by the block. */
-async function scheduleEntityAt(call: HtsCall, at: Uint8Array) {
-  const entity = await call.reader.entityByAddress(at);
-  return entity?.type === 'SCHEDULE' ? entity : undefined;
+/** A schedule the run created, at its long-zero address: not executed, its body not kept (so no TokenCreate). */
+function createdScheduleAt(call: HtsCall, at: Uint8Array): { entity: EvmEntity; row: ScheduleRow } | undefined {
+  const { shard, realm } = call.reader.settings;
+  const id = entityIdOfLongZero(at, shard, realm);
+  const created = id === undefined ? undefined : call.tokens.createdSchedule(id);
+  if (!created) return undefined;
+  const row = {
+    executed_timestamp: null,
+    expiration_time: String(created.expirationTime),
+    transaction_body: new Uint8Array(),
+  };
+  return { entity: created.entity, row };
 }
 
-async function scheduleRow(call: HtsCall, id: bigint) {
+/** The schedule at an address (one the run created included) and its row at the block; undefined when none. */
+async function scheduleAtAddress(
+  call: HtsCall,
+  at: Uint8Array,
+): Promise<{ entity: EvmEntity; row: ScheduleRow } | undefined> {
+  const created = createdScheduleAt(call, at);
+  if (created) return created;
+  const entity = await call.reader.entityByAddress(at);
+  if (entity?.type !== 'SCHEDULE') return undefined;
   const { block } = call.reader;
-  return scheduleAt(call.reader.db, id, block.historical ? block.consensusEnd : undefined);
+  const row = await scheduleAt(call.reader.db, entity.id, block.historical ? block.consensusEnd : undefined);
+  return row && { entity, row };
 }
 
 /**
@@ -47,13 +74,12 @@ async function scheduleRow(call: HtsCall, id: bigint) {
  * INVALID_SCHEDULE_ID); a deleted, executed or expired one answers its status; a live one SUCCESS.
  */
 async function signSchedule(call: HtsCall, at: Uint8Array, signatureMap?: Uint8Array): Promise<ExecResult> {
-  const entity = await scheduleEntityAt(call, at);
-  const row = entity && (await scheduleRow(call, entity.id));
-  if (!entity || !row) return revertWith('INVALID_SCHEDULE_ID', call.gasLimit, call.gasLimit);
+  const found = await scheduleAtAddress(call, at);
+  if (!found) return revertWith('INVALID_SCHEDULE_ID', call.gasLimit, call.gasLimit);
   // `signSchedule(address,bytes)`: a SignatureMap that does not parse fails in the translator, which halts.
   if (signatureMap && !parses(signatureMap)) return halt(call.gasLimit);
   if (call.isStatic) return halt(call.gasLimit);
-  const status = scheduleStatus(call, entity, row);
+  const status = scheduleStatus(call, found.entity, found.row);
   return success(canonicalGas('SCHEDULE_SIGN'), call.gasLimit, encode(int(responseCode(status))));
 }
 
@@ -84,9 +110,9 @@ function scheduleStatus(call: HtsCall, entity: EvmEntity, row: ScheduleRow): Res
 async function deleteSchedule(call: HtsCall, at: Uint8Array): Promise<ExecResult> {
   if (call.isStatic) return halt(call.gasLimit);
   const status = await (async (): Promise<ResponseCodeName> => {
-    const entity = await scheduleEntityAt(call, at);
-    const row = entity && (await scheduleRow(call, entity.id));
-    if (!entity || !row) return 'INVALID_SCHEDULE_ID';
+    const found = await scheduleAtAddress(call, at);
+    if (!found) return 'INVALID_SCHEDULE_ID';
+    const { entity, row } = found;
     if (!entity.key) return 'SCHEDULE_IS_IMMUTABLE';
     if (!keySatisfied(entity.key, (await partiesOf(call)).signers))
       return 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE';
@@ -99,10 +125,9 @@ async function deleteSchedule(call: HtsCall, at: Uint8Array): Promise<ExecResult
 
 /** A view of the scheduled TokenCreate of the schedule in argument 0. */
 async function scheduledTokenInfo(call: HtsCall, fungible: boolean): Promise<ExecResult> {
-  const entity = await scheduleEntityAt(call, call.args.address(0));
-  const row = entity && (await scheduleRow(call, entity.id));
-  if (!row) return revertWith('RECORD_NOT_FOUND', VIEW_GAS, call.gasLimit);
-  const scheduled = scheduledToken(row.transaction_body);
+  const found = await scheduleAtAddress(call, call.args.address(0));
+  if (!found) return revertWith('RECORD_NOT_FOUND', VIEW_GAS, call.gasLimit);
+  const scheduled = scheduledToken(found.row.transaction_body);
   if (!scheduled || scheduled.token.fungible !== fungible) {
     return revertWith('INVALID_SCHEDULE_ID', VIEW_GAS, call.gasLimit);
   }
@@ -127,6 +152,14 @@ async function direct(call: HtsCall, selector: number): Promise<ExecResult> {
       return scheduledTokenInfo(call, true);
     case NFT_INFO:
       return scheduledTokenInfo(call, false);
+    case SCHEDULE_CALL:
+    case SCHEDULE_CALL_WITH_PAYER:
+    case EXECUTE_CALL_ON_PAYER_SIGNATURE:
+      return scheduleCall(call, selector);
+    case HAS_SCHEDULE_CAPACITY:
+      return hasScheduleCapacity(call);
+    case SCHEDULE_NATIVE:
+      return scheduleNative(call);
     default:
       return notImplemented();
   }

@@ -1,7 +1,7 @@
 /**
  * The token ledger one run of the EVM sees: the session's ledger reads (LedgerReads) under a write layer that the
  * state-changing system contract functions fill (balances, relationships, allowances, NFTs, tokens, hollow accounts,
- * automatic association limits and slots used, deleted schedules, pending airdrops). Its writes follow the EVM's frames:
+ * automatic association limits and slots used, created and deleted schedules, pending airdrops). Its writes follow the EVM's frames:
  * `checkpoint` when a frame starts, `commit` when it succeeds, `revert` when it fails, so a write made inside a
  * reverted frame is undone with the frame's storage. A run starts from an empty layer, so nothing written outlives
  * the request.
@@ -41,6 +41,12 @@ class JournaledMap<V> {
   }
 }
 
+/** A schedule created in the run: its entity (admin key as its key) and when it expires, in nanoseconds. */
+export interface CreatedSchedule {
+  readonly entity: EvmEntity;
+  readonly expirationTime: bigint;
+}
+
 /** An NFT's row in the layer; null: the serial was burned or wiped in this run. */
 type NftWrite = NftRow | null;
 
@@ -60,6 +66,10 @@ export class TokenLedger {
   private readonly maxAutoAssociationsById = new JournaledMap<number>(this.record);
   private readonly autoAssociationsMade = new JournaledMap<number>(this.record);
   private readonly deletedSchedules = new JournaledMap<true>(this.record);
+  /** Schedules a ScheduleCreate of this run made, by id. */
+  private readonly schedules = new JournaledMap<CreatedSchedule>(this.record);
+  /** The id of each schedule created in this run, by what makes two schedules identical to the node. */
+  private readonly scheduleIdentities = new JournaledMap<bigint>(this.record);
   /** Pending airdrops written in this run; null: claimed or cancelled. */
   private readonly airdrops = new JournaledMap<bigint | null>(this.record);
   /** Hollow accounts a transfer of this run created, by EVM address (hex, no prefix) and by id. */
@@ -214,6 +224,21 @@ export class TokenLedger {
 
   deleteSchedule(scheduleId: bigint): void {
     this.deletedSchedules.set(String(scheduleId), true);
+  }
+
+  /** The schedule a ScheduleCreate of this run made with this id, if any. */
+  createdSchedule(scheduleId: bigint): CreatedSchedule | undefined {
+    return this.schedules.get(String(scheduleId));
+  }
+
+  /** The id of a schedule created in this run with this identity, if any. */
+  identicalSchedule(identity: string): bigint | undefined {
+    return this.scheduleIdentities.get(identity);
+  }
+
+  putCreatedSchedule(schedule: CreatedSchedule, identity: string): void {
+    this.schedules.set(String(schedule.entity.id), schedule);
+    this.scheduleIdentities.set(identity, schedule.entity.id);
   }
 
   /** The pending airdrop's amount (0 for an NFT), this run's airdrops, claims and cancellations included. */

@@ -1,0 +1,204 @@
+/**
+ * HIP-1215 scheduled contract calls through HSS (0x16b): `scheduleCall`, `scheduleCallWithPayer` and
+ * `executeCallOnPayerSignature` are a ScheduleCreate of a ContractCall (the consensus node's ScheduleCallTranslator,
+ * ScheduleCallDecoder and DispatchForResponseCodeHssCall, run by ScheduleCreateHandler). A created schedule takes the
+ * run's next entity number and lives in the run's token ledger, where later reads, signatures and deletions of the
+ * call find it. The answer is the response code and the schedule's address (the zero address when none was made),
+ * never a revert. `hasScheduleCapacity` answers whether such a schedule's expiry would be accepted.
+ */
+import type { ExecResult } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
+import { hexOfBytes } from '../../../db/bytea.ts';
+import { decodeEntityId, encodeEntityId } from '../../params/entity-id.ts';
+import { longZeroAddress } from '../addresses.ts';
+import type { EvmEntity } from '../types.ts';
+import { AbiDecodeError, address, bool, encode, int, selectorOf } from './abi.ts';
+import { ZERO_ADDRESS } from './addresses.ts';
+import { partiesOf } from './call-parties.ts';
+import { entityNumbersOf } from './frames.ts';
+import { accountAt, type HtsCall } from './hts-context.ts';
+import { canonicalGas } from './hts-gas.ts';
+import { redirectBytecode } from './redirect.ts';
+import { halt, type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
+
+export const SCHEDULE_CALL = selectorOf('scheduleCall(address,uint256,uint256,uint64,bytes)');
+export const SCHEDULE_CALL_WITH_PAYER = selectorOf(
+  'scheduleCallWithPayer(address,address,uint256,uint256,uint64,bytes)',
+);
+export const EXECUTE_CALL_ON_PAYER_SIGNATURE = selectorOf(
+  'executeCallOnPayerSignature(address,address,uint256,uint256,uint64,bytes)',
+);
+export const HAS_SCHEDULE_CAPACITY = selectorOf('hasScheduleCapacity(uint256,uint256)');
+
+/** `scheduling.maxExpirationFutureSeconds`: how far ahead a schedule may expire (62 days). */
+const MAX_EXPIRATION_FUTURE_SECONDS = 5_356_800n;
+export const NS_PER_SECOND = 1_000_000_000n;
+/** `asLongLimitedToZeroOrMax`: a uint256 above int64 becomes Long.MAX_VALUE. */
+const LONG_MAX = (1n << 63n) - 1n;
+const UINT64_LIMIT = 1n << 64n;
+
+const KEY_CONTRACT_ID = 1;
+const KEY_DELEGATABLE_CONTRACT_ID = 8;
+
+interface ScheduledCall {
+  readonly to: Uint8Array;
+  /** The payer's address; undefined: the calling account pays. */
+  readonly payer: Uint8Array | undefined;
+  readonly expirySecond: bigint;
+  readonly gas: bigint;
+  readonly value: bigint;
+  readonly data: Uint8Array;
+  readonly waitForExpiry: boolean;
+}
+
+function decode(call: HtsCall, selector: number): ScheduledCall {
+  const { args } = call;
+  const withPayer = selector !== SCHEDULE_CALL;
+  const first = withPayer ? 2 : 1;
+  const value = args.uint(first + 2);
+  if (value >= UINT64_LIMIT) throw new AbiDecodeError('uint64 out of range');
+  const limited = (raw: bigint) => (raw > LONG_MAX ? LONG_MAX : raw);
+  return {
+    to: args.address(0),
+    payer: withPayer ? args.address(1) : undefined,
+    expirySecond: limited(args.uint(first)),
+    gas: limited(args.uint(first + 1)),
+    value: limited(value),
+    data: args.bytes(first + 3),
+    waitForExpiry: selector !== EXECUTE_CALL_ON_PAYER_SIGNATURE,
+  };
+}
+
+function varint(value: bigint): number[] {
+  const out: number[] = [];
+  let rest = value;
+  do {
+    out.push(Number(rest & 0x7fn) | (rest > 0x7fn ? 0x80 : 0));
+    rest >>= 7n;
+  } while (rest > 0n);
+  return out;
+}
+
+/**
+ * The admin key HssCallAttempt.keySetFor gives a contract sender: a ContractID key naming it (a
+ * DelegatableContractID key when it runs delegated code), its zero shard and realm left out as protobuf omits them.
+ */
+function contractKey(contractId: bigint, delegated: boolean): Uint8Array {
+  const parts = decodeEntityId(contractId);
+  const id = [
+    ...(parts && parts.shard !== 0n ? [0x08, ...varint(parts.shard)] : []),
+    ...(parts && parts.realm !== 0n ? [0x10, ...varint(parts.realm)] : []),
+    0x18,
+    ...varint(parts?.num ?? contractId),
+  ];
+  const field = delegated ? KEY_DELEGATABLE_CONTRACT_ID : KEY_CONTRACT_ID;
+  return Uint8Array.from([(field << 3) | 2, ...varint(BigInt(id.length)), ...id]);
+}
+
+/** What makes two schedules identical to the node (ScheduleStoreUtility.calculateBytesHash): not the payer. */
+function identity(adminKey: Uint8Array | undefined, scheduled: ScheduledCall): string {
+  const { to, gas, value, data, expirySecond, waitForExpiry } = scheduled;
+  return [
+    hexOfBytes(adminKey ?? new Uint8Array()),
+    hexOfBytes(to),
+    gas,
+    value,
+    hexOfBytes(data),
+    expirySecond,
+    waitForExpiry,
+  ].join('/');
+}
+
+/** ScheduleCreateHandler.checkExpiry: the second must lie after the block's and at most 62 days ahead of it. */
+export function expiryStatus(call: HtsCall, expirySecond: bigint): ResponseCodeName {
+  const now = call.reader.block.consensusStart / NS_PER_SECOND;
+  if (expirySecond <= now) return 'SCHEDULE_EXPIRATION_TIME_MUST_BE_HIGHER_THAN_CONSENSUS_TIME';
+  if (expirySecond > now + MAX_EXPIRATION_FUTURE_SECONDS) return 'SCHEDULE_EXPIRATION_TIME_TOO_FAR_IN_FUTURE';
+  return 'SUCCESS';
+}
+
+export interface Outcome {
+  readonly status: ResponseCodeName;
+  readonly schedule: Uint8Array;
+}
+
+/**
+ * The end of a ScheduleCreate that passed its checks (ScheduleCreateHandler): the same schedule made before in the
+ * run answers IDENTICAL_SCHEDULE_ALREADY_CREATED with its address; otherwise the schedule takes the run's next entity
+ * number, `adminKey` as its key, and the schedule's redirect proxy as the code at its address.
+ */
+export async function storeSchedule(
+  call: HtsCall,
+  adminKey: Uint8Array | undefined,
+  expirySecond: bigint,
+  identity: string,
+): Promise<Outcome> {
+  const duplicate = call.tokens.identicalSchedule(identity);
+  if (duplicate !== undefined) {
+    return { status: 'IDENTICAL_SCHEDULE_ALREADY_CREATED', schedule: longZeroAddress(duplicate) };
+  }
+  const { shard, realm } = call.reader.settings;
+  const num = (await entityNumbersOf(call.evm)).use();
+  const id = encodeEntityId({ shard, realm, num });
+  const expirationTime = expirySecond * NS_PER_SECOND;
+  const entity: EvmEntity = {
+    id,
+    type: 'SCHEDULE',
+    evmAddress: undefined,
+    alias: undefined,
+    key: adminKey,
+    deleted: false,
+    balance: 0n,
+    ethereumNonce: 0n,
+    createdTimestamp: call.reader.block.consensusStart,
+    expirationTimestamp: expirationTime,
+    autoRenewPeriod: undefined,
+    autoRenewAccountId: undefined,
+    maxAutomaticTokenAssociations: 0,
+    receiverSigRequired: false,
+    memo: '',
+    delegationAddress: undefined,
+  };
+  call.tokens.putCreatedSchedule({ entity, expirationTime }, identity);
+  const scheduleAddress = longZeroAddress(id);
+  // A schedule's address answers through its redirect proxy (HIP-1215 `signSchedule()`, `deleteSchedule()`).
+  await call.evm.stateManager.putCode(new Address(scheduleAddress), redirectBytecode('SCHEDULE', scheduleAddress));
+  return { status: 'SUCCESS', schedule: scheduleAddress };
+}
+
+/** The ScheduleCreate's checks in the handler's order, then the schedule made in the run's ledger. */
+async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall): Promise<Outcome> {
+  const failed = (status: ResponseCodeName): Outcome => ({ status, schedule: ZERO_ADDRESS });
+  if (scheduled.payer && !(await accountAt(call, scheduled.payer))) return failed('ACCOUNT_ID_DOES_NOT_EXIST');
+  const expiry = expiryStatus(call, scheduled.expirySecond);
+  if (expiry !== 'SUCCESS') return failed(expiry);
+  const { signers } = await partiesOf(call);
+  const adminKey = sender.type === 'CONTRACT' ? contractKey(sender.id, signers.delegated) : signers.originKey;
+  return storeSchedule(call, adminKey, scheduled.expirySecond, identity(adminKey, scheduled));
+}
+
+/**
+ * A scheduled contract call: a sender that is no account halts (keySetFor finds no account), as does a static
+ * frame; otherwise the ScheduleCreate's status and schedule address, for the ScheduleCreate-of-a-ContractCall gas.
+ */
+export async function scheduleCall(call: HtsCall, selector: number): Promise<ExecResult> {
+  const scheduled = decode(call, selector);
+  if (call.isStatic) return halt(call.gasLimit);
+  const { sender } = await partiesOf(call);
+  if (!sender) return halt(call.gasLimit);
+  const { status, schedule } = await create(call, sender, scheduled);
+  const output = encode(int(responseCode(status)), address(schedule));
+  return success(canonicalGas('SCHEDULE_CREATE_CONTRACT_CALL'), call.gasLimit, output);
+}
+
+/**
+ * `hasScheduleCapacity(expirySecond, gasLimit)` (HasScheduleCapacityTranslator, ScheduleServiceApi
+ * .hasContractCallCapacity): whether a ContractCall could be scheduled for that second, a view also in a static frame.
+ */
+export function hasScheduleCapacity(call: HtsCall): ExecResult {
+  const expirySecond = call.args.uint(0);
+  // The gas limit only sizes the second's gas throttle, not modelled here; a call without it still halts.
+  call.args.uint(1);
+  const capacity = expirySecond <= LONG_MAX && expiryStatus(call, expirySecond) === 'SUCCESS';
+  return success(VIEW_GAS, call.gasLimit, encode(bool(capacity)));
+}
