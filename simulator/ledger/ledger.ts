@@ -365,14 +365,14 @@ export class Ledger {
     return serial;
   }
 
-  burnNft(token: Token, serial: bigint): void {
+  /** Burns a serial of the treasury, or wipes one of `owner`. */
+  burnNft(token: Token, serial: bigint, owner = token.treasury): void {
     const nft = this.nft(token.num, serial);
-    if (!nft || nft.deleted || nft.owner !== token.treasury)
-      throw new Error(`ledger: cannot burn ${token.num}/${serial}`);
+    if (!nft || nft.deleted || nft.owner !== owner) throw new Error(`ledger: cannot burn ${token.num}/${serial}`);
     nft.deleted = true;
     nft.spender = 0n;
-    this.ownerSerials(token.treasury, token.num).delete(serial);
-    this.addTokenBalance(token.treasury, token.num, -1n);
+    this.ownerSerials(owner, token.num).delete(serial);
+    this.addTokenBalance(owner, token.num, -1n);
     token.totalSupply -= 1n;
   }
 
