@@ -13,6 +13,7 @@ export const SIGNATURES = {
   associateToken: 'associateToken(address,address)',
   dissociateToken: 'dissociateToken(address,address)',
   transferToken: 'transferToken(address,address,address,int64)',
+  transferTokens: 'transferTokens(address,address[],int64[])',
   transferNFT: 'transferNFT(address,address,address,int64)',
   transferNFTs: 'transferNFTs(address,address[],address[],int64[])',
   approve: 'approve(address,address,uint256)',
@@ -20,6 +21,7 @@ export const SIGNATURES = {
   burnToken: 'burnToken(address,int64,int64[])',
   wipeTokenAccount: 'wipeTokenAccount(address,address,int64)',
   wipeTokenAccountNFT: 'wipeTokenAccountNFT(address,address,int64[])',
+  deleteToken: 'deleteToken(address)',
   pauseToken: 'pauseToken(address)',
   unpauseToken: 'unpauseToken(address)',
   freezeToken: 'freezeToken(address,address)',
@@ -35,8 +37,8 @@ export type HtsOperation = keyof typeof SIGNATURES;
 const ASSOCIATE_TINYCENTS = 500_000_000n;
 const APPROVE_TINYCENTS = 500_000_000n;
 /**
- * TokenMint and TokenBurn of fungible units, TokenWipeAccount, TokenPause, TokenUnpause, freezes and KYC changes cost
- * $0.001.
+ * TokenMint and TokenBurn of fungible units, TokenWipeAccount, TokenDelete, TokenPause, TokenUnpause, freezes and KYC
+ * changes cost $0.001.
  */
 const SUPPLY_OR_PAUSE_TINYCENTS = 10_000_000n;
 /** A fungible transfer costs $0.001; a transfer counts half of that per unit adjustment (there are always two). */
@@ -116,6 +118,28 @@ export function htsWipeNftsCallData(token: Uint8Array, account: Uint8Array, seri
   ]);
 }
 
+/** An int64 (or any signed value) as an ABI word, two's complement over the 256 bits. */
+function signedWord(value: bigint): Uint8Array {
+  const out = word(BigInt.asUintN(128, value));
+  if (value < 0n) out.fill(0xff, 0, 16);
+  return out;
+}
+
+/** `transferTokens(token, accounts, amounts)`: the i-th account's balance changes by the i-th amount (they sum to 0). */
+export function htsTransferTokensCallData(
+  token: Uint8Array,
+  adjustments: readonly { readonly account: Uint8Array; readonly amount: bigint }[],
+): Uint8Array {
+  const accounts = arrayTail(adjustments.map((adjustment) => addressWord(adjustment.account)));
+  return selectorCall('transferTokens', [
+    addressWord(token),
+    word(0x60n),
+    word(0x60n + BigInt(accounts.length)),
+    accounts,
+    arrayTail(adjustments.map((adjustment) => signedWord(adjustment.amount))),
+  ]);
+}
+
 /** `transferNFTs(token, senders, receivers, serials)`: the i-th serial from the i-th sender to the i-th receiver. */
 export function htsTransferNftsCallData(
   token: Uint8Array,
@@ -143,6 +167,10 @@ export function htsCreateCallData(token: FungibleCreation): Uint8Array {
 /** The gas of a mint of NFTs, which differs from a mint of fungible units (`HTS_GAS.mintToken`). */
 export const MINT_NFT_GAS = gasOfTinycents(MINT_NFT_TINYCENTS);
 
+/** The gas of a transfer of fungible units adjusting `count` balances (no custom fees). */
+export const unitTransferGas = (count: number): bigint =>
+  gasOfTinycents(BigInt(count) * (TRANSFER_FUNGIBLE_TINYCENTS / 2n));
+
 /** The gas of a transfer of `count` NFTs (no custom fees). */
 export const nftTransferGas = (count: number): bigint => gasOfTinycents(BigInt(count) * TRANSFER_NFT_TINYCENTS);
 
@@ -151,6 +179,7 @@ export const HTS_GAS: Record<HtsOperation, bigint> = {
   associateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
   dissociateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
   transferToken: gasOfTinycents(2n * (TRANSFER_FUNGIBLE_TINYCENTS / 2n)),
+  transferTokens: unitTransferGas(2),
   transferNFT: nftTransferGas(1),
   transferNFTs: nftTransferGas(1),
   approve: gasOfTinycents(APPROVE_TINYCENTS),
@@ -158,6 +187,7 @@ export const HTS_GAS: Record<HtsOperation, bigint> = {
   burnToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   wipeTokenAccount: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   wipeTokenAccountNFT: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  deleteToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   pauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   unpauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   freezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),

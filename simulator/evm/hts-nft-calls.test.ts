@@ -4,6 +4,7 @@ import {
   htsBurnNftsCallData,
   htsMintNftsCallData,
   htsTransferNftsCallData,
+  htsTransferTokensCallData,
   htsWipeNftsCallData,
   MINT_NFT_GAS,
   nftTransferGas,
@@ -44,6 +45,17 @@ describe('NFT calls to 0x167', () => {
     const data = htsTransferNftsCallData(TOKEN, [{ from, to, serial: 7n }]);
     expect(hex(data.subarray(4))).toBe(
       [token, w(0x80), w(0xc0), w(0x100), w(1), w(1001), w(1), w(1002), w(1), w(7)].join(''),
+    );
+  });
+
+  it('encodes transferTokens with the debit as an int64 in two’s complement over the whole word', () => {
+    const [from, to] = [longZeroAddress(1001n), longZeroAddress(1002n)];
+    const data = htsTransferTokensCallData(TOKEN, [
+      { account: from, amount: -3n },
+      { account: to, amount: 3n },
+    ]);
+    expect(hex(data.subarray(4))).toBe(
+      [token, w(0x60), w(0xc0), w(2), w(1001), w(1002), w(2), `${'ff'.repeat(31)}fd`, w(3)].join(''),
     );
   });
 

@@ -17,7 +17,14 @@ import { TokenTransfers } from '../network/transfers.ts';
 import { addressWord, readUint, word } from './abi.ts';
 import { haltResult, type SystemContract } from './hedera-evm.ts';
 import { creationFee, readCreation } from './hts-create.ts';
-import { HTS_GAS, type HtsOperation, MINT_NFT_GAS, nftTransferGas, OPERATIONS } from './hts-functions.ts';
+import {
+  HTS_GAS,
+  type HtsOperation,
+  MINT_NFT_GAS,
+  nftTransferGas,
+  OPERATIONS,
+  unitTransferGas,
+} from './hts-functions.ts';
 
 /** 0.0.359, the system contract's entity number. */
 export const HTS_CONTRACT = 0x167n;
@@ -95,6 +102,15 @@ function bytesListArg(data: Uint8Array, index: number): Uint8Array[] {
   });
 }
 
+/** The balance changes of a transferTokens call: its accounts and its (signed) amounts, pairwise. */
+function unitAdjustmentsArg(ledger: Ledger, data: Uint8Array) {
+  const amounts = arrayArg(data, 2);
+  return arrayArg(data, 1).map((account, i) => ({
+    account: accountOf(ledger, account.subarray(12)),
+    amount: BigInt.asIntN(64, readUint(amounts[i] ?? new Uint8Array(32))),
+  }));
+}
+
 /** The NFT moves of a transferNFT or transferNFTs call: token, then sender, receiver and serial of each. */
 function nftMovesArg(ledger: Ledger, operation: HtsOperation, data: Uint8Array) {
   const token = argNum(data, 0);
@@ -122,6 +138,8 @@ function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigin
       return ledger.tokens.get(argNum(data, 0))?.type === 'NON_FUNGIBLE_UNIQUE' ? MINT_NFT_GAS : HTS_GAS.mintToken;
     case 'transferNFTs':
       return nftTransferGas(arrayArg(data, 3).length);
+    case 'transferTokens':
+      return unitTransferGas(arrayArg(data, 2).length);
     default:
       return HTS_GAS[operation];
   }
@@ -200,6 +218,27 @@ function dispatchOf(
         effect: () => {
           ledger.addTokenBalance(from, token, -amount);
           ledger.addTokenBalance(to, token, amount);
+        },
+      };
+    }
+    case 'transferTokens': {
+      const token = argNum(data, 0);
+      const adjustments = unitAdjustmentsArg(ledger, data);
+      const tokens = new TokenTransfers();
+      for (const { account, amount } of adjustments) tokens.add(token, account, amount);
+      const status = !ledger.tokens.has(token)
+        ? INVALID_TOKEN_ID
+        : adjustments.some(({ account }) => relation(account, token) === undefined)
+          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
+          : adjustments.some(({ account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
+            ? INSUFFICIENT_TOKEN_BALANCE
+            : SUCCESS;
+      return {
+        status,
+        body: { cryptoTransfer: { tokenTransfers: tokens.toPb() } },
+        tokens,
+        effect: () => {
+          for (const { account, amount } of adjustments) ledger.addTokenBalance(account, token, amount);
         },
       };
     }
@@ -301,6 +340,17 @@ function dispatchOf(
             ledger.addTokenBalance(account, token.num, -amount);
             token.totalSupply = supply;
           }
+        },
+      };
+    }
+    case 'deleteToken': {
+      const token = ledger.tokens.get(argNum(data, 0));
+      if (!token) throw new Error(`simulator: ${operation} of no token`);
+      return {
+        status: token.paused ? TOKEN_IS_PAUSED : SUCCESS,
+        body: { tokenDeletion: { token: tokenPb(token.num) } },
+        effect: () => {
+          token.deleted = true;
         },
       };
     }
@@ -463,8 +513,8 @@ function createDispatch(ledger: Ledger, data: Uint8Array, value: bigint): Dispat
 }
 
 /**
- * Whose key an operation needs: the account it acts for, or for a change of a token's supply, pause, freezes, KYC or
- * an account's units (a wipe) the token's manager. The
+ * Whose key an operation needs: the account it acts for, or for a change of a token's supply, pause, freezes, KYC,
+ * an account's units (a wipe) or for its deletion the token's manager. The
  * simulator only makes calls in which that is the calling contract (its own account, or a key naming its contract
  * id), the one authorization a contract call has without signatures it cannot carry.
  */
@@ -472,6 +522,14 @@ function authority(ledger: Ledger, operation: HtsOperation, data: Uint8Array, ca
   switch (operation) {
     case 'transferToken':
       return accountArg(ledger, data, 1);
+    case 'transferTokens': {
+      const debited = new Set(
+        unitAdjustmentsArg(ledger, data)
+          .filter((a) => a.amount < 0n)
+          .map((a) => a.account),
+      );
+      return debited.size === 1 ? [...debited][0] : undefined;
+    }
     case 'transferNFT':
     case 'transferNFTs': {
       const senders = new Set(nftMovesArg(ledger, operation, data).moves.map((move) => move.from));

@@ -79,6 +79,8 @@ export interface Token {
    */
   readonly manager?: bigint;
   paused?: boolean;
+  /** A managed token its contract deleted (its admin key is the contract's id): no later call names it. */
+  deleted?: boolean;
   /** A managed token's accounts frozen for it, and those granted KYC (it has freeze and KYC keys). */
   readonly frozen?: Set<bigint>;
   readonly kycGranted?: Set<bigint>;

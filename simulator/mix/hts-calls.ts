@@ -17,7 +17,6 @@ import { functionResult, sidecarsOf } from '../evm/records.ts';
 import { accountPb, contractPb, FEE_COLLECTOR, i64, longZeroAddress, timestampPb, tokenPb } from '../ledger/ids.ts';
 import type { Contract, Token } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
-import { keyPb } from '../network/keys.ts';
 import type { Network, Outcome, SimItem } from '../network/network.ts';
 import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
 import { noteResult } from './contract-calls.ts';
@@ -38,7 +37,9 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
   if (callers.length === 0) return deployContract(net, evm, 'HtsCaller');
   const caller = net.random.pick(callers);
   if (net.fileStarted) {
-    const managed = [...net.ledger.tokens.values()].filter((t) => t.manager === caller.num).map((t) => t.type);
+    const managed = [...net.ledger.tokens.values()]
+      .filter((t) => t.manager === caller.num && !t.deleted)
+      .map((t) => t.type);
     if (!managed.includes('FUNGIBLE_COMMON')) return createManagedToken(net, caller, 'FUNGIBLE_COMMON');
     if (!managed.includes('NON_FUNGIBLE_UNIQUE')) return createManagedToken(net, caller, 'NON_FUNGIBLE_UNIQUE');
     return fundCaller(net, caller);
@@ -106,9 +107,9 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
 }
 
 /**
- * A user creates a fungible token or an NFT collection (HAPI TokenCreate, treasury and admin key its own) whose
+ * A user creates a fungible token or an NFT collection (HAPI TokenCreate, the user its treasury) whose admin,
  * supply, freeze, KYC, wipe and pause keys are the contract's id, so only that contract's calls to 0x167 mint, burn,
- * freeze, grant KYC, wipe, pause and unpause it.
+ * freeze, grant KYC, wipe, pause, unpause and delete it; the contract manages a new one after it deleted one.
  */
 async function createManagedToken(net: Network, caller: Contract, type: Token['type']): Promise<boolean> {
   const treasury = payerWith(net, 100n * HBAR);
@@ -127,7 +128,7 @@ async function createManagedToken(net: Network, caller: Contract, type: Token['t
         symbol,
         ...(fungible ? { initialSupply: i64(initialSupply) } : { tokenType: 1 }),
         treasury: accountPb(treasury.num),
-        adminKey: keyPb(treasury.key),
+        adminKey: contractKey,
         supplyKey: contractKey,
         freezeKey: contractKey,
         kycKey: contractKey,
@@ -176,6 +177,7 @@ async function fundCaller(net: Network, caller: Contract): Promise<boolean> {
   const { ledger, random } = net;
   const receivable = (t: Token) =>
     t.manager === caller.num &&
+    !t.deleted &&
     !t.paused &&
     ledger.tokenBalances.has(`${caller.num}/${t.num}`) &&
     !t.frozen?.has(caller.num) &&
@@ -183,7 +185,7 @@ async function fundCaller(net: Network, caller: Contract): Promise<boolean> {
   const managed = [...ledger.tokens.values()].filter(receivable).map((t) => t.num);
   const pool = random.chance(0.35) ? ledger.fungibleTokens : ledger.nftTokens;
   const token =
-    managed.length > 0 && random.chance(0.3)
+    managed.length > 0 && random.chance(0.5)
       ? random.pick(managed)
       : pool.find(random, (t) => ledger.tokenBalances.has(`${caller.num}/${t}`));
   const holder =

@@ -9,6 +9,7 @@ import {
   htsCreateCallData,
   htsMintNftsCallData,
   htsTransferNftsCallData,
+  htsTransferTokensCallData,
   htsWipeNftsCallData,
 } from '../evm/hts-functions.ts';
 import { longZeroAddress } from '../ledger/ids.ts';
@@ -66,7 +67,7 @@ function planCreate(net: Network, caller: Contract): SystemCallPlan {
 function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined {
   const { ledger, random } = net;
   const self = longZeroAddress(caller.num);
-  const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num);
+  const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num && !t.deleted);
   // A paused token is called again at once: mostly unpaused, else a change it refuses.
   const paused = managed.find((t) => t.paused);
   if (paused) return planSupplyCall(net, paused, caller);
@@ -88,6 +89,19 @@ function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined
     const receiver =
       stranger ?? ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
     if (receiver === undefined) return undefined;
+    const other = ledger.associations
+      .get(token)
+      ?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num && n !== receiver);
+    if (stranger === undefined && other !== undefined && balance > 1n && random.chance(0.3)) {
+      // transferTokens: units to two accounts at once, the contract's own debit listed first.
+      const first = random.bigint(1n, balance - 1n);
+      const second = random.bigint(1n, balance - first);
+      return htsTransferTokensCallData(longZeroAddress(token), [
+        { account: self, amount: -(first + second) },
+        { account: ledger.canonicalAddress(receiver), amount: first },
+        { account: ledger.canonicalAddress(other), amount: second },
+      ]);
+    }
     const amount = random.chance(0.15) ? balance + 1n : random.bigint(1n, balance);
     return htsCallData('transferToken', [longZeroAddress(token), self, ledger.canonicalAddress(receiver), amount]);
   }
@@ -136,7 +150,7 @@ function planNftTransfer(net: Network, caller: Contract, token: bigint): Uint8Ar
  * A change to a token the contract manages: a mint or a burn from its treasury (of fungible units a few beyond what
  * the treasury holds; of NFTs, new serials with metadata or serials the treasury holds), a wipe of what the treasury
  * sent the contract, its own association with the token and then freezes and KYC changes of that relationship, now and
- * then a pause (refusing the next changes) or, for a paused token, mostly an unpause.
+ * then a pause (refusing the next changes) or its deletion, or for a paused token mostly an unpause.
  */
 function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Array {
   const { random, ledger } = net;
@@ -145,10 +159,15 @@ function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Arra
   if (token.paused ? random.chance(0.7) : random.chance(0.15)) {
     return htsCallData(token.paused ? 'unpauseToken' : 'pauseToken', [address]);
   }
+  if (!token.paused && random.chance(0.04)) return htsCallData('deleteToken', [address]);
   const holding = ledger.tokenBalance(caller.num, token.num);
   // TokenAccountWipe refuses an account without KYC when the token has a KYC key (ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN).
   const wipeable = !token.frozen?.has(caller.num) && (token.kycGranted?.has(caller.num) ?? false);
-  if (!token.paused && holding > 0n && wipeable && random.chance(0.5)) {
+  if (!token.paused && holding > 0n && !wipeable) {
+    // What the treasury sent stays wipeable: the relationship is unfrozen and granted KYC again first.
+    return htsCallData(token.frozen?.has(caller.num) ? 'unfreezeToken' : 'grantTokenKyc', [address, self]);
+  }
+  if (!token.paused && holding > 0n && random.chance(0.5)) {
     if (token.type === 'FUNGIBLE_COMMON') {
       return htsCallData('wipeTokenAccount', [address, self, random.bigint(1n, holding)]);
     }

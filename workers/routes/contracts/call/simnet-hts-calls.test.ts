@@ -27,6 +27,7 @@ const CONTRACTCALL = 7;
 const ASSOCIATE = 'associateToken(address,address)';
 const DISSOCIATE = 'dissociateToken(address,address)';
 const TRANSFER = 'transferToken(address,address,address,int64)';
+const TRANSFER_TOKENS = 'transferTokens(address,address[],int64[])';
 const TRANSFER_NFT = 'transferNFT(address,address,address,int64)';
 const TRANSFER_NFTS = 'transferNFTs(address,address[],address[],int64[])';
 const APPROVE = 'approve(address,address,uint256)';
@@ -34,6 +35,7 @@ const MINT = 'mintToken(address,int64,bytes[])';
 const BURN = 'burnToken(address,int64,int64[])';
 const WIPE = 'wipeTokenAccount(address,address,int64)';
 const WIPE_NFT = 'wipeTokenAccountNFT(address,address,int64[])';
+const DELETE = 'deleteToken(address)';
 const PAUSE = 'pauseToken(address)';
 const UNPAUSE = 'unpauseToken(address)';
 const FREEZE = 'freezeToken(address,address)';
@@ -47,6 +49,7 @@ const SELECTORS = new Map(
     ASSOCIATE,
     DISSOCIATE,
     TRANSFER,
+    TRANSFER_TOKENS,
     TRANSFER_NFT,
     TRANSFER_NFTS,
     APPROVE,
@@ -54,6 +57,7 @@ const SELECTORS = new Map(
     BURN,
     WIPE,
     WIPE_NFT,
+    DELETE,
     PAUSE,
     UNPAUSE,
     FREEZE,
@@ -98,7 +102,7 @@ const { worker } = registerWorkerSuite({
       seed: 'hts-calls',
       tps: 6,
       // Two stages: the second continues the first's model (its HtsCallers and the tokens they manage).
-      files: [100, 100],
+      files: [150, 150],
       // Few transactions a file, most files opening with a system call (the HTS family calls only there); at 6 a
       // second, a 2-second file without any transaction (which the ingest cannot take) is a one in 160,000 chance.
       weights: { htsCall: 2000, submitMessage: 100, hbarTransfer: 100, createToken: 30 },
@@ -143,6 +147,7 @@ describe('HTS system calls the simulated network recorded', () => {
     const seen = new Map<string, number>();
     const nftTokens = new Set<string>();
     const supplied = new Set<string>();
+    const deleted = new Set<string>();
     const failures: string[] = [];
     for (const call of recorded) {
       const result = results.get(call.timestamp);
@@ -163,6 +168,7 @@ describe('HTS system calls the simulated network recorded', () => {
       const token = `0.0.${BigInt(`0x${call.data.slice(10, 74)}`)}`;
       if ([MINT, BURN, WIPE, WIPE_NFT].includes(signature)) supplied.add(token);
       if (variant(signature, call.data) === `${MINT} NFT`) nftTokens.add(token);
+      if (signature === DELETE && BigInt(call.result) === SUCCESS) deleted.add(token);
       const answer = await post(request);
       if (answer.status !== 200 || answer.body.result !== call.result) {
         failures.push(`${name}: ${answer.status} ${JSON.stringify(answer.body)}, recorded ${call.result}`);
@@ -185,7 +191,7 @@ describe('HTS system calls the simulated network recorded', () => {
     }
     expect(failures, `${failures.length} of ${recorded.length} calls`).toEqual([]);
     // The mints', burns', wipes' and transfers' child records made the mirror's NFTs those of the ledger.
-    for (const token of nftTokens) {
+    for (const token of [...nftTokens].filter((t) => !deleted.has(t))) {
       const expected = model.nfts
         .filter((nft) => nft.token === token && !nft.deleted)
         .map((nft) => ({ serial: Number(nft.serial), owner: nft.owner, metadata: nft.metadata }));
@@ -204,8 +210,11 @@ describe('HTS system calls the simulated network recorded', () => {
     }
     // The receipts' new total supply of mints, burns and wipes made the mirror's supply that of the ledger.
     for (const token of supplied) {
-      const info = (await (await fetch(`${worker.baseUrl}/api/v1/tokens/${token}`)).json()) as { total_supply: string };
+      const response = await fetch(`${worker.baseUrl}/api/v1/tokens/${token}`);
+      const info = (await response.json()) as { total_supply: string; deleted: boolean };
       expect(info.total_supply, token).toBe(model.tokens.find((t) => t.id === token)?.totalSupply);
+      // A deleteToken's child record marks the token deleted.
+      expect(info.deleted, token).toBe(deleted.has(token));
     }
     const wanted = [
       `${ASSOCIATE} ${SUCCESS}`,
@@ -221,8 +230,10 @@ describe('HTS system calls the simulated network recorded', () => {
       `${BURN} NFT ${SUCCESS}`,
       `${TRANSFER_NFT} ${SUCCESS}`,
       `${TRANSFER_NFTS} ${SUCCESS}`,
+      `${TRANSFER_TOKENS} ${SUCCESS}`,
       `${WIPE} ${SUCCESS}`,
       `${WIPE_NFT} ${SUCCESS}`,
+      `${DELETE} ${SUCCESS}`,
       `${PAUSE} ${SUCCESS}`,
       `${UNPAUSE} ${SUCCESS}`,
       `${FREEZE} ${SUCCESS}`,
