@@ -6,16 +6,22 @@
  * `hapi-fees` `canonical-prices.json`).
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { addressWord, word } from './abi.ts';
+import { addressWord, concat, word } from './abi.ts';
 import { CREATE_FUNGIBLE_TOKEN, CREATE_GAS, createArguments, type FungibleCreation } from './hts-create.ts';
 
 export const SIGNATURES = {
   associateToken: 'associateToken(address,address)',
   dissociateToken: 'dissociateToken(address,address)',
   transferToken: 'transferToken(address,address,address,int64)',
+  transferTokens: 'transferTokens(address,address[],int64[])',
+  transferNFT: 'transferNFT(address,address,address,int64)',
+  transferNFTs: 'transferNFTs(address,address[],address[],int64[])',
   approve: 'approve(address,address,uint256)',
   mintToken: 'mintToken(address,int64,bytes[])',
   burnToken: 'burnToken(address,int64,int64[])',
+  wipeTokenAccount: 'wipeTokenAccount(address,address,int64)',
+  wipeTokenAccountNFT: 'wipeTokenAccountNFT(address,address,int64[])',
+  deleteToken: 'deleteToken(address)',
   pauseToken: 'pauseToken(address)',
   unpauseToken: 'unpauseToken(address)',
   freezeToken: 'freezeToken(address,address)',
@@ -30,10 +36,17 @@ export type HtsOperation = keyof typeof SIGNATURES;
 /** Canonical prices in tinycents: TokenAssociate, TokenDissociate and CryptoApproveAllowance cost $0.05. */
 const ASSOCIATE_TINYCENTS = 500_000_000n;
 const APPROVE_TINYCENTS = 500_000_000n;
-/** TokenMint and TokenBurn of fungible units, TokenPause, TokenUnpause, freezes and KYC changes cost $0.001. */
+/**
+ * TokenMint and TokenBurn of fungible units, TokenWipeAccount, TokenDelete, TokenPause, TokenUnpause, freezes and KYC
+ * changes cost $0.001.
+ */
 const SUPPLY_OR_PAUSE_TINYCENTS = 10_000_000n;
 /** A fungible transfer costs $0.001; a transfer counts half of that per unit adjustment (there are always two). */
 const TRANSFER_FUNGIBLE_TINYCENTS = 10_000_000n;
+/** A transfer counts $0.001 per NFT exchanged. */
+const TRANSFER_NFT_TINYCENTS = 10_000_000n;
+/** TokenMint of NFTs costs $0.02, whatever the number of serials. */
+const MINT_NFT_TINYCENTS = 200_000_000n;
 /** The child transaction's gas price: $0.000_000_0852 a gas, in fee schedule units (a thousandth of a tinycent). */
 const GAS_PRICE_FEE_SCHEDULE_UNITS = 852_000n;
 
@@ -58,19 +71,123 @@ export function htsCallData(operation: HtsOperation, args: readonly (Uint8Array 
   return Uint8Array.from([...selectorOf(SIGNATURES[operation]), ...words.flatMap((w) => [...w])]);
 }
 
+const selectorCall = (operation: HtsOperation, parts: readonly Uint8Array[]) =>
+  concat([selectorOf(SIGNATURES[operation]), ...parts]);
+
+/** A dynamic array's ABI tail: its length, then its items' words. */
+const arrayTail = (items: readonly Uint8Array[]) => concat([word(BigInt(items.length)), ...items]);
+
+/** A `bytes` value's ABI tail: its length, then its bytes padded to whole words. */
+function bytesTail(bytes: Uint8Array): Uint8Array {
+  const padded = new Uint8Array(Math.ceil(bytes.length / 32) * 32);
+  padded.set(bytes);
+  return concat([word(BigInt(bytes.length)), padded]);
+}
+
+/** `mintToken(token, 0, metadata)`: one NFT for each metadata (the amount counts fungible units only). */
+export function htsMintNftsCallData(token: Uint8Array, metadata: readonly Uint8Array[]): Uint8Array {
+  const tails = metadata.map(bytesTail);
+  let at = BigInt(32 * tails.length);
+  const offsets = tails.map((tail) => {
+    const offset = word(at);
+    at += BigInt(tail.length);
+    return offset;
+  });
+  return selectorCall('mintToken', [
+    addressWord(token),
+    word(0n),
+    word(0x60n),
+    word(BigInt(tails.length)),
+    ...offsets,
+    ...tails,
+  ]);
+}
+
+/** `burnToken(token, 0, serials)`: NFTs of the treasury. */
+export function htsBurnNftsCallData(token: Uint8Array, serials: readonly bigint[]): Uint8Array {
+  return selectorCall('burnToken', [addressWord(token), word(0n), word(0x60n), arrayTail(serials.map(word))]);
+}
+
+/** `wipeTokenAccountNFT(token, account, serials)`: NFTs of an account other than the treasury. */
+export function htsWipeNftsCallData(token: Uint8Array, account: Uint8Array, serials: readonly bigint[]): Uint8Array {
+  return selectorCall('wipeTokenAccountNFT', [
+    addressWord(token),
+    addressWord(account),
+    word(0x60n),
+    arrayTail(serials.map(word)),
+  ]);
+}
+
+/** An int64 (or any signed value) as an ABI word, two's complement over the 256 bits. */
+function signedWord(value: bigint): Uint8Array {
+  const out = word(BigInt.asUintN(128, value));
+  if (value < 0n) out.fill(0xff, 0, 16);
+  return out;
+}
+
+/** `transferTokens(token, accounts, amounts)`: the i-th account's balance changes by the i-th amount (they sum to 0). */
+export function htsTransferTokensCallData(
+  token: Uint8Array,
+  adjustments: readonly { readonly account: Uint8Array; readonly amount: bigint }[],
+): Uint8Array {
+  const accounts = arrayTail(adjustments.map((adjustment) => addressWord(adjustment.account)));
+  return selectorCall('transferTokens', [
+    addressWord(token),
+    word(0x60n),
+    word(0x60n + BigInt(accounts.length)),
+    accounts,
+    arrayTail(adjustments.map((adjustment) => signedWord(adjustment.amount))),
+  ]);
+}
+
+/** `transferNFTs(token, senders, receivers, serials)`: the i-th serial from the i-th sender to the i-th receiver. */
+export function htsTransferNftsCallData(
+  token: Uint8Array,
+  moves: readonly { readonly from: Uint8Array; readonly to: Uint8Array; readonly serial: bigint }[],
+): Uint8Array {
+  const senders = arrayTail(moves.map((move) => addressWord(move.from)));
+  const receivers = arrayTail(moves.map((move) => addressWord(move.to)));
+  const head = 32n * 4n;
+  return selectorCall('transferNFTs', [
+    addressWord(token),
+    word(head),
+    word(head + BigInt(senders.length)),
+    word(head + BigInt(senders.length + receivers.length)),
+    senders,
+    receivers,
+    arrayTail(moves.map((move) => word(move.serial))),
+  ]);
+}
+
 /** The call data of a `createFungibleToken`. */
 export function htsCreateCallData(token: FungibleCreation): Uint8Array {
   return Uint8Array.from([...selectorOf(SIGNATURES.createFungibleToken), ...createArguments(token)]);
 }
 
-/** The gas of each function: its dispatch's canonical price as gas. */
+/** The gas of a mint of NFTs, which differs from a mint of fungible units (`HTS_GAS.mintToken`). */
+export const MINT_NFT_GAS = gasOfTinycents(MINT_NFT_TINYCENTS);
+
+/** The gas of a transfer of fungible units adjusting `count` balances (no custom fees). */
+export const unitTransferGas = (count: number): bigint =>
+  gasOfTinycents(BigInt(count) * (TRANSFER_FUNGIBLE_TINYCENTS / 2n));
+
+/** The gas of a transfer of `count` NFTs (no custom fees). */
+export const nftTransferGas = (count: number): bigint => gasOfTinycents(BigInt(count) * TRANSFER_NFT_TINYCENTS);
+
+/** The gas of each function: its dispatch's canonical price as gas (NFT mints and transfers as above). */
 export const HTS_GAS: Record<HtsOperation, bigint> = {
   associateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
   dissociateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
   transferToken: gasOfTinycents(2n * (TRANSFER_FUNGIBLE_TINYCENTS / 2n)),
+  transferTokens: unitTransferGas(2),
+  transferNFT: nftTransferGas(1),
+  transferNFTs: nftTransferGas(1),
   approve: gasOfTinycents(APPROVE_TINYCENTS),
   mintToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   burnToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  wipeTokenAccount: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  wipeTokenAccountNFT: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
+  deleteToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   pauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   unpauseToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   freezeToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),

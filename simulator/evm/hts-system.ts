@@ -2,22 +2,29 @@
  * The simulated network's Hedera Token Service system contract (0x167), answered from the ledger model alone: the
  * classic functions of hts-functions.ts, for the calling contract's own account or a token whose keys name it, with
  * the response code as the consensus node's handlers decide it (TokenAssociateToAccount, TokenDissociateFromAccount,
- * CryptoTransfer, CryptoApproveAllowance, TokenMint, TokenBurn, TokenPause, TokenUnpause, TokenFreezeAccount,
- * TokenUnfreezeAccount, TokenGrantKycToAccount, TokenRevokeKycFromAccount, TokenCreate) and the gas of
- * hts-functions.ts. A token creation (hts-create.ts) short of its fee answers INSUFFICIENT_TX_FEE and the zero
- * address; one that succeeds charges the fee to the calling contract and answers the new token's address. A failed
- * dispatch answers its code, as a classic call does, except an approval, which answers `(code, true)` and reverts
- * with its code when it fails (ClassicGrantApprovalCall). Effects wait in the run until the transaction succeeds
- * (`apply`).
+ * CryptoTransfer of units or NFTs, CryptoApproveAllowance, TokenMint, TokenBurn and TokenWipeAccount of units or NFTs,
+ * TokenPause, TokenUnpause, TokenFreezeAccount, TokenUnfreezeAccount, TokenGrantKycToAccount,
+ * TokenRevokeKycFromAccount, TokenCreate) and the gas of hts-functions.ts. A token creation (hts-create.ts) short of
+ * its fee answers INSUFFICIENT_TX_FEE and the zero address; one that succeeds charges the fee to the calling contract
+ * and answers the new token's address. A failed dispatch answers its code, as a classic call does, except an approval,
+ * which answers `(code, true)` and reverts with its code when it fails (ClassicGrantApprovalCall). Effects wait in the
+ * run until the transaction succeeds (`apply`).
  */
 import { EVMError } from '@ethereumjs/evm';
 import { accountPb, i64, longZeroAddress, numOfLongZero, tokenPb } from '../ledger/ids.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger, Token } from '../ledger/ledger.ts';
 import { TokenTransfers } from '../network/transfers.ts';
 import { addressWord, readUint, word } from './abi.ts';
 import { haltResult, type SystemContract } from './hedera-evm.ts';
 import { creationFee, readCreation } from './hts-create.ts';
-import { HTS_GAS, type HtsOperation, OPERATIONS } from './hts-functions.ts';
+import {
+  HTS_GAS,
+  type HtsOperation,
+  MINT_NFT_GAS,
+  nftTransferGas,
+  OPERATIONS,
+  unitTransferGas,
+} from './hts-functions.ts';
 
 /** 0.0.359, the system contract's entity number. */
 export const HTS_CONTRACT = 0x167n;
@@ -31,6 +38,10 @@ const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194;
 const TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES = 195;
 const INVALID_TOKEN_BURN_AMOUNT = 183;
 const TOKEN_IS_PAUSED = 265;
+const SENDER_DOES_NOT_OWN_NFT_SERIAL_NO = 237;
+const INVALID_WIPING_AMOUNT = 192;
+const ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN = 176;
+const ACCOUNT_DOES_NOT_OWN_WIPED_NFT = 253;
 
 /** What one system call did, for the transaction's records: the dispatched body and its token transfers. */
 export interface SystemCallRecord {
@@ -72,6 +83,67 @@ interface Dispatch {
 
 const argWord = (data: Uint8Array, index: number) => data.subarray(4 + 32 * index, 36 + 32 * index);
 const argNum = (data: Uint8Array, index: number) => numOfLongZero(argWord(data, index).subarray(12)) ?? 0n;
+
+/** The words of the dynamic array argument at `index`. */
+function arrayArg(data: Uint8Array, index: number): Uint8Array[] {
+  const args = data.subarray(4);
+  const at = Number(readUint(argWord(data, index)));
+  const length = Number(readUint(args.subarray(at, at + 32)));
+  return Array.from({ length }, (_, i) => args.subarray(at + 32 + 32 * i, at + 64 + 32 * i));
+}
+
+/** The items of the `bytes[]` argument at `index` (each item's offset counts from the first offset word). */
+function bytesListArg(data: Uint8Array, index: number): Uint8Array[] {
+  const args = data.subarray(4);
+  const base = Number(readUint(argWord(data, index))) + 32;
+  return arrayArg(data, index).map((offset) => {
+    const at = base + Number(readUint(offset));
+    return args.slice(at + 32, at + 32 + Number(readUint(args.subarray(at, at + 32))));
+  });
+}
+
+/** The balance changes of a transferTokens call: its accounts and its (signed) amounts, pairwise. */
+function unitAdjustmentsArg(ledger: Ledger, data: Uint8Array) {
+  const amounts = arrayArg(data, 2);
+  return arrayArg(data, 1).map((account, i) => ({
+    account: accountOf(ledger, account.subarray(12)),
+    amount: BigInt.asIntN(64, readUint(amounts[i] ?? new Uint8Array(32))),
+  }));
+}
+
+/** The NFT moves of a transferNFT or transferNFTs call: token, then sender, receiver and serial of each. */
+function nftMovesArg(ledger: Ledger, operation: HtsOperation, data: Uint8Array) {
+  const token = argNum(data, 0);
+  if (operation === 'transferNFT') {
+    const move = {
+      from: accountArg(ledger, data, 1),
+      to: accountArg(ledger, data, 2),
+      serial: readUint(argWord(data, 3)),
+    };
+    return { token, moves: [move] };
+  }
+  const [senders, receivers, serials] = [1, 2, 3].map((index) => arrayArg(data, index));
+  const moves = (serials ?? []).map((serial, i) => ({
+    from: accountOf(ledger, senders?.[i]?.subarray(12) ?? new Uint8Array(20)),
+    to: accountOf(ledger, receivers?.[i]?.subarray(12) ?? new Uint8Array(20)),
+    serial: readUint(serial),
+  }));
+  return { token, moves };
+}
+
+/** The gas of a call: its function's, or for NFTs a mint's own price and a transfer's price per serial. */
+function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigint {
+  switch (operation) {
+    case 'mintToken':
+      return ledger.tokens.get(argNum(data, 0))?.type === 'NON_FUNGIBLE_UNIQUE' ? MINT_NFT_GAS : HTS_GAS.mintToken;
+    case 'transferNFTs':
+      return nftTransferGas(arrayArg(data, 3).length);
+    case 'transferTokens':
+      return unitTransferGas(arrayArg(data, 2).length);
+    default:
+      return HTS_GAS[operation];
+  }
+}
 
 /**
  * The account an address argument names. The simulator passes canonical addresses only (an account's EVM address
@@ -149,11 +221,58 @@ function dispatchOf(
         },
       };
     }
+    case 'transferTokens': {
+      const token = argNum(data, 0);
+      const adjustments = unitAdjustmentsArg(ledger, data);
+      const tokens = new TokenTransfers();
+      for (const { account, amount } of adjustments) tokens.add(token, account, amount);
+      const status = !ledger.tokens.has(token)
+        ? INVALID_TOKEN_ID
+        : adjustments.some(({ account }) => relation(account, token) === undefined)
+          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
+          : adjustments.some(({ account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
+            ? INSUFFICIENT_TOKEN_BALANCE
+            : SUCCESS;
+      return {
+        status,
+        body: { cryptoTransfer: { tokenTransfers: tokens.toPb() } },
+        tokens,
+        effect: () => {
+          for (const { account, amount } of adjustments) ledger.addTokenBalance(account, token, amount);
+        },
+      };
+    }
+    case 'transferNFT':
+    case 'transferNFTs': {
+      const { token, moves } = nftMovesArg(ledger, operation, data);
+      const tokens = new TokenTransfers();
+      for (const move of moves) tokens.nft(token, move);
+      const owns = (move: { from: bigint; serial: bigint }) => {
+        const nft = ledger.nft(token, move.serial);
+        return nft !== undefined && !nft.deleted && nft.owner === move.from;
+      };
+      const status = !ledger.tokens.has(token)
+        ? INVALID_TOKEN_ID
+        : moves.some((move) => relation(move.from, token) === undefined || relation(move.to, token) === undefined)
+          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
+          : moves.every(owns)
+            ? SUCCESS
+            : SENDER_DOES_NOT_OWN_NFT_SERIAL_NO;
+      return {
+        status,
+        body: { cryptoTransfer: { tokenTransfers: tokens.toPb() } },
+        tokens,
+        effect: () => {
+          for (const move of moves) ledger.moveNft(token, move.serial, move.from, move.to);
+        },
+      };
+    }
     case 'mintToken':
     case 'burnToken': {
       const token = ledger.tokens.get(argNum(data, 0));
       const amount = readUint(argWord(data, 1));
       if (!token) throw new Error(`simulator: ${operation} of no token`);
+      if (token.type === 'NON_FUNGIBLE_UNIQUE') return nftSupplyDispatch(ledger, operation, token, data);
       const mint = operation === 'mintToken';
       const body = mint
         ? { tokenMint: { token: tokenPb(token.num), amount: i64(amount) } }
@@ -175,6 +294,63 @@ function dispatchOf(
         effect: () => {
           ledger.addTokenBalance(token.treasury, token.num, mint ? amount : -amount);
           token.totalSupply = supply;
+        },
+      };
+    }
+    case 'wipeTokenAccount':
+    case 'wipeTokenAccountNFT': {
+      const token = ledger.tokens.get(argNum(data, 0));
+      const account = accountArg(ledger, data, 1);
+      if (!token) throw new Error(`simulator: ${operation} of no token`);
+      const nft = operation === 'wipeTokenAccountNFT';
+      const serials = nft ? arrayArg(data, 2).map(readUint) : [];
+      const amount = nft ? BigInt(serials.length) : readUint(argWord(data, 2));
+      const tokens = new TokenTransfers();
+      if (nft) for (const serial of serials) tokens.nft(token.num, { serial, from: account, to: 0n });
+      else tokens.add(token.num, account, -amount);
+      const supply = token.totalSupply - amount;
+      const owned = serials.every((serial) => ledger.nft(token.num, serial)?.owner === account);
+      const status = token.paused
+        ? TOKEN_IS_PAUSED
+        : relation(account, token.num) === undefined
+          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
+          : token.kycGranted && !token.kycGranted.has(account)
+            ? ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN
+            : nft
+              ? owned
+                ? SUCCESS
+                : ACCOUNT_DOES_NOT_OWN_WIPED_NFT
+              : (relation(account, token.num) ?? 0n) < amount
+                ? INVALID_WIPING_AMOUNT
+                : SUCCESS;
+      return {
+        status,
+        body: {
+          tokenWipe: {
+            token: tokenPb(token.num),
+            account: accountPb(account),
+            ...(nft ? { serialNumbers: serials.map(i64) } : { amount: i64(amount) }),
+          },
+        },
+        receipt: { newTotalSupply: i64(supply) },
+        tokens,
+        effect: () => {
+          if (nft) for (const serial of serials) ledger.burnNft(token, serial, account);
+          else {
+            ledger.addTokenBalance(account, token.num, -amount);
+            token.totalSupply = supply;
+          }
+        },
+      };
+    }
+    case 'deleteToken': {
+      const token = ledger.tokens.get(argNum(data, 0));
+      if (!token) throw new Error(`simulator: ${operation} of no token`);
+      return {
+        status: token.paused ? TOKEN_IS_PAUSED : SUCCESS,
+        body: { tokenDeletion: { token: tokenPb(token.num) } },
+        effect: () => {
+          token.deleted = true;
         },
       };
     }
@@ -248,6 +424,48 @@ function dispatchOf(
 }
 
 /**
+ * A mint of NFTs (one serial for each metadata, the next serials of the token, owned by its treasury) or a burn of
+ * serials the treasury owns, as TokenMint and TokenBurn decide them for a token that is not paused. A mint answers the
+ * new total supply and its serials, a burn the new total supply; the child record moves the serials from or to 0.0.0
+ * and its receipt carries the new total supply (and a mint's serial numbers).
+ */
+function nftSupplyDispatch(ledger: Ledger, operation: 'mintToken' | 'burnToken', token: Token, data: Uint8Array) {
+  const address = tokenPb(token.num);
+  const tokens = new TokenTransfers();
+  if (operation === 'mintToken') {
+    const metadata = bytesListArg(data, 2);
+    const serials = metadata.map((_, i) => token.nextSerial + BigInt(i));
+    for (const serial of serials) tokens.nft(token.num, { serial, from: 0n, to: token.treasury });
+    const ok = !token.paused;
+    const supply = ok ? token.totalSupply + BigInt(serials.length) : 0n;
+    return {
+      status: ok ? SUCCESS : TOKEN_IS_PAUSED,
+      body: { tokenMint: { token: address, metadata } },
+      words: [word(supply), word(0x60n), word(ok ? BigInt(serials.length) : 0n), ...(ok ? serials.map(word) : [])],
+      receipt: { newTotalSupply: i64(supply), serialNumbers: serials.map(i64) },
+      tokens,
+      effect: () => {
+        for (const meta of metadata) ledger.mintNft(token, meta);
+      },
+    } satisfies Dispatch;
+  }
+  const serials = arrayArg(data, 2).map(readUint);
+  for (const serial of serials) tokens.nft(token.num, { serial, from: token.treasury, to: 0n });
+  const ok = !token.paused;
+  const supply = ok ? token.totalSupply - BigInt(serials.length) : 0n;
+  return {
+    status: ok ? SUCCESS : TOKEN_IS_PAUSED,
+    body: { tokenBurn: { token: address, serialNumbers: serials.map(i64) } },
+    words: [word(supply)],
+    receipt: { newTotalSupply: i64(supply) },
+    tokens,
+    effect: () => {
+      for (const serial of serials) ledger.burnNft(token, serial);
+    },
+  } satisfies Dispatch;
+}
+
+/**
  * A TokenCreate for the treasury the call names (the calling contract): when the value covers the fee, the token
  * takes the next entity number at once (its address is the answer) and its treasury holds the initial supply,
  * associated and neither frozen nor without KYC, as it has no keys. The dispatch's record lists that association.
@@ -295,8 +513,8 @@ function createDispatch(ledger: Ledger, data: Uint8Array, value: bigint): Dispat
 }
 
 /**
- * Whose key an operation needs: the account it acts for, or for a change of a token's supply, pause, freezes or
- * KYC the token's manager. The
+ * Whose key an operation needs: the account it acts for, or for a change of a token's supply, pause, freezes, KYC,
+ * an account's units (a wipe) or for its deletion the token's manager. The
  * simulator only makes calls in which that is the calling contract (its own account, or a key naming its contract
  * id), the one authorization a contract call has without signatures it cannot carry.
  */
@@ -304,6 +522,19 @@ function authority(ledger: Ledger, operation: HtsOperation, data: Uint8Array, ca
   switch (operation) {
     case 'transferToken':
       return accountArg(ledger, data, 1);
+    case 'transferTokens': {
+      const debited = new Set(
+        unitAdjustmentsArg(ledger, data)
+          .filter((a) => a.amount < 0n)
+          .map((a) => a.account),
+      );
+      return debited.size === 1 ? [...debited][0] : undefined;
+    }
+    case 'transferNFT':
+    case 'transferNFTs': {
+      const senders = new Set(nftMovesArg(ledger, operation, data).moves.map((move) => move.from));
+      return senders.size === 1 ? [...senders][0] : undefined;
+    }
     case 'approve':
       return caller;
     case 'associateToken':
@@ -322,7 +553,8 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
   const effects: (() => void)[] = [];
   const handler: SystemContract = ({ caller, data, gasLimit, isStatic, value }) => {
     const operation = OPERATIONS.get(Buffer.from(data.subarray(0, 4)).toString('hex'));
-    if (!operation || isStatic || HTS_GAS[operation] > gasLimit) return haltResult(gasLimit);
+    const gas = operation && gasOf(ledger, operation, data);
+    if (!operation || !gas || isStatic || gas > gasLimit) return haltResult(gasLimit);
     const callerNum = numOfLongZero(caller.bytes) ?? 0n;
     if (authority(ledger, operation, data, callerNum) !== callerNum) {
       throw new Error(`simulator: ${operation} for an account other than its caller 0.0.${callerNum}`);
@@ -344,11 +576,11 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
       input: data,
       output,
       gasLimit,
-      gasUsed: HTS_GAS[operation],
+      gasUsed: gas,
     });
     return {
       returnValue: output,
-      executionGasUsed: HTS_GAS[operation],
+      executionGasUsed: gas,
       ...(reverts ? { exceptionError: new EVMError(EVMError.errorMessages.REVERT) } : {}),
     };
   };

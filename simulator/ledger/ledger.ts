@@ -79,6 +79,8 @@ export interface Token {
    */
   readonly manager?: bigint;
   paused?: boolean;
+  /** A managed token its contract deleted (its admin key is the contract's id): no later call names it. */
+  deleted?: boolean;
   /** A managed token's accounts frozen for it, and those granted KYC (it has freeze and KYC keys). */
   readonly frozen?: Set<bigint>;
   readonly kycGranted?: Set<bigint>;
@@ -365,14 +367,14 @@ export class Ledger {
     return serial;
   }
 
-  burnNft(token: Token, serial: bigint): void {
+  /** Burns a serial of the treasury, or wipes one of `owner`. */
+  burnNft(token: Token, serial: bigint, owner = token.treasury): void {
     const nft = this.nft(token.num, serial);
-    if (!nft || nft.deleted || nft.owner !== token.treasury)
-      throw new Error(`ledger: cannot burn ${token.num}/${serial}`);
+    if (!nft || nft.deleted || nft.owner !== owner) throw new Error(`ledger: cannot burn ${token.num}/${serial}`);
     nft.deleted = true;
     nft.spender = 0n;
-    this.ownerSerials(token.treasury, token.num).delete(serial);
-    this.addTokenBalance(token.treasury, token.num, -1n);
+    this.ownerSerials(owner, token.num).delete(serial);
+    this.addTokenBalance(owner, token.num, -1n);
     token.totalSupply -= 1n;
   }
 

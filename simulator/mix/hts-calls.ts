@@ -1,11 +1,11 @@
 /**
  * Contracts calling the Hedera Token Service: an HtsCaller contract (evm/contracts/HtsCaller.sol) forwards a
- * ContractCall's data to 0x167, so the system contract acts for the HtsCaller's own account: it associates itself
- * with tokens of the ledger and dissociates, transfers units holders sent it, and approves spenders. The answer,
- * the gas and the records come from the ledger model (evm/hts-system.ts), as a consensus node writes them: the
- * ContractCall's record and sidecars with the system call as a second action, and a child record of the
- * dispatched transaction (nonce 1, one nanosecond later) with its status, token transfers and the system
- * contract's result.
+ * ContractCall's data to 0x167, so the system contract acts for the HtsCaller's own account: it associates itself with
+ * tokens of the ledger and dissociates, transfers units and NFTs holders sent it, and approves spenders; it mints,
+ * burns, wipes, pauses, freezes and grants KYC for a fungible token and an NFT collection whose keys name it. The
+ * answer, the gas and the records come from the ledger model (evm/hts-system.ts), as a consensus node writes them: the
+ * ContractCall's record and sidecars with the system call as a second action, and a child record of the dispatched
+ * transaction (nonce 1, one nanosecond later) with its status, token transfers and the system contract's result.
  *
  * A call is made only as the first transaction of a record file, so the ledger at the block before it is the one it
  * ran on: a mirror's historical call at that block must answer what the network answered.
@@ -17,7 +17,6 @@ import { functionResult, sidecarsOf } from '../evm/records.ts';
 import { accountPb, contractPb, FEE_COLLECTOR, i64, longZeroAddress, timestampPb, tokenPb } from '../ledger/ids.ts';
 import type { Contract, Token } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
-import { keyPb } from '../network/keys.ts';
 import type { Network, Outcome, SimItem } from '../network/network.ts';
 import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
 import { noteResult } from './contract-calls.ts';
@@ -38,8 +37,12 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
   if (callers.length === 0) return deployContract(net, evm, 'HtsCaller');
   const caller = net.random.pick(callers);
   if (net.fileStarted) {
-    const managed = [...net.ledger.tokens.values()].some((t) => t.manager === caller.num);
-    return managed ? fundCaller(net, caller) : createManagedToken(net, caller);
+    const managed = [...net.ledger.tokens.values()]
+      .filter((t) => t.manager === caller.num && !t.deleted)
+      .map((t) => t.type);
+    if (!managed.includes('FUNGIBLE_COMMON')) return createManagedToken(net, caller, 'FUNGIBLE_COMMON');
+    if (!managed.includes('NON_FUNGIBLE_UNIQUE')) return createManagedToken(net, caller, 'NON_FUNGIBLE_UNIQUE');
+    return fundCaller(net, caller);
   }
   const plan = planSystemCall(net, caller);
   const sender = payerWith(net, 20n * HBAR);
@@ -104,16 +107,18 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
 }
 
 /**
- * A user creates a fungible token (HAPI TokenCreate, treasury and admin key its own) whose supply and pause keys
- * are the contract's id, so only that contract's calls to 0x167 mint, burn, pause and unpause it.
+ * A user creates a fungible token or an NFT collection (HAPI TokenCreate, the user its treasury) whose admin,
+ * supply, freeze, KYC, wipe and pause keys are the contract's id, so only that contract's calls to 0x167 mint, burn,
+ * freeze, grant KYC, wipe, pause, unpause and delete it; the contract manages a new one after it deleted one.
  */
-async function createManagedToken(net: Network, caller: Contract): Promise<boolean> {
+async function createManagedToken(net: Network, caller: Contract, type: Token['type']): Promise<boolean> {
   const treasury = payerWith(net, 100n * HBAR);
   if (!treasury?.key) return false;
+  const fungible = type === 'FUNGIBLE_COMMON';
   const word = net.random.words(1);
   const name = `${word[0]?.toUpperCase()}${word.slice(1)} Managed`;
   const symbol = `M${word.slice(0, 3).toUpperCase()}`;
-  const initialSupply = net.random.bigint(1_000n, 1_000_000_000n);
+  const initialSupply = fungible ? net.random.bigint(1_000n, 1_000_000_000n) : 0n;
   const contractKey = { contractID: contractPb(caller.num) };
   await net.submit({
     payer: treasury.num,
@@ -121,12 +126,13 @@ async function createManagedToken(net: Network, caller: Contract): Promise<boole
       tokenCreation: {
         name,
         symbol,
-        initialSupply: i64(initialSupply),
+        ...(fungible ? { initialSupply: i64(initialSupply) } : { tokenType: 1 }),
         treasury: accountPb(treasury.num),
-        adminKey: keyPb(treasury.key),
+        adminKey: contractKey,
         supplyKey: contractKey,
         freezeKey: contractKey,
         kycKey: contractKey,
+        wipeKey: contractKey,
         pause_key: contractKey,
         autoRenewAccount: accountPb(treasury.num),
         autoRenewPeriod: { seconds: AUTO_RENEW_SECONDS },
@@ -137,7 +143,7 @@ async function createManagedToken(net: Network, caller: Contract): Promise<boole
       const num = net.ledger.allocateEntity();
       const token: Token = {
         num,
-        type: 'FUNGIBLE_COMMON',
+        type,
         name,
         symbol,
         decimals: 0,
@@ -153,7 +159,7 @@ async function createManagedToken(net: Network, caller: Contract): Promise<boole
       net.ledger.associate(treasury.num, num);
       net.ledger.addTokenBalance(treasury.num, num, initialSupply);
       return {
-        tokens: new TokenTransfers().add(num, treasury.num, initialSupply),
+        ...(fungible ? { tokens: new TokenTransfers().add(num, treasury.num, initialSupply) } : {}),
         receipt: { tokenID: tokenPb(num) },
         record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(treasury.num) }] },
       };
@@ -162,23 +168,45 @@ async function createManagedToken(net: Network, caller: Contract): Promise<boole
   return true;
 }
 
-/** A holder of a fungible token the contract is associated with sends it some units (a plain HAPI transfer). */
+/**
+ * A holder of a token the contract is associated with sends it some units, or one NFT (a plain HAPI transfer), so
+ * that the contract has something to transfer; or the treasury of a token the contract manages sends it some, for it
+ * to wipe, when the contract may receive them (associated, not frozen, granted KYC, the token not paused).
+ */
 async function fundCaller(net: Network, caller: Contract): Promise<boolean> {
   const { ledger, random } = net;
-  const token = ledger.fungibleTokens.find(random, (t) => ledger.tokenBalances.has(`${caller.num}/${t}`));
+  const receivable = (t: Token) =>
+    t.manager === caller.num &&
+    !t.deleted &&
+    !t.paused &&
+    ledger.tokenBalances.has(`${caller.num}/${t.num}`) &&
+    !t.frozen?.has(caller.num) &&
+    (t.kycGranted?.has(caller.num) ?? false);
+  const managed = [...ledger.tokens.values()].filter(receivable).map((t) => t.num);
+  const pool = random.chance(0.35) ? ledger.fungibleTokens : ledger.nftTokens;
+  const token =
+    managed.length > 0 && random.chance(0.5)
+      ? random.pick(managed)
+      : pool.find(random, (t) => ledger.tokenBalances.has(`${caller.num}/${t}`));
   const holder =
     token === undefined
       ? undefined
       : ledger.associations
           .get(token)
-          ?.find(random, (n) => ledger.tokenBalance(n, token) > 0n && ledger.account(n).balance >= 5n * HBAR);
+          ?.find(
+            random,
+            (n) => n !== caller.num && ledger.tokenBalance(n, token) > 0n && ledger.account(n).balance >= 5n * HBAR,
+          );
   if (token === undefined || holder === undefined) return false;
-  const amount = random.bigint(1n, ledger.tokenBalance(holder, token));
-  const decimals = ledger.tokens.get(token)?.decimals ?? 0;
-  const transfers = new TokenTransfers()
-    .add(token, holder, -amount)
-    .add(token, caller.num, amount)
-    .expectDecimals(token, decimals);
+  const { type, decimals } = ledger.tokens.get(token) ?? { type: 'FUNGIBLE_COMMON', decimals: 0 };
+  const transfers = new TokenTransfers();
+  if (type === 'NON_FUNGIBLE_UNIQUE') {
+    const serial = random.pick(ledger.nftsOwnedBy(holder, token, 10));
+    transfers.nft(token, { serial, from: holder, to: caller.num });
+  } else {
+    const amount = random.bigint(1n, ledger.tokenBalance(holder, token));
+    transfers.add(token, holder, -amount).add(token, caller.num, amount).expectDecimals(token, decimals);
+  }
   await net.submit({
     payer: holder,
     body: { cryptoTransfer: { tokenTransfers: transfers.toPb(true) } },

@@ -3,7 +3,15 @@
  * drawn from the ledger model so that most calls succeed and a few fail the way the node refuses them.
  */
 import { creationFee } from '../evm/hts-create.ts';
-import { htsCallData, htsCreateCallData } from '../evm/hts-functions.ts';
+import {
+  htsBurnNftsCallData,
+  htsCallData,
+  htsCreateCallData,
+  htsMintNftsCallData,
+  htsTransferNftsCallData,
+  htsTransferTokensCallData,
+  htsWipeNftsCallData,
+} from '../evm/hts-functions.ts';
 import { longZeroAddress } from '../ledger/ids.ts';
 import type { Contract, Token } from '../ledger/ledger.ts';
 import type { Network } from '../network/network.ts';
@@ -51,15 +59,15 @@ function planCreate(net: Network, caller: Contract): SystemCallPlan {
 }
 
 /**
- * What the contract asks of 0x167 for its own account: with units of a fungible token, mostly a transfer of some
- * to an associated account (now and then more than it holds, or to an account neither associated nor able to
- * associate automatically); with a relationship, an approval or a dissociation; otherwise an association (a few
- * with a token it is associated with already).
+ * What the contract asks of 0x167 for its own account: with units of a fungible token, mostly a transfer of some (with
+ * NFTs, a transfer of serials) to an associated account (now and then more than it holds, or to an account neither
+ * associated nor able to associate automatically); with a relationship, an approval or a dissociation; otherwise an
+ * association (a few with a token it is associated with already).
  */
 function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined {
   const { ledger, random } = net;
   const self = longZeroAddress(caller.num);
-  const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num);
+  const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num && !t.deleted);
   // A paused token is called again at once: mostly unpaused, else a change it refuses.
   const paused = managed.find((t) => t.paused);
   if (paused) return planSupplyCall(net, paused, caller);
@@ -70,14 +78,30 @@ function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined
     .map((token) => token.num);
   const held = related.filter((token) => ledger.tokenBalance(caller.num, token) > 0n);
   if (held.length > 0 && random.chance(0.5)) {
-    const token = random.pick(held);
+    // NFTs it holds go first half the time: a contract receives one serial at a time, and units far more often.
+    const nfts = held.filter((t) => ledger.tokens.get(t)?.type === 'NON_FUNGIBLE_UNIQUE');
+    const token = random.pick(nfts.length > 0 && random.chance(0.5) ? nfts : held);
+    if (ledger.tokens.get(token)?.type === 'NON_FUNGIBLE_UNIQUE') return planNftTransfer(net, caller, token);
     const balance = ledger.tokenBalance(caller.num, token);
-    const stranger = random.chance(0.15)
+    const stranger = random.chance(0.3)
       ? ledger.users.find(random, (n) => !ledger.isAssociated(n, token) && ledger.account(n).maxAutoAssociations === 0)
       : undefined;
     const receiver =
       stranger ?? ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
     if (receiver === undefined) return undefined;
+    const other = ledger.associations
+      .get(token)
+      ?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num && n !== receiver);
+    if (stranger === undefined && other !== undefined && balance > 1n && random.chance(0.3)) {
+      // transferTokens: units to two accounts at once, the contract's own debit listed first.
+      const first = random.bigint(1n, balance - 1n);
+      const second = random.bigint(1n, balance - first);
+      return htsTransferTokensCallData(longZeroAddress(token), [
+        { account: self, amount: -(first + second) },
+        { account: ledger.canonicalAddress(receiver), amount: first },
+        { account: ledger.canonicalAddress(other), amount: second },
+      ]);
+    }
     const amount = random.chance(0.15) ? balance + 1n : random.bigint(1n, balance);
     return htsCallData('transferToken', [longZeroAddress(token), self, ledger.canonicalAddress(receiver), amount]);
   }
@@ -96,18 +120,37 @@ function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined
       random.bigint(1n, 1_000_000n),
     ]);
   }
-  const pool = random.chance(0.7) ? ledger.fungibleTokens : ledger.nftTokens;
+  const pool = random.chance(0.5) ? ledger.fungibleTokens : ledger.nftTokens;
   const token =
-    related.length > 0 && random.chance(0.15)
+    related.length > 0 && random.chance(0.25)
       ? random.pick(related)
       : pool.find(random, (t) => !ledger.tokenBalances.has(`${caller.num}/${t}`));
   return token === undefined ? undefined : htsCallData('associateToken', [self, longZeroAddress(token)]);
 }
 
 /**
- * A change to a token the contract manages: a mint or a burn from its treasury (a few beyond what the treasury
- * holds), its own association with the token and then freezes and KYC changes of that relationship, now and then
- * a pause (refusing the next changes) or, for a paused token, mostly an unpause.
+ * NFTs of `token` the contract holds to an account associated with it: one serial by transferNFT, or all it holds
+ * (up to three) by transferNFTs.
+ */
+function planNftTransfer(net: Network, caller: Contract, token: bigint): Uint8Array | undefined {
+  const { ledger, random } = net;
+  const self = longZeroAddress(caller.num);
+  const receiver = ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
+  if (receiver === undefined) return undefined;
+  const to = ledger.canonicalAddress(receiver);
+  const serials = ledger.nftsOwnedBy(caller.num, token, 3);
+  if (random.chance(0.5)) return htsCallData('transferNFT', [longZeroAddress(token), self, to, serials[0] ?? 0n]);
+  return htsTransferNftsCallData(
+    longZeroAddress(token),
+    serials.map((serial) => ({ from: self, to, serial })),
+  );
+}
+
+/**
+ * A change to a token the contract manages: a mint or a burn from its treasury (of fungible units a few beyond what
+ * the treasury holds; of NFTs, new serials with metadata or serials the treasury holds), a wipe of what the treasury
+ * sent the contract, its own association with the token and then freezes and KYC changes of that relationship, now and
+ * then a pause (refusing the next changes) or its deletion, or for a paused token mostly an unpause.
  */
 function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Array {
   const { random, ledger } = net;
@@ -115,6 +158,20 @@ function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Arra
   const self = longZeroAddress(caller.num);
   if (token.paused ? random.chance(0.7) : random.chance(0.15)) {
     return htsCallData(token.paused ? 'unpauseToken' : 'pauseToken', [address]);
+  }
+  if (!token.paused && random.chance(0.04)) return htsCallData('deleteToken', [address]);
+  const holding = ledger.tokenBalance(caller.num, token.num);
+  // TokenAccountWipe refuses an account without KYC when the token has a KYC key (ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN).
+  const wipeable = !token.frozen?.has(caller.num) && (token.kycGranted?.has(caller.num) ?? false);
+  if (!token.paused && holding > 0n && !wipeable) {
+    // What the treasury sent stays wipeable: the relationship is unfrozen and granted KYC again first.
+    return htsCallData(token.frozen?.has(caller.num) ? 'unfreezeToken' : 'grantTokenKyc', [address, self]);
+  }
+  if (!token.paused && holding > 0n && random.chance(0.5)) {
+    if (token.type === 'FUNGIBLE_COMMON') {
+      return htsCallData('wipeTokenAccount', [address, self, random.bigint(1n, holding)]);
+    }
+    return htsWipeNftsCallData(address, self, ledger.nftsOwnedBy(caller.num, token.num, 2));
   }
   if (!token.paused && random.chance(0.4)) {
     if (!ledger.tokenBalances.has(`${caller.num}/${token.num}`)) return htsCallData('associateToken', [self, address]);
@@ -128,6 +185,14 @@ function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Arra
         ? 'revokeTokenKyc'
         : 'grantTokenKyc';
     return htsCallData(operation, [address, self]);
+  }
+  if (token.type === 'NON_FUNGIBLE_UNIQUE') {
+    const owned = ledger.nftsOwnedBy(token.treasury, token.num, random.int(1, 3));
+    if (owned.length > 0 && random.chance(0.4)) return htsBurnNftsCallData(address, owned);
+    const metadata = Array.from({ length: random.int(1, 3) }, () =>
+      new TextEncoder().encode(`ipfs://bafy${random.words(1)}/meta.json`),
+    );
+    return htsMintNftsCallData(address, metadata);
   }
   // mintToken(address,int64,bytes[]) and burnToken(address,int64,int64[]): no metadata, no serials.
   const none = [0x60n, 0n];

@@ -1,13 +1,14 @@
 /**
- * The simulated network's own HTS system calls, replayed through POST /api/v1/contracts/call in workerd: its
- * HtsCaller contracts forward associations, transfers and approvals for their own account to 0x167, and mints,
- * burns, pauses, freezes and KYC changes of tokens whose keys name them, and creations of fungible tokens paid
- * with the value sent, answered by the simulator's ledger model (simulator/evm/hts-system.ts). For every such call
- * the ledger recorded, the same sender, data and value at the block before it must answer the recorded call_result,
- * and the estimate must lie within 100-110% of the gas the ledger's EVM used; a created token is served by
- * /api/v1/tokens/{id} with the contract as its treasury. The simulator makes each as the first transaction of its record file,
- * so the block before it holds the state it ran on. The ledger is written in two runs, the second continuing the
- * first (`--continue`).
+ * The simulated network's own HTS system calls, replayed through POST /api/v1/contracts/call in workerd: its HtsCaller
+ * contracts forward associations, transfers (of units and NFTs) and approvals for their own account to 0x167, and
+ * mints, burns and wipes (of units, and of NFTs with metadata or serials), pauses, freezes and KYC changes of tokens
+ * whose keys name them, and creations of fungible tokens paid with the value sent, answered by the simulator's ledger
+ * model (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender, data and value at the
+ * block before it must answer the recorded call_result, and the estimate must lie within 100-110% of the gas the
+ * ledger's EVM used; a created token is served by /api/v1/tokens/{id} with the contract as its treasury, and an NFT
+ * collection the contracts mint has on /api/v1/tokens/{id}/nfts the serials, owners and metadata of the ledger, and
+ * its total supply. The simulator makes each as the first transaction of its record file, so the block before it holds
+ * the state it ran on. The ledger is written in two runs, the second continuing the first (`--continue`).
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,9 +27,15 @@ const CONTRACTCALL = 7;
 const ASSOCIATE = 'associateToken(address,address)';
 const DISSOCIATE = 'dissociateToken(address,address)';
 const TRANSFER = 'transferToken(address,address,address,int64)';
+const TRANSFER_TOKENS = 'transferTokens(address,address[],int64[])';
+const TRANSFER_NFT = 'transferNFT(address,address,address,int64)';
+const TRANSFER_NFTS = 'transferNFTs(address,address[],address[],int64[])';
 const APPROVE = 'approve(address,address,uint256)';
 const MINT = 'mintToken(address,int64,bytes[])';
 const BURN = 'burnToken(address,int64,int64[])';
+const WIPE = 'wipeTokenAccount(address,address,int64)';
+const WIPE_NFT = 'wipeTokenAccountNFT(address,address,int64[])';
+const DELETE = 'deleteToken(address)';
 const PAUSE = 'pauseToken(address)';
 const UNPAUSE = 'unpauseToken(address)';
 const FREEZE = 'freezeToken(address,address)';
@@ -42,9 +49,15 @@ const SELECTORS = new Map(
     ASSOCIATE,
     DISSOCIATE,
     TRANSFER,
+    TRANSFER_TOKENS,
+    TRANSFER_NFT,
+    TRANSFER_NFTS,
     APPROVE,
     MINT,
     BURN,
+    WIPE,
+    WIPE_NFT,
+    DELETE,
     PAUSE,
     UNPAUSE,
     FREEZE,
@@ -62,6 +75,12 @@ const SUCCESS = 22n;
 const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194n;
 const INSUFFICIENT_TOKEN_BALANCE = 178n;
 const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184n;
+
+/** A mint or a burn of NFTs (the amount, the second argument, is zero) apart from one of fungible units. */
+const variant = (signature: string, data: string) =>
+  (signature === MINT || signature === BURN) && BigInt(`0x${data.slice(74, 138)}`) === 0n
+    ? `${signature} NFT`
+    : signature;
 
 interface RecordedCall {
   readonly timestamp: string;
@@ -83,7 +102,7 @@ const { worker } = registerWorkerSuite({
       seed: 'hts-calls',
       tps: 6,
       // Two stages: the second continues the first's model (its HtsCallers and the tokens they manage).
-      files: [40, 40],
+      files: [150, 150],
       // Few transactions a file, most files opening with a system call (the HTS family calls only there); at 6 a
       // second, a 2-second file without any transaction (which the ingest cannot take) is a one in 160,000 chance.
       weights: { htsCall: 2000, submitMessage: 100, hbarTransfer: 100, createToken: 30 },
@@ -125,7 +144,10 @@ describe('HTS system calls the simulated network recorded', () => {
   it('answers each at the block before it as recorded, and estimates it within 100-110% of its gas', async () => {
     const results = new Map(model.contractResults.map((r) => [r.consensusTimestamp, r]));
     const accounts = new Map(model.accounts.map((a) => [a.id, a]));
-    const seen = new Set<string>();
+    const seen = new Map<string, number>();
+    const nftTokens = new Set<string>();
+    const supplied = new Set<string>();
+    const deleted = new Set<string>();
     const failures: string[] = [];
     for (const call of recorded) {
       const result = results.get(call.timestamp);
@@ -141,7 +163,12 @@ describe('HTS system calls the simulated network recorded', () => {
       const signature = SELECTORS.get(call.data.slice(0, 10)) ?? call.data.slice(0, 10);
       const name = `${call.timestamp} ${signature}`;
       // The response code is the first word of the output (an approval adds a second, its success flag).
-      seen.add(`${signature} ${BigInt(call.result.slice(0, 66))}`);
+      const outcome = `${variant(signature, call.data)} ${BigInt(call.result.slice(0, 66))}`;
+      seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
+      const token = `0.0.${BigInt(`0x${call.data.slice(10, 74)}`)}`;
+      if ([MINT, BURN, WIPE, WIPE_NFT].includes(signature)) supplied.add(token);
+      if (variant(signature, call.data) === `${MINT} NFT`) nftTokens.add(token);
+      if (signature === DELETE && BigInt(call.result) === SUCCESS) deleted.add(token);
       const answer = await post(request);
       if (answer.status !== 200 || answer.body.result !== call.result) {
         failures.push(`${name}: ${answer.status} ${JSON.stringify(answer.body)}, recorded ${call.result}`);
@@ -163,7 +190,33 @@ describe('HTS system calls the simulated network recorded', () => {
       }
     }
     expect(failures, `${failures.length} of ${recorded.length} calls`).toEqual([]);
-    for (const outcome of [
+    // The mints', burns', wipes' and transfers' child records made the mirror's NFTs those of the ledger.
+    for (const token of [...nftTokens].filter((t) => !deleted.has(t))) {
+      const expected = model.nfts
+        .filter((nft) => nft.token === token && !nft.deleted)
+        .map((nft) => ({ serial: Number(nft.serial), owner: nft.owner, metadata: nft.metadata }));
+      const response = await fetch(`${worker.baseUrl}/api/v1/tokens/${token}/nfts?order=asc&limit=100`);
+      const body = (await response.json()) as {
+        nfts: { serial_number: number; account_id: string | null; deleted: boolean; metadata: string }[];
+      };
+      const nfts = body.nfts
+        .filter((nft) => !nft.deleted)
+        .map((nft) => ({
+          serial: nft.serial_number,
+          owner: nft.account_id,
+          metadata: Buffer.from(nft.metadata, 'base64').toString('hex'),
+        }));
+      expect(nfts, token).toEqual(expected);
+    }
+    // The receipts' new total supply of mints, burns and wipes made the mirror's supply that of the ledger.
+    for (const token of supplied) {
+      const response = await fetch(`${worker.baseUrl}/api/v1/tokens/${token}`);
+      const info = (await response.json()) as { total_supply: string; deleted: boolean };
+      expect(info.total_supply, token).toBe(model.tokens.find((t) => t.id === token)?.totalSupply);
+      // A deleteToken's child record marks the token deleted.
+      expect(info.deleted, token).toBe(deleted.has(token));
+    }
+    const wanted = [
       `${ASSOCIATE} ${SUCCESS}`,
       `${ASSOCIATE} ${TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT}`,
       `${DISSOCIATE} ${SUCCESS}`,
@@ -173,6 +226,14 @@ describe('HTS system calls the simulated network recorded', () => {
       `${APPROVE} ${SUCCESS}`,
       `${MINT} ${SUCCESS}`,
       `${BURN} ${SUCCESS}`,
+      `${MINT} NFT ${SUCCESS}`,
+      `${BURN} NFT ${SUCCESS}`,
+      `${TRANSFER_NFT} ${SUCCESS}`,
+      `${TRANSFER_NFTS} ${SUCCESS}`,
+      `${TRANSFER_TOKENS} ${SUCCESS}`,
+      `${WIPE} ${SUCCESS}`,
+      `${WIPE_NFT} ${SUCCESS}`,
+      `${DELETE} ${SUCCESS}`,
       `${PAUSE} ${SUCCESS}`,
       `${UNPAUSE} ${SUCCESS}`,
       `${FREEZE} ${SUCCESS}`,
@@ -181,8 +242,10 @@ describe('HTS system calls the simulated network recorded', () => {
       `${REVOKE_KYC} ${SUCCESS}`,
       `${CREATE} ${SUCCESS}`,
       `${CREATE} ${INSUFFICIENT_TX_FEE}`,
-    ]) {
-      expect(seen, `the ledger recorded no ${outcome}`).toContain(outcome);
-    }
+    ];
+    expect(
+      wanted.filter((outcome) => !seen.has(outcome)),
+      `recorded: ${[...seen].map(([outcome, n]) => `${outcome} x${n}`).join(', ')}`,
+    ).toEqual([]);
   }, 300_000);
 });
