@@ -1,11 +1,12 @@
 import { Address } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
-import { useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { FUNGIBLE, HOLDER, NFT, returned, SPENDER } from '../../../test/harness/factories-evm-system.ts';
 import {
   AUTO,
   CONTRACT,
+  CONTRACT_KEY,
   HTS,
   MINTED,
   MINTED_NFT,
@@ -14,12 +15,26 @@ import {
   UNASSOCIATED,
   writesEvm,
 } from '../../../test/harness/factories-evm-writes.ts';
+import { insertToken, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { address, array, bytes, encode, int, tuple } from './abi.ts';
 import { canonicalGas, transferGas } from './hts-gas.ts';
 import { addressArg, calldata, word } from './testing/system-evm.ts';
 
-const ledger = useEvmLedger(seedWritesLedger);
+/** A token the contract may wipe, with a KYC key: the receiver holds some, its KYC revoked. */
+const KYC_WIPED = 1960n;
+const ledger = useEvmLedger(async (sql) => {
+  await seedWritesLedger(sql);
+  await insertToken(sql, KYC_WIPED, GENESIS, {
+    type: 'FUNGIBLE_COMMON',
+    total_supply: 50,
+    treasury_account_id: CONTRACT,
+    wipe_key: CONTRACT_KEY,
+    kyc_key: CONTRACT_KEY,
+  });
+  await insertTokenAccount(sql, { account_id: CONTRACT, token_id: KYC_WIPED, balance: 45, kyc_status: 1 });
+  await insertTokenAccount(sql, { account_id: RECEIVER, token_id: KYC_WIPED, balance: 5, kyc_status: 2 });
+});
 const evm = () => writesEvm(ledger.db);
 
 const gold = longZeroAddress(FUNGIBLE);
@@ -174,6 +189,12 @@ describe('HTS 0x167 writes called directly', () => {
       contract,
     );
     expect(returned(wiped).int(0)).toBe(code(192));
+    const withoutKyc = await call(
+      HTS,
+      calldata('wipeTokenAccount(address,address,int64)', at(KYC_WIPED), at(RECEIVER), word(1n)),
+      contract,
+    );
+    expect(responseCodeName(Number(returned(withoutKyc).int(0)))).toBe('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
     const paused = await both(
       { to: HTS, data: calldata('pauseToken(address)', at(MINTED)) },
       {
@@ -259,11 +280,11 @@ describe('HTS 0x167 writes called directly', () => {
       'TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES',
     ],
     [
-      'wipeTokenAccountNFT of a serial never minted',
+      'wipeTokenAccountNFT from an account not associated, before its serials are looked at',
       CONTRACT,
       'wipeTokenAccountNFT(address,address,int64[])',
       encode(address(longZeroAddress(MINTED_NFT)), address(longZeroAddress(RECEIVER)), ints(1n)),
-      'INVALID_NFT_ID',
+      'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT',
     ],
     [
       'freezeToken of a token without a freeze key',

@@ -126,6 +126,9 @@ async function wipe(call: HtsCall, amount: bigint, serials: bigint[] | undefined
   const account = await existingAccount(call, call.args.address(1));
   await requireKey(call, token, 'wipe');
   if (token.paused) fail('TOKEN_IS_PAUSED');
+  // TokenAccountWipeHandler: the relationship, then its KYC where the token has a KYC key, then the treasury.
+  const row = await associatedRow(call, account, token);
+  if (token.hasKycKey && row.kyc_status !== KYC_GRANTED) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
   if (token.treasury === account.id) fail('CANNOT_WIPE_TOKEN_TREASURY_ACCOUNT');
   if (serials === undefined) {
     if (!token.fungible) fail('INVALID_WIPING_AMOUNT');
