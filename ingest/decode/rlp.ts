@@ -1,4 +1,5 @@
 /** Recursive Length Prefix coding (Ethereum's serialization): items are byte strings or lists of items. */
+import { concatBytes } from '@ethereumjs/util';
 import { FormatError } from './byte-reader.ts';
 
 export type RlpItem = Uint8Array | RlpList;
@@ -62,28 +63,18 @@ function lengthPrefix(size: number, offset: number): Uint8Array {
   return Uint8Array.of(offset + 55 + digits.length, ...digits);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** The canonical encoding of an item: shortest length prefixes, a single byte below 0x80 as itself. */
 export function encodeRlp(item: RlpItem): Uint8Array {
   if (item instanceof Uint8Array) {
     if (item.length === 1 && (item[0] as number) < 0x80) return item;
-    return concat([lengthPrefix(item.length, 0x80), item]);
+    return concatBytes(lengthPrefix(item.length, 0x80), item);
   }
   const parts = item.map(encodeRlp);
-  return concat([
+  return concatBytes(
     lengthPrefix(
       parts.reduce((n, part) => n + part.length, 0),
       0xc0,
     ),
     ...parts,
-  ]);
+  );
 }

@@ -3,6 +3,7 @@
  * tree: static words (ints, bools, addresses), dynamic byte strings, tuples and dynamic arrays; a tuple is dynamic
  * when one of its members is.
  */
+import { concatBytes } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hexOfBytes } from '../../../db/bytea.ts';
 
@@ -49,16 +50,6 @@ function wordOf(value: bigint): Uint8Array {
 const isDynamic = (value: AbiValue): boolean =>
   value.kind === 'bytes' || value.kind === 'array' || (value.kind === 'tuple' && value.members.some(isDynamic));
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** The encoding of a sequence as a tuple: heads (static values inline, offsets for dynamic ones), then the tails. */
 function encodeSequence(values: readonly AbiValue[]): Uint8Array {
   const heads: Uint8Array[] = [];
@@ -75,7 +66,7 @@ function encodeSequence(values: readonly AbiValue[]): Uint8Array {
       heads.push(encoded);
     }
   }
-  return concat([...heads, ...tails]);
+  return concatBytes(...heads, ...tails);
 }
 
 function encodeValue(value: AbiValue): Uint8Array {
@@ -85,12 +76,12 @@ function encodeValue(value: AbiValue): Uint8Array {
     case 'bytes': {
       const padded = new Uint8Array(Math.ceil(value.value.length / WORD) * WORD);
       padded.set(value.value);
-      return concat([wordOf(BigInt(value.value.length)), padded]);
+      return concatBytes(wordOf(BigInt(value.value.length)), padded);
     }
     case 'tuple':
       return encodeSequence(value.members);
     case 'array':
-      return concat([wordOf(BigInt(value.items.length)), encodeSequence(value.items)]);
+      return concatBytes(wordOf(BigInt(value.items.length)), encodeSequence(value.items));
   }
 }
 

@@ -4,6 +4,7 @@
  * second data`. The first call carries the value the contract was sent. A failed first call reverts with its data
  * (TWO_CALLS) or is passed over (FIRST_MAY_FAIL); the contract answers (or reverts) with the second call's.
  */
+import { concatBytes } from '@ethereumjs/util';
 import { bytesFromHex } from '../../../../db/bytea.ts';
 import { address, encode, int } from '../abi.ts';
 
@@ -98,11 +99,5 @@ export function twoCalls(first: { to: Uint8Array; data: Uint8Array }, second: { 
     encode(address(second.to)),
     second.data,
   ];
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(...parts);
 }
