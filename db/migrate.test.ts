@@ -30,6 +30,9 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
  * (the migration that creates it says which). Everything else must match the reference exactly.
  */
 const OWN_INDEXES: Record<string, string[]> = {
+  token_airdrop_history: [
+    'CREATE INDEX token_airdrop_history__sender_id ON token_airdrop_history USING btree (sender_account_id, receiver_account_id, token_id, serial_number)',
+  ],
   token_balance: [
     'CREATE INDEX token_balance__account_timestamp ON ONLY token_balance USING btree (account_id, consensus_timestamp)',
   ],

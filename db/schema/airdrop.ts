@@ -18,4 +18,10 @@ export const tokenAirdrop = pgTable('token_airdrop', tokenAirdropColumns(), (t) 
   uniqueIndex('token_airdrop__sender_id').on(t.senderAccountId, t.receiverAccountId, t.tokenId, t.serialNumber),
 ]);
 
-export const tokenAirdropHistory = pgTable('token_airdrop_history', tokenAirdropColumns());
+/**
+ * Not in the reference: a pending airdrop's earlier versions by its key, for a contract call at a past block
+ * (db/migrations/0006_token_airdrop_history_key.sql).
+ */
+export const tokenAirdropHistory = pgTable('token_airdrop_history', tokenAirdropColumns(), (t) => [
+  index('token_airdrop_history__sender_id').on(t.senderAccountId, t.receiverAccountId, t.tokenId, t.serialNumber),
+]);
