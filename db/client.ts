@@ -74,25 +74,18 @@ function withApplicationName(url: string): string {
 /** One client per database and proxy: it holds no connection or other I/O, so every request of an isolate shares it. */
 const clients = new Map<string, Database>();
 
-/** The client the previous call answered, with the settings it was asked for. */
-let latest: { url: string; localProxy: string | undefined; client: Database } | undefined;
-
 /**
  * Statements go over Neon's SQL-over-HTTP protocol: one request each, on connections pooled by the server (Neon's
  * proxy, or ours locally), so a Worker request pays no connection setup and opens nothing it must close.
  * See docs/adr/0001-database-driver.md.
  */
 export function createDatabase(settings: DatabaseSettings): Database {
-  // Every request of an isolate asks for the same one: compared by its settings' strings, which are the same
-  // strings request after request, before a key is built and hashed.
-  if (latest && latest.url === settings.url && latest.localProxy === settings.localProxy) return latest.client;
   const key = `${settings.localProxy ?? ''} ${settings.url}`;
   let client = clients.get(key);
   if (!client) {
     client = connect(settings);
     clients.set(key, client);
   }
-  latest = { url: settings.url, localProxy: settings.localProxy, client };
   return client;
 }
 
