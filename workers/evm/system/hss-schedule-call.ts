@@ -9,7 +9,7 @@
 import type { ExecResult } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { hexOfBytes } from '../../../db/bytea.ts';
-import { decodeEntityId, encodeEntityId } from '../../params/entity-id.ts';
+import { encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import { AbiDecodeError, address, bool, encode, int, selectorOf } from './abi.ts';
@@ -20,6 +20,7 @@ import { accountAt, type HtsCall } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { redirectBytecode } from './redirect.ts';
 import { halt, type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
+import { contractKeyBytes } from './token-structs.ts';
 
 export const SCHEDULE_CALL = selectorOf('scheduleCall(address,uint256,uint256,uint64,bytes)');
 export const SCHEDULE_CALL_WITH_PAYER = selectorOf(
@@ -36,9 +37,6 @@ export const NS_PER_SECOND = 1_000_000_000n;
 /** `asLongLimitedToZeroOrMax`: a uint256 above int64 becomes Long.MAX_VALUE. */
 const LONG_MAX = (1n << 63n) - 1n;
 const UINT64_LIMIT = 1n << 64n;
-
-const KEY_CONTRACT_ID = 1;
-const KEY_DELEGATABLE_CONTRACT_ID = 8;
 
 interface ScheduledCall {
   readonly to: Uint8Array;
@@ -67,32 +65,6 @@ function decode(call: HtsCall, selector: number): ScheduledCall {
     data: args.bytes(first + 3),
     waitForExpiry: selector !== EXECUTE_CALL_ON_PAYER_SIGNATURE,
   };
-}
-
-function varint(value: bigint): number[] {
-  const out: number[] = [];
-  let rest = value;
-  do {
-    out.push(Number(rest & 0x7fn) | (rest > 0x7fn ? 0x80 : 0));
-    rest >>= 7n;
-  } while (rest > 0n);
-  return out;
-}
-
-/**
- * The admin key HssCallAttempt.keySetFor gives a contract sender: a ContractID key naming it (a
- * DelegatableContractID key when it runs delegated code), its zero shard and realm left out as protobuf omits them.
- */
-function contractKey(contractId: bigint, delegated: boolean): Uint8Array {
-  const parts = decodeEntityId(contractId);
-  const id = [
-    ...(parts && parts.shard !== 0n ? [0x08, ...varint(parts.shard)] : []),
-    ...(parts && parts.realm !== 0n ? [0x10, ...varint(parts.realm)] : []),
-    0x18,
-    ...varint(parts?.num ?? contractId),
-  ];
-  const field = delegated ? KEY_DELEGATABLE_CONTRACT_ID : KEY_CONTRACT_ID;
-  return Uint8Array.from([(field << 3) | 2, ...varint(BigInt(id.length)), ...id]);
 }
 
 /** What makes two schedules identical to the node (ScheduleStoreUtility.calculateBytesHash): not the payer. */
@@ -173,7 +145,11 @@ async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall
   const expiry = expiryStatus(call, scheduled.expirySecond);
   if (expiry !== 'SUCCESS') return failed(expiry);
   const { signers } = await partiesOf(call);
-  const adminKey = sender.type === 'CONTRACT' ? contractKey(sender.id, signers.delegated) : signers.originKey;
+  // HssCallAttempt.keySetFor: a contract sender's ContractID key (DelegatableContractID when it runs delegated code).
+  const adminKey =
+    sender.type === 'CONTRACT'
+      ? contractKeyBytes(longZeroAddress(sender.id), signers.delegated, call.reader.settings)
+      : signers.originKey;
   return storeSchedule(call, adminKey, scheduled.expirySecond, identity(adminKey, scheduled));
 }
 

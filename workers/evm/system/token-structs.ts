@@ -113,6 +113,17 @@ function contractIdMessage(address: Uint8Array, shard: bigint, realm: bigint): n
   ];
 }
 
+/** The protobuf Key naming a contract: a ContractID key, or a DelegatableContractID key when `delegatable`. */
+export function contractKeyBytes(
+  contract: Uint8Array,
+  delegatable: boolean,
+  network: { shard: bigint; realm: bigint },
+): Uint8Array {
+  return new Uint8Array(
+    lengthDelimited(delegatable ? 8 : 1, contractIdMessage(contract, network.shard, network.realm)),
+  );
+}
+
 /**
  * The protobuf Key of a KeyValue (KeyValueWrapper on the consensus node: the first kind set, in the order inherit,
  * contract id, ED25519, ECDSA, delegatable contract id); undefined when it sets none. `inherited`: the sender's
@@ -124,16 +135,10 @@ function keyBytesOf(
   network: { shard: bigint; realm: bigint },
 ): Uint8Array | undefined {
   if (key.inheritAccountKey) return inherited;
-  if (!isZero(key.contractId)) {
-    return new Uint8Array(lengthDelimited(1, contractIdMessage(key.contractId, network.shard, network.realm)));
-  }
+  if (!isZero(key.contractId)) return contractKeyBytes(key.contractId, false, network);
   if (key.ed25519.length > 0) return new Uint8Array(lengthDelimited(2, key.ed25519));
   if (key.ecdsaSecp256k1.length > 0) return new Uint8Array(lengthDelimited(7, key.ecdsaSecp256k1));
-  if (!isZero(key.delegatableContractId)) {
-    return new Uint8Array(
-      lengthDelimited(8, contractIdMessage(key.delegatableContractId, network.shard, network.realm)),
-    );
-  }
+  if (!isZero(key.delegatableContractId)) return contractKeyBytes(key.delegatableContractId, true, network);
   return undefined;
 }
 
