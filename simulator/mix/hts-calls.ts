@@ -14,7 +14,7 @@
 import type { SimEvm } from '../evm/evm.ts';
 import { HTS_CONTRACT, htsSystemContract, type SystemCallRecord } from '../evm/hts-system.ts';
 import { functionResult, sidecarsOf } from '../evm/records.ts';
-import { accountPb, contractPb, FEE_COLLECTOR, i64, longZeroAddress, timestampPb, tokenPb } from '../ledger/ids.ts';
+import { accountPb, contractPb, FEE_COLLECTOR, i64, longZeroAddress, timestampPb } from '../ledger/ids.ts';
 import type { Contract, Token } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
 import type { Network, Outcome, SimItem } from '../network/network.ts';
@@ -23,7 +23,7 @@ import { noteResult } from './contract-calls.ts';
 import { CONTRACT_REVERT_EXECUTED, deployContract } from './contracts.ts';
 import { planSystemCall } from './hts-plans.ts';
 import { HBAR, payerWith } from './pick.ts';
-import { applyTokenTransfers } from './tokens.ts';
+import { applyTokenTransfers, tokenCreated } from './tokens.ts';
 
 const SYSTEM = 4;
 const AUTO_RENEW_SECONDS = '7776000';
@@ -139,10 +139,8 @@ async function createManagedToken(net: Network, caller: Contract, type: Token['t
       },
     },
     price: 'tokenCreate',
-    execute: (): Outcome => {
-      const num = net.ledger.allocateEntity();
-      const token: Token = {
-        num,
+    execute: (): Outcome =>
+      tokenCreated(net, {
         type,
         name,
         symbol,
@@ -154,16 +152,7 @@ async function createManagedToken(net: Network, caller: Contract, type: Token['t
         frozen: new Set(),
         // A token's treasury starts with KYC granted and unfrozen; other accounts start without KYC.
         kycGranted: new Set([treasury.num]),
-      };
-      net.ledger.tokens.set(num, token);
-      net.ledger.associate(treasury.num, num);
-      net.ledger.addTokenBalance(treasury.num, num, initialSupply);
-      return {
-        ...(fungible ? { tokens: new TokenTransfers().add(num, treasury.num, initialSupply) } : {}),
-        receipt: { tokenID: tokenPb(num) },
-        record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(treasury.num) }] },
-      };
-    },
+      }).outcome,
   });
   return true;
 }

@@ -9,6 +9,30 @@ import { HBAR, maybeMemo, otherUser, payerWith } from './pick.ts';
 const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184;
 const AUTO_RENEW_SECONDS = '7776000';
 
+/**
+ * A TokenCreate's effect on the model: the token under the next entity number, its treasury associated and holding
+ * the initial supply; the outcome carries the new token's id, the treasury's automatic association and the supply's
+ * transfer.
+ */
+export function tokenCreated(net: Network, fields: Omit<Token, 'num'>): { num: bigint; outcome: Outcome } {
+  const num = net.ledger.allocateEntity();
+  net.ledger.tokens.set(num, { num, ...fields });
+  net.ledger.associate(fields.treasury, num);
+  const tokens = new TokenTransfers();
+  if (fields.totalSupply > 0n) {
+    net.ledger.addTokenBalance(fields.treasury, num, fields.totalSupply);
+    tokens.add(num, fields.treasury, fields.totalSupply);
+  }
+  return {
+    num,
+    outcome: {
+      tokens,
+      receipt: { tokenID: tokenPb(num) },
+      record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(fields.treasury) }] },
+    },
+  };
+}
+
 /** A treasury account creates a fungible token (with an initial supply) or an NFT collection. */
 export async function createToken(net: Network, kind?: Token['type']): Promise<boolean> {
   const treasury = payerWith(net, 100n * HBAR);
@@ -41,9 +65,7 @@ export async function createToken(net: Network, kind?: Token['type']): Promise<b
     },
     price: 'tokenCreate',
     execute: (): Outcome => {
-      const num = net.ledger.allocateEntity();
-      const token: Token = {
-        num,
+      const { num, outcome } = tokenCreated(net, {
         type,
         name,
         symbol,
@@ -51,20 +73,9 @@ export async function createToken(net: Network, kind?: Token['type']): Promise<b
         treasury: treasury.num,
         totalSupply: initialSupply,
         nextSerial: 1n,
-      };
-      net.ledger.tokens.set(num, token);
+      });
       (fungible ? net.ledger.fungibleTokens : net.ledger.nftTokens).add(num);
-      net.ledger.associate(treasury.num, num);
-      const tokens = new TokenTransfers();
-      if (initialSupply > 0n) {
-        net.ledger.addTokenBalance(treasury.num, num, initialSupply);
-        tokens.add(num, treasury.num, initialSupply);
-      }
-      return {
-        tokens,
-        receipt: { tokenID: tokenPb(num) },
-        record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(treasury.num) }] },
-      };
+      return outcome;
     },
   });
   return true;
