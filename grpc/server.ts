@@ -6,6 +6,7 @@
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import type protobuf from 'protobufjs';
+import { databaseOnNodePg } from '../db/node-database.ts';
 import { CONSENSUS_SERVICE, mirrorTypes, NETWORK_SERVICE } from '../proto/mirror.ts';
 import { type AddressBookQueryObject, getNodes } from './network/get-nodes.ts';
 import type { GrpcSettings } from './settings.ts';
@@ -130,7 +131,8 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   });
   // An idle client losing its connection is replaced on the next query; the error must not end the process.
   db.on('error', (error) => log({ msg: 'database connection lost', level: 'warn', error: error.message }));
-  const tail = new TopicTail(db, { ...settings.listener, log });
+  const database = databaseOnNodePg(db);
+  const tail = new TopicTail(database, { ...settings.listener, log });
   const active = new Set<AbortController>();
   const now = () => BigInt(Date.now()) * 1_000_000n;
 
@@ -150,7 +152,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     {
       subscribeTopic: (call: Call) =>
         void serve(call, 'subscribeTopic', active, log, async function* (signal) {
-          const context = { db, tail, settings, signal, now };
+          const context = { db: database, tail, settings, signal, now };
           for await (const message of subscribeTopic(call.request as TopicQueryObject, context)) {
             yield toTopicResponse(message, log);
           }

@@ -5,6 +5,7 @@
  * Please retry later"), anything else UNKNOWN "Unknown error"; internal details never reach the client.
  */
 import { status } from '@grpc/grpc-js';
+import { DatabaseError } from '../db/database-error.ts';
 import { isDatabaseUnavailable } from '../ingest/transient-errors.ts';
 
 const DB_ERROR = 'Error querying the data source. Please retry later';
@@ -25,10 +26,12 @@ export const invalidArgument = (message: string) => new GrpcStatusError(status.I
 export const notFound = (entity: string) => new GrpcStatusError(status.NOT_FOUND, `${entity} does not exist`);
 
 /** The status for `error`, and whether it is the server's fault (logged as an error rather than a warning). */
-export function toStatus(error: unknown): { code: status; details: string; serverError: boolean } {
-  if (error instanceof GrpcStatusError) {
-    return { code: error.code, details: error.message, serverError: false };
+export function toStatus(failure: unknown): { code: status; details: string; serverError: boolean } {
+  if (failure instanceof GrpcStatusError) {
+    return { code: failure.code, details: failure.message, serverError: false };
   }
+  // The driver's own error says what went wrong with a statement.
+  const error = failure instanceof DatabaseError ? failure.cause : failure;
   if (isDatabaseUnavailable(error)) return { code: status.UNAVAILABLE, details: DB_ERROR, serverError: true };
   // node-postgres errors carry the server's SQLSTATE: a statement timeout, a lock wait, a serialization failure.
   if (error instanceof Error && typeof (error as { code?: unknown }).code === 'string') {

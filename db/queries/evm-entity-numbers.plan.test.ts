@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { databaseOnClient, expectBoundedPlan, planOfStatement } from '../../test/harness/explain.ts';
+import { expectBoundedPlan, planOfStatement } from '../../test/harness/explain.ts';
 import { usePlanDatabase } from '../../test/harness/plan-database.ts';
+import { databaseOnNodePg } from '../node-database.ts';
 import { highestEntityId } from './evm-entity-numbers.ts';
 
 /**
@@ -23,13 +24,13 @@ const db = usePlanDatabase(async (sql) => {
 describe('highestEntityId over a million entities', () => {
   it('finds the highest entity created by a time long ago in at most 64 probes', async () => {
     const early = START + 2000n * STEP + 5n;
-    expect(await highestEntityId(databaseOnClient(db.sql), RANGE, early)).toBe(2000n);
+    expect(await highestEntityId(databaseOnNodePg(db.sql), RANGE, early)).toBe(2000n);
     const plan = await planOfStatement(db.sql, (d) => highestEntityId(d, RANGE, early));
     expectBoundedPlan(plan, ['entity'], 64);
   });
 
   it('finds the highest entity now from the end of the primary key', async () => {
-    expect(await highestEntityId(databaseOnClient(db.sql), RANGE, undefined)).toBe(BigInt(1000 + ROWS));
+    expect(await highestEntityId(databaseOnNodePg(db.sql), RANGE, undefined)).toBe(BigInt(1000 + ROWS));
     expectBoundedPlan(await planOfStatement(db.sql, (d) => highestEntityId(d, RANGE, undefined)), ['entity'], 1);
   });
 });

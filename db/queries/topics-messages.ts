@@ -165,3 +165,33 @@ export function topicMessagesInRange(
        and tm.consensus_timestamp > ${query.after} and tm.consensus_timestamp <= ${query.upTo}
      order by tm.consensus_timestamp`);
 }
+
+/** The consensus timestamp of the topic's newest message; 0 when it has none. */
+export async function newestTopicMessageTimestamp(db: Database, topicId: bigint): Promise<bigint> {
+  const rows = await db.rows<{ newest: string | null }>(
+    sql`select max(consensus_timestamp) as newest from topic_message where topic_id = ${topicId}`,
+  );
+  return BigInt(rows[0]?.newest ?? 0);
+}
+
+/**
+ * For each topic, up to `limit` of its messages after its cursor (exclusive), oldest first per topic: one statement
+ * for every topic the gRPC server's shared poll follows, each read on the (topic_id, consensus_timestamp) index.
+ */
+export function topicMessagesAfterCursors(
+  db: Database,
+  cursors: ReadonlyMap<bigint, bigint>,
+  limit: number,
+): Promise<TopicMessageRow[]> {
+  return db.rows<TopicMessageRow>(sql`
+    select m.*
+      from unnest(${int8ArrayText([...cursors.keys()])}::bigint[], ${int8ArrayText([...cursors.values()])}::bigint[])
+           as c(topic_id, after)
+     cross join lateral (
+       select ${COLUMNS}
+         from topic_message tm
+        where tm.topic_id = c.topic_id and tm.consensus_timestamp > c.after
+        order by tm.consensus_timestamp
+        limit ${limitOf(limit)}) m
+     order by m.topic_id, m.consensus_timestamp`);
+}

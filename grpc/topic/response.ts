@@ -18,7 +18,7 @@ export const accountIdOf = (id: bigint) => {
 };
 
 /** The stored TransactionID bytes, decoded; undefined when they do not parse (the reference logs and goes on). */
-function transactionIdOf(bytes: Buffer, log: (fields: Record<string, unknown>) => void, message: TopicMessage) {
+function transactionIdOf(bytes: Uint8Array, log: (fields: Record<string, unknown>) => void, message: TopicMessage) {
   try {
     return mirrorTypes().TransactionID.decode(bytes);
   } catch {

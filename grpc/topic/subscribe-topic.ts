@@ -8,7 +8,8 @@
  * the feed's. A message already sent (by sequence number) is skipped; a gap in sequence numbers is filled from the
  * database before the message that revealed it, as the reference's missing-messages query does.
  */
-import type pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { entityIdString } from '../../ingest/decode/ids.ts';
 import { sleep } from '../../ingest/sleep.ts';
 import type { GrpcSettings } from '../settings.ts';
@@ -18,7 +19,7 @@ import { findMessages, type TopicMessage } from './messages-query.ts';
 import type { TopicTail } from './topic-tail.ts';
 
 export interface SubscribeContext {
-  readonly db: pg.Pool;
+  readonly db: Database;
   readonly tail: TopicTail;
   readonly settings: GrpcSettings;
   /** Aborted when the client cancels or the server stops. */
@@ -28,8 +29,8 @@ export interface SubscribeContext {
 }
 
 /** NOT_FOUND for an unknown topic (unless the settings say not to check), INVALID_ARGUMENT for another entity. */
-async function checkTopic(db: pg.Pool, topicId: bigint, checkTopicExists: boolean): Promise<void> {
-  const { rows } = await db.query<{ type: string }>('select type from entity where id = $1', [topicId]);
+async function checkTopic(db: Database, topicId: bigint, checkTopicExists: boolean): Promise<void> {
+  const rows = await db.rows<{ type: string }>(sql`select type from entity where id = ${topicId}`);
   const type = rows[0]?.type;
   if (type === undefined) {
     if (checkTopicExists) throw notFound(entityIdString(topicId));

@@ -8,9 +8,10 @@
  * first. It holds because the cursor only moves to a message handed to every feed of the topic, and the ingest
  * commits record files in timestamp order, so once a timestamp is seen no older message can appear.
  */
-import type pg from 'pg';
+import type { Database } from '../../db/client.ts';
+import { newestTopicMessageTimestamp } from '../../db/queries/topics-messages.ts';
 import { LiveFeed } from './live-feed.ts';
-import { findMessagesAfter, latestTimestamp, type TopicMessage } from './messages-query.ts';
+import { findMessagesAfter, type TopicMessage } from './messages-query.ts';
 
 export type Log = (fields: Record<string, unknown>) => void;
 
@@ -30,7 +31,7 @@ export interface TopicTailOptions {
 const MAX_BACKOFF = 4;
 
 export class TopicTail {
-  private readonly db: pg.Pool;
+  private readonly db: Database;
   private readonly options: TopicTailOptions;
   private readonly topics = new Map<bigint, FollowedTopic>();
   private timer: NodeJS.Timeout | undefined;
@@ -40,7 +41,7 @@ export class TopicTail {
   /** Statements the poll has run: what the database pays for every live subscription together. */
   polls = 0;
 
-  constructor(db: pg.Pool, options: TopicTailOptions) {
+  constructor(db: Database, options: TopicTailOptions) {
     this.db = db;
     this.options = options;
   }
@@ -49,7 +50,7 @@ export class TopicTail {
   async follow(topicId: bigint): Promise<LiveFeed> {
     let topic = this.topics.get(topicId);
     if (!topic) {
-      const cursor = await latestTimestamp(this.db, topicId);
+      const cursor = await newestTopicMessageTimestamp(this.db, topicId);
       // Another subscription may have started following the topic during the query: its cursor is the one to use.
       topic = this.topics.get(topicId) ?? { cursor, feeds: new Set() };
       this.topics.set(topicId, topic);

@@ -77,16 +77,6 @@ export async function explainGenericQueries(
   return plans;
 }
 
-/** `client` as the query functions see a database: to check what a statement answers beside how it runs. */
-export function databaseOnClient(client: pg.Client): Database {
-  return {
-    async rows<T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]): Promise<T[]> {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await client.query(text, params)).rows as T[];
-    },
-  };
-}
-
 /** Every node of a plan, depth first. */
 export function planNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
