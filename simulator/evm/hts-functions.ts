@@ -7,7 +7,13 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { addressWord, concat, word } from './abi.ts';
-import { CREATE_FUNGIBLE_TOKEN, CREATE_GAS, createArguments, type FungibleCreation } from './hts-create.ts';
+import {
+  CREATE_FUNGIBLE_TOKEN,
+  CREATE_GAS,
+  CREATE_NON_FUNGIBLE_TOKEN,
+  createArguments,
+  type TokenCreation,
+} from './hts-create.ts';
 
 export const SIGNATURES = {
   associateToken: 'associateToken(address,address)',
@@ -29,6 +35,7 @@ export const SIGNATURES = {
   grantTokenKyc: 'grantTokenKyc(address,address)',
   revokeTokenKyc: 'revokeTokenKyc(address,address)',
   createFungibleToken: CREATE_FUNGIBLE_TOKEN,
+  createNonFungibleToken: CREATE_NON_FUNGIBLE_TOKEN,
 } as const;
 
 export type HtsOperation = keyof typeof SIGNATURES;
@@ -159,9 +166,10 @@ export function htsTransferNftsCallData(
   ]);
 }
 
-/** The call data of a `createFungibleToken`. */
-export function htsCreateCallData(token: FungibleCreation): Uint8Array {
-  return Uint8Array.from([...selectorOf(SIGNATURES.createFungibleToken), ...createArguments(token)]);
+/** The call data of a `createFungibleToken` or, for an NFT collection, a `createNonFungibleToken`. */
+export function htsCreateCallData(token: TokenCreation): Uint8Array {
+  const operation = token.type === 'FUNGIBLE_COMMON' ? 'createFungibleToken' : 'createNonFungibleToken';
+  return concat([selectorOf(SIGNATURES[operation]), createArguments(token)]);
 }
 
 /** The gas of a mint of NFTs, which differs from a mint of fungible units (`HTS_GAS.mintToken`). */
@@ -195,4 +203,5 @@ export const HTS_GAS: Record<HtsOperation, bigint> = {
   grantTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   revokeTokenKyc: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   createFungibleToken: CREATE_GAS,
+  createNonFungibleToken: CREATE_GAS,
 };

@@ -4,19 +4,20 @@
  * the response code as the consensus node's handlers decide it (TokenAssociateToAccount, TokenDissociateFromAccount,
  * CryptoTransfer of units or NFTs, CryptoApproveAllowance, TokenMint, TokenBurn and TokenWipeAccount of units or NFTs,
  * TokenPause, TokenUnpause, TokenFreezeAccount, TokenUnfreezeAccount, TokenGrantKycToAccount,
- * TokenRevokeKycFromAccount, TokenCreate) and the gas of hts-functions.ts. A token creation (hts-create.ts) short of
+ * TokenRevokeKycFromAccount, TokenCreate of a fungible token or an NFT collection) and the gas of hts-functions.ts. A
+ * token creation (hts-create.ts) short of
  * its fee answers INSUFFICIENT_TX_FEE and the zero address; one that succeeds charges the fee to the calling contract
  * and answers the new token's address. A failed dispatch answers its code, as a classic call does, except an approval,
  * which answers `(code, true)` and reverts with its code when it fails (ClassicGrantApprovalCall). Effects wait in the
  * run until the transaction succeeds (`apply`).
  */
 import { EVMError } from '@ethereumjs/evm';
-import { accountPb, i64, longZeroAddress, numOfLongZero, tokenPb } from '../ledger/ids.ts';
+import { accountPb, contractPb, i64, longZeroAddress, numOfLongZero, tokenPb } from '../ledger/ids.ts';
 import type { Ledger, Token } from '../ledger/ledger.ts';
 import { TokenTransfers } from '../network/transfers.ts';
 import { addressWord, readUint, word } from './abi.ts';
 import { haltResult, type SystemContract } from './hedera-evm.ts';
-import { creationFee, readCreation } from './hts-create.ts';
+import { creationFee, KEY_FIELDS, readCreation, SUPPLY_KEY_TYPE } from './hts-create.ts';
 import {
   HTS_GAS,
   type HtsOperation,
@@ -36,6 +37,7 @@ const INSUFFICIENT_TOKEN_BALANCE = 178;
 const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184;
 const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194;
 const TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES = 195;
+const ACCOUNT_IS_TREASURY = 196;
 const INVALID_TOKEN_BURN_AMOUNT = 183;
 const TOKEN_IS_PAUSED = 265;
 const SENDER_DOES_NOT_OWN_NFT_SERIAL_NO = 237;
@@ -172,7 +174,8 @@ function dispatchOf(
   const relation = (account: bigint, token: bigint) => ledger.tokenBalances.get(`${account}/${token}`);
   switch (operation) {
     case 'createFungibleToken':
-      return createDispatch(ledger, data, value);
+    case 'createNonFungibleToken':
+      return createDispatch(ledger, operation, data, value);
     case 'associateToken':
     case 'dissociateToken': {
       const [account, token] = [accountArg(ledger, data, 0), argNum(data, 1)];
@@ -188,9 +191,11 @@ function dispatchOf(
             : TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT
           : held === undefined
             ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
-            : held === 0n
-              ? SUCCESS
-              : TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES;
+            : ledger.tokens.get(token)?.treasury === account
+              ? ACCOUNT_IS_TREASURY
+              : held === 0n
+                ? SUCCESS
+                : TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES;
       const key = `${account}/${token}`;
       return {
         status,
@@ -467,20 +472,38 @@ function nftSupplyDispatch(ledger: Ledger, operation: 'mintToken' | 'burnToken',
 
 /**
  * A TokenCreate for the treasury the call names (the calling contract): when the value covers the fee, the token
- * takes the next entity number at once (its address is the answer) and its treasury holds the initial supply,
- * associated and neither frozen nor without KYC, as it has no keys. The dispatch's record lists that association.
+ * takes the next entity number at once (its address is the answer) and its treasury holds the initial supply (none
+ * for an NFT collection), associated. The simulator's creations have no freeze or KYC key, so the relationship is
+ * neither frozen nor without KYC; an NFT collection's supply key names the contract, which then mints and burns it.
+ * The dispatch's record lists the treasury's association.
  */
-function createDispatch(ledger: Ledger, data: Uint8Array, value: bigint): Dispatch {
-  const creation = readCreation(data);
+function createDispatch(
+  ledger: Ledger,
+  operation: 'createFungibleToken' | 'createNonFungibleToken',
+  data: Uint8Array,
+  value: bigint,
+): Dispatch {
+  const type = operation === 'createFungibleToken' ? 'FUNGIBLE_COMMON' : 'NON_FUNGIBLE_UNIQUE';
+  const creation = readCreation(data, type);
   const treasury = accountOf(ledger, creation.treasury);
+  const keys: Record<string, unknown> = {};
+  for (const { keyType, contract } of creation.keys) {
+    const key = { contractID: contractPb(numOfLongZero(contract) ?? 0n) };
+    KEY_FIELDS.forEach((field, bit) => {
+      if (keyType & (1n << BigInt(bit))) keys[field] = key;
+    });
+  }
+  const supplier = creation.keys.find((key) => key.keyType & SUPPLY_KEY_TYPE);
   const body = {
     tokenCreation: {
       name: creation.name,
       symbol: creation.symbol,
       memo: creation.memo,
-      decimals: Number(creation.decimals),
-      initialSupply: i64(creation.initialSupply),
+      ...(type === 'FUNGIBLE_COMMON'
+        ? { decimals: Number(creation.decimals), initialSupply: i64(creation.initialSupply) }
+        : { tokenType: 1 }),
       treasury: accountPb(treasury),
+      ...keys,
       autoRenewAccount: accountPb(accountOf(ledger, creation.autoRenewAccount)),
       autoRenewPeriod: { seconds: String(creation.autoRenewPeriod) },
     },
@@ -495,17 +518,21 @@ function createDispatch(ledger: Ledger, data: Uint8Array, value: bigint): Dispat
     words: [addressWord(longZeroAddress(num))],
     receipt: { tokenID: tokenPb(num) },
     record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(treasury) }] },
-    tokens: new TokenTransfers().add(num, treasury, creation.initialSupply),
+    tokens:
+      creation.initialSupply > 0n
+        ? new TokenTransfers().add(num, treasury, creation.initialSupply)
+        : new TokenTransfers(),
     effect: () => {
       ledger.tokens.set(num, {
         num,
-        type: 'FUNGIBLE_COMMON',
+        type,
         name: creation.name,
         symbol: creation.symbol,
         decimals: Number(creation.decimals),
         treasury,
         totalSupply: creation.initialSupply,
         nextSerial: 1n,
+        ...(supplier ? { manager: numOfLongZero(supplier.contract) ?? 0n } : {}),
       });
       ledger.tokenBalances.set(`${treasury}/${num}`, creation.initialSupply);
     },
@@ -541,7 +568,9 @@ function authority(ledger: Ledger, operation: HtsOperation, data: Uint8Array, ca
     case 'dissociateToken':
       return accountArg(ledger, data, 0);
     case 'createFungibleToken':
-      return accountOf(ledger, readCreation(data).treasury);
+      return accountOf(ledger, readCreation(data, 'FUNGIBLE_COMMON').treasury);
+    case 'createNonFungibleToken':
+      return accountOf(ledger, readCreation(data, 'NON_FUNGIBLE_UNIQUE').treasury);
     default:
       return ledger.tokens.get(argNum(data, 0))?.manager;
   }

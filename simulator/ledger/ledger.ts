@@ -74,8 +74,10 @@ export interface Token {
   totalSupply: bigint;
   nextSerial: bigint;
   /**
-   * The HtsCaller contract whose contract id is the token's supply and pause key, for a token a contract manages
-   * (mix/hts-calls.ts); such a token stays out of the pools the HAPI families draw from.
+   * The HtsCaller contract whose contract id is the token's supply key, for a token a contract manages
+   * (mix/hts-calls.ts): one a user created with every key naming the contract, or an NFT collection the contract
+   * created through 0x167 as its own treasury, with that supply key alone. Such a token stays out of the pools the
+   * HAPI families draw from.
    */
   readonly manager?: bigint;
   paused?: boolean;

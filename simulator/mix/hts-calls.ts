@@ -37,8 +37,9 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
   if (callers.length === 0) return deployContract(net, evm, 'HtsCaller');
   const caller = net.random.pick(callers);
   if (net.fileStarted) {
+    // The tokens users created for it to manage; an NFT collection it created itself is its own treasury.
     const managed = [...net.ledger.tokens.values()]
-      .filter((t) => t.manager === caller.num && !t.deleted)
+      .filter((t) => t.manager === caller.num && t.treasury !== caller.num && !t.deleted)
       .map((t) => t.type);
     if (!managed.includes('FUNGIBLE_COMMON')) return createManagedToken(net, caller, 'FUNGIBLE_COMMON');
     if (!managed.includes('NON_FUNGIBLE_UNIQUE')) return createManagedToken(net, caller, 'NON_FUNGIBLE_UNIQUE');

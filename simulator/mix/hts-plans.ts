@@ -2,7 +2,7 @@
  * What an HtsCaller contract asks of the HTS system contract (0x167) when the HTS family calls (mix/hts-calls.ts):
  * drawn from the ledger model so that most calls succeed and a few fail the way the node refuses them.
  */
-import { creationFee } from '../evm/hts-create.ts';
+import { creationFee, SUPPLY_KEY_TYPE } from '../evm/hts-create.ts';
 import {
   htsBurnNftsCallData,
   htsCallData,
@@ -25,35 +25,42 @@ export interface SystemCallPlan {
 const AUTO_RENEW_SECONDS = 7_776_000n;
 
 /**
- * What the contract asks of 0x167: a fungible token of its own while it is no token's treasury, else a call of
- * `planAccountCall` with no value.
+ * What the contract asks of 0x167: a fungible token of its own while it is no fungible token's treasury, now and then
+ * an NFT collection of its own while it has none, else a call of `planAccountCall` with no value.
  */
 export function planSystemCall(net: Network, caller: Contract): SystemCallPlan | undefined {
-  const treasury = [...net.ledger.tokens.values()].some((t) => t.treasury === caller.num);
-  if (!treasury) return planCreate(net, caller);
+  const own = [...net.ledger.tokens.values()].filter((t) => t.treasury === caller.num && !t.deleted);
+  if (!own.some((t) => t.type === 'FUNGIBLE_COMMON')) return planCreate(net, caller, 'FUNGIBLE_COMMON');
+  if (!own.some((t) => t.type === 'NON_FUNGIBLE_UNIQUE') && net.random.chance(0.3)) {
+    return planCreate(net, caller, 'NON_FUNGIBLE_UNIQUE');
+  }
   const data = planAccountCall(net, caller);
   return data && { data, value: 0n };
 }
 
 /**
- * A fungible token with the contract as treasury and auto-renew account, no keys. A contract that holds no hbar
- * yet (it never created a token) sends a tinybar less than the fee, which the node refuses; that call leaves the
- * value with it, so its next attempt pays the fee and a little more (the contract keeps the rest).
+ * A token with the contract as treasury and auto-renew account: a fungible one with no keys, or an NFT collection
+ * whose supply key is the contract's id. A contract that holds no hbar yet (it never created a token) sends a tinybar
+ * less than the fee, which the node refuses; that call leaves the value with it, so its next attempt pays the fee and
+ * a little more (the contract keeps the rest).
  */
-function planCreate(net: Network, caller: Contract): SystemCallPlan {
+function planCreate(net: Network, caller: Contract, type: Token['type']): SystemCallPlan {
   const { random, ledger } = net;
   const self = longZeroAddress(caller.num);
   const word = random.words(1);
   const fee = creationFee(ledger.exchangeRate);
+  const fungible = type === 'FUNGIBLE_COMMON';
   const data = htsCreateCallData({
-    name: `${word[0]?.toUpperCase()}${word.slice(1)} Minted`,
-    symbol: `C${word.slice(0, 3).toUpperCase()}`,
+    type,
+    name: `${word[0]?.toUpperCase()}${word.slice(1)} ${fungible ? 'Minted' : 'Collection'}`,
+    symbol: `${fungible ? 'C' : 'N'}${word.slice(0, 3).toUpperCase()}`,
     memo: '',
     treasury: self,
     autoRenewAccount: self,
     autoRenewPeriod: AUTO_RENEW_SECONDS,
-    initialSupply: random.bigint(1n, 1_000_000_000n),
-    decimals: random.bigint(0n, 8n),
+    keys: fungible ? [] : [{ keyType: SUPPLY_KEY_TYPE, contract: self }],
+    initialSupply: fungible ? random.bigint(1n, 1_000_000_000n) : 0n,
+    decimals: fungible ? random.bigint(0n, 8n) : 0n,
   });
   return { data, value: caller.balance === 0n ? fee - 1n : fee + random.bigint(0n, fee / 10n) };
 }
@@ -150,12 +157,14 @@ function planNftTransfer(net: Network, caller: Contract, token: bigint): Uint8Ar
  * A change to a token the contract manages: a mint or a burn from its treasury (of fungible units a few beyond what
  * the treasury holds; of NFTs, new serials with metadata or serials the treasury holds), a wipe of what the treasury
  * sent the contract, its own association with the token and then freezes and KYC changes of that relationship, now and
- * then a pause (refusing the next changes) or its deletion, or for a paused token mostly an unpause.
+ * then a pause (refusing the next changes) or its deletion, or for a paused token mostly an unpause. Of its own NFT
+ * collection, whose only key is the supply key, a mint or a burn.
  */
 function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Array {
   const { random, ledger } = net;
   const address = longZeroAddress(token.num);
   const self = longZeroAddress(caller.num);
+  if (token.treasury === caller.num) return planNftSupply(net, token);
   if (token.paused ? random.chance(0.7) : random.chance(0.15)) {
     return htsCallData(token.paused ? 'unpauseToken' : 'pauseToken', [address]);
   }
@@ -186,18 +195,23 @@ function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Arra
         : 'grantTokenKyc';
     return htsCallData(operation, [address, self]);
   }
-  if (token.type === 'NON_FUNGIBLE_UNIQUE') {
-    const owned = ledger.nftsOwnedBy(token.treasury, token.num, random.int(1, 3));
-    if (owned.length > 0 && random.chance(0.4)) return htsBurnNftsCallData(address, owned);
-    const metadata = Array.from({ length: random.int(1, 3) }, () =>
-      new TextEncoder().encode(`ipfs://bafy${random.words(1)}/meta.json`),
-    );
-    return htsMintNftsCallData(address, metadata);
-  }
+  if (token.type === 'NON_FUNGIBLE_UNIQUE') return planNftSupply(net, token);
   // mintToken(address,int64,bytes[]) and burnToken(address,int64,int64[]): no metadata, no serials.
   const none = [0x60n, 0n];
   if (random.chance(0.6)) return htsCallData('mintToken', [address, random.bigint(1n, 1_000_000n), ...none]);
   const held = ledger.tokenBalance(token.treasury, token.num);
   const amount = held === 0n || random.chance(0.15) ? held + 1n : random.bigint(1n, held);
   return htsCallData('burnToken', [address, amount, ...none]);
+}
+
+/** A burn of up to three serials the treasury holds, or a mint of one to three new serials with metadata. */
+function planNftSupply(net: Network, token: Token): Uint8Array {
+  const { random, ledger } = net;
+  const address = longZeroAddress(token.num);
+  const owned = ledger.nftsOwnedBy(token.treasury, token.num, random.int(1, 3));
+  if (owned.length > 0 && random.chance(0.4)) return htsBurnNftsCallData(address, owned);
+  const metadata = Array.from({ length: random.int(1, 3) }, () =>
+    new TextEncoder().encode(`ipfs://bafy${random.words(1)}/meta.json`),
+  );
+  return htsMintNftsCallData(address, metadata);
 }

@@ -2,13 +2,14 @@
  * The simulated network's own HTS system calls, replayed through POST /api/v1/contracts/call in workerd: its HtsCaller
  * contracts forward associations, transfers (of units and NFTs) and approvals for their own account to 0x167, and
  * mints, burns and wipes (of units, and of NFTs with metadata or serials), pauses, freezes and KYC changes of tokens
- * whose keys name them, and creations of fungible tokens paid with the value sent, answered by the simulator's ledger
- * model (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender, data and value at the
- * block before it must answer the recorded call_result, and the estimate must lie within 100-110% of the gas the
- * ledger's EVM used; a created token is served by /api/v1/tokens/{id} with the contract as its treasury, and an NFT
- * collection the contracts mint has on /api/v1/tokens/{id}/nfts the serials, owners and metadata of the ledger, and
- * its total supply. The simulator makes each as the first transaction of its record file, so the block before it holds
- * the state it ran on. The ledger is written in two runs, the second continuing the first (`--continue`).
+ * whose keys name them, and creations of fungible tokens and NFT collections (whose supply key names the contract)
+ * paid with the value sent, answered by the simulator's ledger model (simulator/evm/hts-system.ts). For every such
+ * call the ledger recorded, the same sender, data and value at the block before it must answer the recorded
+ * call_result, and the estimate must lie within 100-110% of the gas the ledger's EVM used; a created token is served
+ * by /api/v1/tokens/{id} with the contract as its treasury, and an NFT collection the contracts mint has on
+ * /api/v1/tokens/{id}/nfts the serials, owners and metadata of the ledger, and its total supply. The simulator makes
+ * each as the first transaction of its record file, so the block before it holds the state it ran on. The ledger is
+ * written in two runs, the second continuing the first (`--continue`).
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,8 +43,10 @@ const FREEZE = 'freezeToken(address,address)';
 const UNFREEZE = 'unfreezeToken(address,address)';
 const GRANT_KYC = 'grantTokenKyc(address,address)';
 const REVOKE_KYC = 'revokeTokenKyc(address,address)';
-const CREATE =
-  'createFungibleToken((string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64)),int64,int32)';
+const HEDERA_TOKEN =
+  '(string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64))';
+const CREATE = `createFungibleToken(${HEDERA_TOKEN},int64,int32)`;
+const CREATE_NFT = `createNonFungibleToken(${HEDERA_TOKEN})`;
 const SELECTORS = new Map(
   [
     ASSOCIATE,
@@ -65,6 +68,7 @@ const SELECTORS = new Map(
     GRANT_KYC,
     REVOKE_KYC,
     CREATE,
+    CREATE_NFT,
   ].map((signature) => [
     `0x${Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex')}`,
     signature,
@@ -174,7 +178,7 @@ describe('HTS system calls the simulated network recorded', () => {
         failures.push(`${name}: ${answer.status} ${JSON.stringify(answer.body)}, recorded ${call.result}`);
         continue;
       }
-      if (signature === CREATE && BigInt(call.result.slice(0, 66)) === SUCCESS) {
+      if ((signature === CREATE || signature === CREATE_NFT) && BigInt(call.result.slice(0, 66)) === SUCCESS) {
         const token = `0.0.${BigInt(`0x${call.result.slice(66)}`)}`;
         const response = await fetch(`${worker.baseUrl}/api/v1/tokens/${token}`);
         const body = (await response.json()) as { treasury_account_id?: string };
@@ -242,6 +246,7 @@ describe('HTS system calls the simulated network recorded', () => {
       `${REVOKE_KYC} ${SUCCESS}`,
       `${CREATE} ${SUCCESS}`,
       `${CREATE} ${INSUFFICIENT_TX_FEE}`,
+      `${CREATE_NFT} ${SUCCESS}`,
     ];
     expect(
       wanted.filter((outcome) => !seen.has(outcome)),
