@@ -22,6 +22,8 @@ export const SIGNATURES = {
   transferTokens: 'transferTokens(address,address[],int64[])',
   transferNFT: 'transferNFT(address,address,address,int64)',
   transferNFTs: 'transferNFTs(address,address[],address[],int64[])',
+  cryptoTransferV2:
+    'cryptoTransfer(((address,int64,bool)[]),(address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
   approve: 'approve(address,address,uint256)',
   mintToken: 'mintToken(address,int64,bytes[])',
   burnToken: 'burnToken(address,int64,int64[])',
@@ -50,6 +52,8 @@ const APPROVE_TINYCENTS = 500_000_000n;
 const SUPPLY_OR_PAUSE_TINYCENTS = 10_000_000n;
 /** A fungible transfer costs $0.001; a transfer counts half of that per unit adjustment (there are always two). */
 const TRANSFER_FUNGIBLE_TINYCENTS = 10_000_000n;
+/** An hbar transfer costs $0.0001; a transfer counts half of that per hbar adjustment. */
+const TRANSFER_HBAR_TINYCENTS = 1_000_000n;
 /** A transfer counts $0.001 per NFT exchanged. */
 const TRANSFER_NFT_TINYCENTS = 10_000_000n;
 /** TokenMint of NFTs costs $0.02, whatever the number of serials. */
@@ -179,6 +183,10 @@ export const MINT_NFT_GAS = gasOfTinycents(MINT_NFT_TINYCENTS);
 export const unitTransferGas = (count: number): bigint =>
   gasOfTinycents(BigInt(count) * (TRANSFER_FUNGIBLE_TINYCENTS / 2n));
 
+/** The gas of a `cryptoTransfer` of `hbar` hbar adjustments and `units` unit adjustments, priced together. */
+export const cryptoTransferGas = (hbar: number, units: number): bigint =>
+  gasOfTinycents(BigInt(hbar) * (TRANSFER_HBAR_TINYCENTS / 2n) + BigInt(units) * (TRANSFER_FUNGIBLE_TINYCENTS / 2n));
+
 /** The gas of a transfer of `count` NFTs (no custom fees). */
 export const nftTransferGas = (count: number): bigint => gasOfTinycents(BigInt(count) * TRANSFER_NFT_TINYCENTS);
 
@@ -190,6 +198,7 @@ export const HTS_GAS: Record<HtsOperation, bigint> = {
   transferTokens: unitTransferGas(2),
   transferNFT: nftTransferGas(1),
   transferNFTs: nftTransferGas(1),
+  cryptoTransferV2: cryptoTransferGas(2, 0),
   approve: gasOfTinycents(APPROVE_TINYCENTS),
   mintToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
   burnToken: gasOfTinycents(SUPPLY_OR_PAUSE_TINYCENTS),
@@ -205,3 +214,42 @@ export const HTS_GAS: Record<HtsOperation, bigint> = {
   createFungibleToken: CREATE_GAS,
   createNonFungibleToken: CREATE_GAS,
 };
+
+/** An account's change in a `cryptoTransfer`: its address and signed amount. */
+export interface AccountAdjustment {
+  readonly account: Uint8Array;
+  readonly amount: bigint;
+}
+
+/** AccountAmount[] with no approvals: address, amount and a false `isApproval` per item. */
+const accountAmountsTail = (adjustments: readonly AccountAdjustment[]) =>
+  arrayTail(adjustments.map((a) => concat([addressWord(a.account), signedWord(a.amount), word(0n)])));
+
+/**
+ * `cryptoTransfer(transferList, tokenTransfers)` (the second version, with approval flags, all false): hbar
+ * adjustments, and for each token its unit adjustments (no NFTs).
+ */
+export function htsCryptoTransferCallData(
+  hbar: readonly AccountAdjustment[],
+  tokens: readonly { readonly token: Uint8Array; readonly adjustments: readonly AccountAdjustment[] }[],
+): Uint8Array {
+  // TransferList is a tuple holding one dynamic array: its encoding is that array's offset, then the array.
+  const transferList = concat([word(32n), accountAmountsTail(hbar)]);
+  const lists = tokens.map(({ token, adjustments }) => {
+    const amounts = accountAmountsTail(adjustments);
+    return concat([addressWord(token), word(96n), word(BigInt(96 + amounts.length)), amounts, word(0n)]);
+  });
+  let at = BigInt(32 * lists.length);
+  const offsets = lists.map((list) => {
+    const offset = word(at);
+    at += BigInt(list.length);
+    return offset;
+  });
+  const tokenTransfers = concat([word(BigInt(lists.length)), ...offsets, ...lists]);
+  return selectorCall('cryptoTransferV2', [
+    word(64n),
+    word(BigInt(64 + transferList.length)),
+    transferList,
+    tokenTransfers,
+  ]);
+}

@@ -2,7 +2,7 @@
  * The simulated network's Hedera Token Service system contract (0x167), answered from the ledger model alone: the
  * classic functions of hts-functions.ts, for the calling contract's own account or a token whose keys name it, with
  * the response code as the consensus node's handlers decide it (TokenAssociateToAccount, TokenDissociateFromAccount,
- * CryptoTransfer of units or NFTs, CryptoApproveAllowance, TokenMint, TokenBurn and TokenWipeAccount of units or NFTs,
+ * CryptoTransfer of hbar, units or NFTs, CryptoApproveAllowance, TokenMint, TokenBurn and TokenWipeAccount of units or NFTs,
  * TokenPause, TokenUnpause, TokenFreezeAccount, TokenUnfreezeAccount, TokenGrantKycToAccount,
  * TokenRevokeKycFromAccount, TokenCreate of a fungible token or an NFT collection) and the gas of hts-functions.ts. A
  * token creation (hts-create.ts) short of
@@ -14,11 +14,12 @@
 import { EVMError } from '@ethereumjs/evm';
 import { accountPb, contractPb, i64, longZeroAddress, numOfLongZero, tokenPb } from '../ledger/ids.ts';
 import type { Ledger, Token } from '../ledger/ledger.ts';
-import { TokenTransfers } from '../network/transfers.ts';
+import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
 import { addressWord, readUint, word } from './abi.ts';
 import { haltResult, type SystemContract } from './hedera-evm.ts';
 import { creationFee, KEY_FIELDS, readCreation, SUPPLY_KEY_TYPE } from './hts-create.ts';
 import {
+  cryptoTransferGas,
   HTS_GAS,
   type HtsOperation,
   MINT_NFT_GAS,
@@ -31,6 +32,7 @@ import {
 export const HTS_CONTRACT = 0x167n;
 
 const INSUFFICIENT_TX_FEE = 9;
+const INSUFFICIENT_ACCOUNT_BALANCE = 28;
 const SUCCESS = 22;
 const INVALID_TOKEN_ID = 167;
 const INSUFFICIENT_TOKEN_BALANCE = 178;
@@ -51,6 +53,8 @@ export interface SystemCallRecord {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly tokens: TokenTransfers;
+  /** The hbar the dispatch moved, for the child record's transfer list (the network applies it with that record). */
+  readonly hbar: HbarTransfers;
   /** The child record's receipt fields beyond its status. */
   readonly receipt: Record<string, unknown>;
   /** The child record's fields beyond its receipt, transfers and the system contract's result. */
@@ -74,6 +78,7 @@ interface Dispatch {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly tokens?: TokenTransfers;
+  readonly hbar?: HbarTransfers;
   /** The output's words after the response code (a mint's and a burn's new total supply). */
   readonly words?: readonly Uint8Array[];
   /** The child record's receipt fields. */
@@ -133,6 +138,30 @@ function nftMovesArg(ledger: Ledger, operation: HtsOperation, data: Uint8Array) 
   return { token, moves };
 }
 
+/** The hbar and unit adjustments of a `cryptoTransfer` (v2) call; the simulator makes no NFT exchanges in one. */
+function cryptoTransferArg(ledger: Ledger, data: Uint8Array) {
+  const args = data.subarray(4);
+  const wordAt = (at: number) => args.subarray(at, at + 32);
+  const offsetAt = (at: number) => Number(readUint(wordAt(at)));
+  // An AccountAmount[] at `at`: its length, then (address, int64 amount, bool isApproval) per item.
+  const adjustmentsAt = (at: number) =>
+    Array.from({ length: offsetAt(at) }, (_, i) => ({
+      account: accountOf(ledger, wordAt(at + 32 + 96 * i).subarray(12)),
+      amount: BigInt.asIntN(64, readUint(wordAt(at + 64 + 96 * i))),
+    }));
+  const transferList = offsetAt(0);
+  const hbar = adjustmentsAt(transferList + offsetAt(transferList));
+  const lists = offsetAt(32);
+  const tokens = Array.from({ length: offsetAt(lists) }, (_, i) => {
+    const list = lists + 32 + offsetAt(lists + 32 + 32 * i);
+    return {
+      token: numOfLongZero(wordAt(list).subarray(12)) ?? 0n,
+      adjustments: adjustmentsAt(list + offsetAt(list + 32)),
+    };
+  });
+  return { hbar, tokens };
+}
+
 /** The gas of a call: its function's, or for NFTs a mint's own price and a transfer's price per serial. */
 function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigint {
   switch (operation) {
@@ -142,6 +171,13 @@ function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigin
       return nftTransferGas(arrayArg(data, 3).length);
     case 'transferTokens':
       return unitTransferGas(arrayArg(data, 2).length);
+    case 'cryptoTransferV2': {
+      const { hbar, tokens } = cryptoTransferArg(ledger, data);
+      return cryptoTransferGas(
+        hbar.length,
+        tokens.reduce((count, list) => count + list.adjustments.length, 0),
+      );
+    }
     default:
       return HTS_GAS[operation];
   }
@@ -244,6 +280,36 @@ function dispatchOf(
         tokens,
         effect: () => {
           for (const { account, amount } of adjustments) ledger.addTokenBalance(account, token, amount);
+        },
+      };
+    }
+    case 'cryptoTransferV2': {
+      const { hbar: adjustments, tokens: lists } = cryptoTransferArg(ledger, data);
+      const hbar = new HbarTransfers();
+      for (const { account, amount } of adjustments) hbar.add(account, amount);
+      const tokens = new TokenTransfers();
+      for (const { token, adjustments: units } of lists) {
+        for (const { account, amount } of units) tokens.add(token, account, amount);
+      }
+      const balance = (account: bigint) => (ledger.accounts.get(account) ?? ledger.contracts.get(account))?.balance;
+      const units = lists.flatMap(({ token, adjustments: list }) => list.map((a) => ({ token, ...a })));
+      // CryptoTransferHandler's order: recipients' associations, then hbar, then units.
+      const status = lists.some(({ token }) => !ledger.tokens.has(token))
+        ? INVALID_TOKEN_ID
+        : units.some(({ token, account }) => relation(account, token) === undefined)
+          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
+          : adjustments.some(({ account, amount }) => (balance(account) ?? 0n) + amount < 0n)
+            ? INSUFFICIENT_ACCOUNT_BALANCE
+            : units.some(({ token, account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
+              ? INSUFFICIENT_TOKEN_BALANCE
+              : SUCCESS;
+      return {
+        status,
+        body: { cryptoTransfer: { transfers: { accountAmounts: hbar.toPb() }, tokenTransfers: tokens.toPb() } },
+        tokens,
+        hbar,
+        effect: () => {
+          for (const { token, account, amount } of units) ledger.addTokenBalance(account, token, amount);
         },
       };
     }
@@ -557,6 +623,13 @@ function authority(ledger: Ledger, operation: HtsOperation, data: Uint8Array, ca
       );
       return debited.size === 1 ? [...debited][0] : undefined;
     }
+    case 'cryptoTransferV2': {
+      const { hbar, tokens } = cryptoTransferArg(ledger, data);
+      const debited = new Set(
+        [...hbar, ...tokens.flatMap((list) => list.adjustments)].filter((a) => a.amount < 0n).map((a) => a.account),
+      );
+      return debited.size === 1 ? [...debited][0] : undefined;
+    }
     case 'transferNFT':
     case 'transferNFTs': {
       const senders = new Set(nftMovesArg(ledger, operation, data).moves.map((move) => move.from));
@@ -599,6 +672,7 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
       status: dispatch.status,
       body: dispatch.body,
       tokens: dispatch.status === SUCCESS && dispatch.tokens ? dispatch.tokens : new TokenTransfers(),
+      hbar: dispatch.status === SUCCESS && dispatch.hbar ? dispatch.hbar : new HbarTransfers(),
       receipt: dispatch.status === SUCCESS ? (dispatch.receipt ?? {}) : {},
       record: dispatch.status === SUCCESS ? (dispatch.record ?? {}) : {},
       fee: dispatch.fee ?? 0n,

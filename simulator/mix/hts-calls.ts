@@ -1,11 +1,12 @@
 /**
  * Contracts calling the Hedera Token Service: an HtsCaller contract (evm/contracts/HtsCaller.sol) forwards a
  * ContractCall's data to 0x167, so the system contract acts for the HtsCaller's own account: it associates itself with
- * tokens of the ledger and dissociates, transfers units and NFTs holders sent it, and approves spenders; it mints,
- * burns, wipes, pauses, freezes and grants KYC for a fungible token and an NFT collection whose keys name it. The
- * answer, the gas and the records come from the ledger model (evm/hts-system.ts), as a consensus node writes them: the
- * ContractCall's record and sidecars with the system call as a second action, and a child record of the dispatched
- * transaction (nonce 1, one nanosecond later) with its status, token transfers and the system contract's result.
+ * tokens of the ledger and dissociates, transfers units and NFTs holders sent it (and hbar, with units, by
+ * cryptoTransfer), and approves spenders; it mints, burns, wipes, pauses, freezes and grants KYC for a fungible token
+ * and an NFT collection whose keys name it, and creates tokens of its own. The answer, the gas and the records come
+ * from the ledger model (evm/hts-system.ts), as a consensus node writes them: the ContractCall's record and sidecars
+ * with the system call as a second action, and a child record of the dispatched transaction (nonce 1, one nanosecond
+ * later) with its status, token transfers and the system contract's result.
  *
  * A call is made only as the first transaction of a record file, so the ledger at the block before it is the one it
  * ran on: a mirror's historical call at that block must answer what the network answered.
@@ -251,6 +252,7 @@ async function writeDispatchChild(
       status: system.status,
       receipt: system.receipt,
       ...(system.tokens.isEmpty ? {} : { tokens: system.tokens }),
+      ...(system.hbar.amounts.size === 0 ? {} : { transfers: system.hbar }),
       record: {
         ...system.record,
         parent_consensus_timestamp: timestampPb(parent.consensusNs),

@@ -7,6 +7,7 @@ import {
   htsBurnNftsCallData,
   htsCallData,
   htsCreateCallData,
+  htsCryptoTransferCallData,
   htsMintNftsCallData,
   htsTransferNftsCallData,
   htsTransferTokensCallData,
@@ -69,21 +70,30 @@ function planCreate(net: Network, caller: Contract, type: Token['type']): System
  * What the contract asks of 0x167 for its own account: with units of a fungible token, mostly a transfer of some (with
  * NFTs, a transfer of serials) to an associated account (now and then more than it holds, or to an account neither
  * associated nor able to associate automatically); with a relationship, an approval or a dissociation; otherwise an
- * association (a few with a token it is associated with already).
+ * association (a few with a token it is associated with already). Before those, now and then a change to a token it
+ * manages, or a mint or a burn of its own NFT collection.
  */
 function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined {
   const { ledger, random } = net;
   const self = longZeroAddress(caller.num);
-  const managed = [...ledger.tokens.values()].filter((t) => t.manager === caller.num && !t.deleted);
+  const supplied = [...ledger.tokens.values()].filter((t) => t.manager === caller.num && !t.deleted);
+  // The tokens users created with every key naming the contract; its own NFT collection has only the supply key.
+  const managed = supplied.filter((t) => t.treasury !== caller.num);
   // A paused token is called again at once: mostly unpaused, else a change it refuses.
   const paused = managed.find((t) => t.paused);
   if (paused) return planSupplyCall(net, paused, caller);
   if (managed.length > 0 && random.chance(0.4)) return planSupplyCall(net, random.pick(managed), caller);
+  const collection = supplied.find((t) => t.treasury === caller.num);
+  if (collection && random.chance(0.15)) return planNftSupply(net, collection);
   // Tokens of the HAPI families' pools the contract is associated with (not those it manages).
   const related = [...ledger.tokens.values()]
     .filter((token) => token.manager === undefined && ledger.tokenBalances.has(`${caller.num}/${token.num}`))
     .map((token) => token.num);
   const held = related.filter((token) => ledger.tokenBalance(caller.num, token) > 0n);
+  if (caller.balance > 0n && random.chance(0.1)) {
+    const data = planCryptoTransfer(net, caller, held);
+    if (data) return data;
+  }
   if (held.length > 0 && random.chance(0.5)) {
     // NFTs it holds go first half the time: a contract receives one serial at a time, and units far more often.
     const nfts = held.filter((t) => ledger.tokens.get(t)?.type === 'NON_FUNGIBLE_UNIQUE');
@@ -136,6 +146,39 @@ function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined
 }
 
 /**
+ * A `cryptoTransfer` (v2) of some of the contract's hbar to a user (now and then more than it holds), half the time
+ * with units of a fungible token it holds to an account associated with that token.
+ */
+function planCryptoTransfer(net: Network, caller: Contract, held: readonly bigint[]): Uint8Array | undefined {
+  const { ledger, random } = net;
+  const self = longZeroAddress(caller.num);
+  const receiver = ledger.users.find(random, (n) => !ledger.account(n).deleted);
+  if (receiver === undefined) return undefined;
+  const amount = random.chance(0.1) ? caller.balance + 1n : random.bigint(1n, caller.balance);
+  const hbar = [
+    { account: self, amount: -amount },
+    { account: ledger.canonicalAddress(receiver), amount },
+  ];
+  const fungible = held.filter((token) => ledger.tokens.get(token)?.type === 'FUNGIBLE_COMMON');
+  const token = fungible.length > 0 && random.chance(0.5) ? random.pick(fungible) : undefined;
+  const to =
+    token === undefined
+      ? undefined
+      : ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
+  if (token === undefined || to === undefined) return htsCryptoTransferCallData(hbar, []);
+  const units = random.bigint(1n, ledger.tokenBalance(caller.num, token));
+  return htsCryptoTransferCallData(hbar, [
+    {
+      token: longZeroAddress(token),
+      adjustments: [
+        { account: self, amount: -units },
+        { account: ledger.canonicalAddress(to), amount: units },
+      ],
+    },
+  ]);
+}
+
+/**
  * NFTs of `token` the contract holds to an account associated with it: one serial by transferNFT, or all it holds
  * (up to three) by transferNFTs.
  */
@@ -157,14 +200,12 @@ function planNftTransfer(net: Network, caller: Contract, token: bigint): Uint8Ar
  * A change to a token the contract manages: a mint or a burn from its treasury (of fungible units a few beyond what
  * the treasury holds; of NFTs, new serials with metadata or serials the treasury holds), a wipe of what the treasury
  * sent the contract, its own association with the token and then freezes and KYC changes of that relationship, now and
- * then a pause (refusing the next changes) or its deletion, or for a paused token mostly an unpause. Of its own NFT
- * collection, whose only key is the supply key, a mint or a burn.
+ * then a pause (refusing the next changes) or its deletion, or for a paused token mostly an unpause.
  */
 function planSupplyCall(net: Network, token: Token, caller: Contract): Uint8Array {
   const { random, ledger } = net;
   const address = longZeroAddress(token.num);
   const self = longZeroAddress(caller.num);
-  if (token.treasury === caller.num) return planNftSupply(net, token);
   if (token.paused ? random.chance(0.7) : random.chance(0.15)) {
     return htsCallData(token.paused ? 'unpauseToken' : 'pauseToken', [address]);
   }

@@ -1,15 +1,15 @@
 /**
  * The simulated network's own HTS system calls, replayed through POST /api/v1/contracts/call in workerd: its HtsCaller
- * contracts forward associations, transfers (of units and NFTs) and approvals for their own account to 0x167, and
- * mints, burns and wipes (of units, and of NFTs with metadata or serials), pauses, freezes and KYC changes of tokens
- * whose keys name them, and creations of fungible tokens and NFT collections (whose supply key names the contract)
- * paid with the value sent, answered by the simulator's ledger model (simulator/evm/hts-system.ts). For every such
- * call the ledger recorded, the same sender, data and value at the block before it must answer the recorded
- * call_result, and the estimate must lie within 100-110% of the gas the ledger's EVM used; a created token is served
- * by /api/v1/tokens/{id} with the contract as its treasury, and an NFT collection the contracts mint has on
- * /api/v1/tokens/{id}/nfts the serials, owners and metadata of the ledger, and its total supply. The simulator makes
- * each as the first transaction of its record file, so the block before it holds the state it ran on. The ledger is
- * written in two runs, the second continuing the first (`--continue`).
+ * contracts forward associations, transfers (of units and NFTs, and of hbar with units by cryptoTransfer) and approvals
+ * for their own account to 0x167, and mints, burns and wipes (of units, and of NFTs with metadata or serials), pauses,
+ * freezes and KYC changes of tokens whose keys name them, and creations of fungible tokens and NFT collections (whose
+ * supply key names the contract) paid with the value sent, answered by the simulator's ledger model
+ * (simulator/evm/hts-system.ts). For every such call the ledger recorded, the same sender, data and value at the block
+ * before it must answer the recorded call_result, and the estimate must lie within 100-110% of the gas the ledger's EVM
+ * used; a created token is served by /api/v1/tokens/{id} with the contract as its treasury, and an NFT collection the
+ * contracts mint has on /api/v1/tokens/{id}/nfts the serials, owners and metadata of the ledger, and its total supply.
+ * The simulator makes each as the first transaction of its record file, so the block before it holds the state it ran
+ * on. The ledger is written in two runs, the second continuing the first (`--continue`).
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,6 +47,8 @@ const HEDERA_TOKEN =
   '(string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64))';
 const CREATE = `createFungibleToken(${HEDERA_TOKEN},int64,int32)`;
 const CREATE_NFT = `createNonFungibleToken(${HEDERA_TOKEN})`;
+const CRYPTO_TRANSFER =
+  'cryptoTransfer(((address,int64,bool)[]),(address,(address,int64,bool)[],(address,address,int64,bool)[])[])';
 const SELECTORS = new Map(
   [
     ASSOCIATE,
@@ -69,6 +71,7 @@ const SELECTORS = new Map(
     REVOKE_KYC,
     CREATE,
     CREATE_NFT,
+    CRYPTO_TRANSFER,
   ].map((signature) => [
     `0x${Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex')}`,
     signature,
@@ -106,7 +109,7 @@ const { worker } = registerWorkerSuite({
       seed: 'hts-calls',
       tps: 6,
       // Two stages: the second continues the first's model (its HtsCallers and the tokens they manage).
-      files: [150, 150],
+      files: [200, 200],
       // Few transactions a file, most files opening with a system call (the HTS family calls only there); at 6 a
       // second, a 2-second file without any transaction (which the ingest cannot take) is a one in 160,000 chance.
       weights: { htsCall: 2000, submitMessage: 100, hbarTransfer: 100, createToken: 30 },
@@ -247,6 +250,7 @@ describe('HTS system calls the simulated network recorded', () => {
       `${CREATE} ${SUCCESS}`,
       `${CREATE} ${INSUFFICIENT_TX_FEE}`,
       `${CREATE_NFT} ${SUCCESS}`,
+      `${CRYPTO_TRANSFER} ${SUCCESS}`,
     ];
     expect(
       wanted.filter((outcome) => !seen.has(outcome)),
