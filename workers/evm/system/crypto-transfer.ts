@@ -239,7 +239,7 @@ class TransferRun {
       if (list.adjusts.length > 0) await this.fungible(token, list.adjusts);
       if (list.nfts.length > 0) await this.nfts(token, list.nfts);
     }
-    await chargeCustomFees(this.call, transfer, await this.hbar(transfer.hbar));
+    await chargeCustomFees(this.call, transfer, await this.hbar(transfer.hbar), missing);
   }
 }
 
