@@ -7,8 +7,9 @@
  * An account the transfer itself creates (a hollow account) pays no fee: the node's autoCreationTest fails it.
  */
 import { Address } from '@ethereumjs/util';
+import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
-import type { CryptoTransfer } from './crypto-transfer.ts';
+import type { CryptoTransfer, TokenTransferList } from './crypto-transfer.ts';
 import { type Adjustments, assessCustomFees, type FeeBody, type FeeLedger } from './custom-fee-assessment.ts';
 import { accountAt, type HtsCall, tokenAt } from './hts-context.ts';
 import { existingAccount, fail } from './token-dispatch.ts';
@@ -73,19 +74,24 @@ async function bodyOf(call: HtsCall, transfer: CryptoTransfer): Promise<FeeBody>
   return { hbar, lists };
 }
 
-/** What the levels add to the transfer: level 0's change of it, then every later level whole. */
-function feeChanges(transfer: FeeBody, bodies: readonly FeeBody[]) {
+interface Changes {
+  readonly hbar: Adjustments;
+  readonly tokens: readonly { token: bigint; adjusts: Adjustments }[];
+}
+
+/** The balance changes of `bodies`, less `given` from the first (the transfer the fees changed, already applied). */
+function changesOf(bodies: readonly FeeBody[], given?: FeeBody): Changes {
   const hbar: Adjustments = new Map();
   const tokens: { token: bigint; adjusts: Adjustments }[] = [];
   const add = (into: Adjustments, account: bigint, amount: bigint) =>
     into.set(account, (into.get(account) ?? 0n) + amount);
   bodies.forEach((body, level) => {
+    const before = level === 0 ? given : undefined;
     for (const [account, amount] of body.hbar) add(hbar, account, amount);
-    if (level === 0) for (const [account, amount] of transfer.hbar) add(hbar, account, -amount);
+    for (const [account, amount] of before?.hbar ?? []) add(hbar, account, -amount);
     body.lists.forEach((list, index) => {
       const adjusts: Adjustments = new Map(list.adjusts);
-      if (level === 0)
-        for (const [account, amount] of transfer.lists[index]?.adjusts ?? []) add(adjusts, account, -amount);
+      for (const [account, amount] of before?.lists[index]?.adjusts ?? []) add(adjusts, account, -amount);
       tokens.push({ token: list.token, adjusts });
     });
   });
@@ -130,6 +136,25 @@ async function applyHbar(call: HtsCall, ledger: RunLedger, own: readonly HbarCha
   }
 }
 
+/** Applies the token changes, then the hbar ones with the transfer's own. */
+async function apply(call: HtsCall, ledger: RunLedger, own: readonly HbarChange[], changes: Changes): Promise<void> {
+  for (const { token: id, adjusts } of changes.tokens) {
+    const token = await ledger.token(id);
+    for (const [account, amount] of adjusts) if (amount !== 0n) await adjustToken(call, account, token, amount);
+  }
+  await applyHbar(call, ledger, own, changes.hbar);
+}
+
+/** The account addresses of a transfer by id, and the transfer over ids. */
+async function bodyWithAddresses(call: HtsCall, transfer: CryptoTransfer) {
+  const body = await bodyOf(call, transfer);
+  const addresses = new Map<bigint, Uint8Array>();
+  for (const adjust of [...transfer.hbar, ...transfer.tokens.flatMap((list) => list.adjusts)]) {
+    addresses.set((await existingAccount(call, adjust.account)).id, adjust.account);
+  }
+  return { body, addresses };
+}
+
 /**
  * Charges the transfer's custom fees, then applies its hbar changes and the fees' together: a fee that fails leaves no
  * hbar moved. `created`: the addresses of the accounts the transfer created.
@@ -137,8 +162,8 @@ async function applyHbar(call: HtsCall, ledger: RunLedger, own: readonly HbarCha
 export async function chargeCustomFees(
   call: HtsCall,
   transfer: CryptoTransfer,
-  hbar: HbarChange[],
-  created: readonly Uint8Array[] = [],
+  hbar: readonly HbarChange[],
+  created: readonly Uint8Array[],
 ): Promise<void> {
   const createdIds = new Set<bigint>();
   for (const address of created) {
@@ -148,10 +173,37 @@ export async function chargeCustomFees(
   const ledger = new RunLedger(call, createdIds);
   const body = await bodyOf(call, transfer);
   const { bodies, assessed } = await assessCustomFees(body, ledger);
-  const changes = assessed === 0 ? { hbar: new Map<bigint, bigint>(), tokens: [] } : feeChanges(body, bodies);
-  for (const { token: id, adjusts } of changes.tokens) {
-    const token = await ledger.token(id);
-    for (const [account, amount] of adjusts) if (amount !== 0n) await adjustToken(call, account, token, amount);
-  }
-  await applyHbar(call, ledger, hbar, changes.hbar);
+  await apply(call, ledger, hbar, assessed === 0 ? { hbar: new Map(), tokens: [] } : changesOf(bodies, body));
+}
+
+/** Applies a transfer's hbar changes when its custom fees were paid before it (an airdrop's). */
+export async function applyHbarChanges(call: HtsCall, hbar: readonly HbarChange[]): Promise<void> {
+  await applyHbar(call, new RunLedger(call, new Set()), hbar, new Map());
+}
+
+/**
+ * An airdrop's custom fees, paid before anything is sent or kept pending (TransferExecutor.chargeCustomFeeForAirdrops):
+ * assessed over all its lists as if every credit were transferred, the levels after the first are applied at once;
+ * the answer is the lists as the fees change them (a fee in the token's own units becomes the collector's credit, a
+ * fractional fee not net of transfers lowers the receivers'), which the airdrop then moves or keeps pending.
+ */
+export async function prepayAirdropFees(
+  call: HtsCall,
+  lists: readonly TokenTransferList[],
+): Promise<readonly TokenTransferList[]> {
+  const ledger = new RunLedger(call, new Set());
+  const { body, addresses } = await bodyWithAddresses(call, { hbar: [], tokens: lists });
+  const { bodies, assessed } = await assessCustomFees(body, ledger);
+  const [first] = bodies;
+  if (assessed === 0 || !first) return lists;
+  await apply(call, ledger, [], changesOf(bodies.slice(1)));
+  return lists.map((list, index) => ({
+    token: list.token,
+    adjusts: [...(first.lists[index]?.adjusts ?? [])].map(([id, amount]) => ({
+      account: addresses.get(id) ?? longZeroAddress(id),
+      amount,
+      approval: false,
+    })),
+    nfts: list.nfts,
+  }));
 }
