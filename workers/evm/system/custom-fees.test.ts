@@ -228,4 +228,19 @@ describe('custom fees charged on HTS transfers', () => {
     expect(await goldOf(SPENDER)).toBe(2n);
     expect(await hbarOf(system.evm, CONTRACT)).toBe(995n);
   });
+
+  it('lets no account the transfer creates pay a fee: an NFT’s new hollow receiver owes the fallback', async () => {
+    const { call } = await writesEvm(ledger.db);
+    const unknown = new Uint8Array(20).fill(0xab);
+    const move = calldata(
+      'transferNFT(address,address,address,int64)',
+      at(NFT),
+      at(CONTRACT),
+      addressArg(unknown),
+      word(HELD),
+    );
+    expect(codeOf(await call(HTS, move, { caller: longZeroAddress(CONTRACT) }))).toBe(
+      'INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE',
+    );
+  });
 });
