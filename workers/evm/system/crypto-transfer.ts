@@ -12,7 +12,7 @@ import { hexOfBytes } from '../../../db/bytea.ts';
 import type { TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity } from '../types.ts';
 import { isSystemAccount, partiesOf } from './call-parties.ts';
-import { chargeCustomFees, type HbarChange } from './custom-fees.ts';
+import { applyHbarChanges, chargeCustomFees, type HbarChange } from './custom-fees.ts';
 import { entityNumbersOf } from './frames.ts';
 import { createHollowAccounts, uncreditableAddresses } from './hollow-accounts.ts';
 import { type HtsCall, tokenAt } from './hts-context.ts';
@@ -94,12 +94,14 @@ function checkBody(transfer: CryptoTransfer): void {
 class TransferRun {
   private readonly call: HtsCall;
   private readonly switchToApprovals: boolean;
+  private readonly feesPrepaid: boolean;
   private sender: EvmEntity | undefined;
   autoAssociations = 0;
 
-  constructor(call: HtsCall, switchToApprovals: boolean) {
+  constructor(call: HtsCall, switchToApprovals: boolean, feesPrepaid: boolean) {
     this.call = call;
     this.switchToApprovals = switchToApprovals;
+    this.feesPrepaid = feesPrepaid;
   }
 
   /**
@@ -239,7 +241,9 @@ class TransferRun {
       if (list.adjusts.length > 0) await this.fungible(token, list.adjusts);
       if (list.nfts.length > 0) await this.nfts(token, list.nfts);
     }
-    await chargeCustomFees(this.call, transfer, await this.hbar(transfer.hbar));
+    const hbar = await this.hbar(transfer.hbar);
+    if (this.feesPrepaid) await applyHbarChanges(this.call, hbar);
+    else await chargeCustomFees(this.call, transfer, hbar, missing);
   }
 }
 
@@ -256,18 +260,20 @@ export function newRelationship(token: TokenState, associated: boolean): TokenRe
 
 /**
  * Checks and applies `transfer` for the call's sender. `switchToApprovals`: the legacy calls' retry of debits the
- * sender may not make as debits of allowances. On a failure nothing of it stays applied.
+ * sender may not make as debits of allowances; `feesPrepaid`: its custom fees were charged before (an airdrop's). On
+ * a failure nothing of it stays applied.
  */
 export async function dispatchTransfer(
   call: HtsCall,
   transfer: CryptoTransfer,
   switchToApprovals: boolean,
+  feesPrepaid = false,
 ): Promise<TransferOutcome> {
   const missing = await uncreditableAddresses(call, transfer);
   const lazyCreations = missing.length;
   // A hollow account takes an entity number; a failed transfer gives it back, as its savepoint does in the node.
   const numbers = lazyCreations > 0 ? await entityNumbersOf(call.evm) : undefined;
-  const run = new TransferRun(call, switchToApprovals);
+  const run = new TransferRun(call, switchToApprovals, feesPrepaid);
   call.tokens.checkpoint();
   numbers?.checkpoint();
   try {

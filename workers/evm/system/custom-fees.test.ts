@@ -1,3 +1,5 @@
+import type { EVM } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
@@ -27,6 +29,10 @@ const NO_HBAR = 2500n;
 const HELD = 6n;
 /** A token whose 1/10 fractional fee, not net of transfers, the receivers pay to the spender. */
 const SPLIT = 2600n;
+/** An account whose key names the contract, with 1,000 tinybars, associated with Art. */
+const BUYER = 2700n;
+/** A token whose fixed fee of 4 Gold goes to the receiver; Gold's own fees are then due on that payment. */
+const TOLL = 2800n;
 
 const ledger = useEvmLedger(async (sql) => {
   await seedWritesLedger(sql);
@@ -55,6 +61,18 @@ const ledger = useEvmLedger(async (sql) => {
     await insertTokenAccount(sql, { account_id: account, token_id: SPLIT, balance });
   }
   await insertEntity(sql, NO_HBAR, GENESIS, { type: 'CONTRACT', key: CONTRACT_KEY, balance: 0n });
+  await insertEntity(sql, BUYER, GENESIS, { key: CONTRACT_KEY, balance: 1000n });
+  await insertTokenAccount(sql, { account_id: BUYER, token_id: NFT, balance: 0 });
+  await insertToken(sql, TOLL, GENESIS, { treasury_account_id: HOLDER });
+  await insertRow(sql, 'custom_fee', {
+    entity_id: TOLL,
+    fixed_fees: JSON.stringify([
+      { amount: 4, collector_account_id: Number(RECEIVER), denominating_token_id: Number(FUNGIBLE) },
+    ]),
+    timestamp_range: `[${GENESIS},)`,
+  });
+  await insertTokenAccount(sql, { account_id: CONTRACT, token_id: TOLL, balance: 10 });
+  await insertTokenAccount(sql, { account_id: RECEIVER, token_id: TOLL, balance: 0 });
   await insertTokenAccount(sql, { account_id: NO_HBAR, token_id: FUNGIBLE, balance: 50, freeze_status: 2 });
 });
 
@@ -76,6 +94,10 @@ const sendHbar = (amount: bigint) =>
       array([]),
     ),
   );
+/** An account's hbar in the state the last call left. */
+async function hbarOf(evm: EVM, id: bigint): Promise<bigint | undefined> {
+  return (await evm.stateManager.getAccount(new Address(longZeroAddress(id))))?.balance;
+}
 const codeOf = (result: Parameters<typeof returned>[0]) => responseCodeName(Number(returned(result).int(0)));
 
 describe('custom fees charged on HTS transfers', () => {
@@ -154,5 +176,71 @@ describe('custom fees charged on HTS transfers', () => {
       { to: split, data: calldata('balanceOf(address)', at(SPENDER)) },
     );
     expect(returned(collector).uint(0)).toBe(5n);
+  });
+
+  it('takes the royalty of the hbar an NFT’s sender gets for it, and charges no fallback', async () => {
+    const { evm, call } = await writesEvm(ledger.db);
+    const sale = calldata(
+      'cryptoTransfer(((address,int64,bool)[]),(address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
+      encode(
+        tuple(
+          array([
+            tuple(address(longZeroAddress(BUYER)), int(-100n), bool(false)),
+            tuple(address(longZeroAddress(CONTRACT)), int(100n), bool(false)),
+          ]),
+        ),
+        array([
+          tuple(
+            address(longZeroAddress(NFT)),
+            array([]),
+            array([tuple(address(longZeroAddress(CONTRACT)), address(longZeroAddress(BUYER)), int(HELD), bool(false))]),
+          ),
+        ]),
+      ),
+    );
+    // An account shows the EVM a minimum balance: its change is measured from a call that moves nothing.
+    await call(gold, calldata('balanceOf(address)', at(BUYER)));
+    const [holderBefore, buyerBefore] = [await hbarOf(evm, HOLDER), await hbarOf(evm, BUYER)];
+    expect(codeOf(await call(HTS, sale, { caller: longZeroAddress(CONTRACT) }))).toBe('SUCCESS');
+    // Art's royalty is 1/10 to its collector (the holder): 10 of the 100 the contract gets; no 3 Gold fallback.
+    expect(await hbarOf(evm, CONTRACT)).toBe(1090n);
+    expect(((await hbarOf(evm, HOLDER)) ?? 0n) - (holderBefore ?? 0n)).toBe(10n);
+    expect(((await hbarOf(evm, BUYER)) ?? 0n) - (buyerBefore ?? 0n)).toBe(-100n);
+  });
+
+  it('charges a fee paid in another token that token’s own fees, in hbar and in its own units', async () => {
+    const system = await writesEvm(ledger.db);
+    await system.deploy(longZeroAddress(TOLL), redirectBytecode('TOKEN', longZeroAddress(TOLL)));
+    const send = calldata(
+      'transferToken(address,address,address,int64)',
+      at(TOLL),
+      at(CONTRACT),
+      at(RECEIVER),
+      word(1n),
+    );
+    const goldOf = async (id: bigint) =>
+      returned(
+        await system.both({ to: HTS, data: send }, { to: gold, data: calldata('balanceOf(address)', at(id)) }),
+      ).uint(0);
+    // Toll's 4 Gold to the receiver, then Gold's on that payment: 5 ℏ and 1/20 of 4 raised to its minimum 2 Gold.
+    expect(await goldOf(CONTRACT)).toBe(94n);
+    expect(await goldOf(RECEIVER)).toBe(14n);
+    expect(await goldOf(SPENDER)).toBe(2n);
+    expect(await hbarOf(system.evm, CONTRACT)).toBe(995n);
+  });
+
+  it('lets no account the transfer creates pay a fee: an NFT’s new hollow receiver owes the fallback', async () => {
+    const { call } = await writesEvm(ledger.db);
+    const unknown = new Uint8Array(20).fill(0xab);
+    const move = calldata(
+      'transferNFT(address,address,address,int64)',
+      at(NFT),
+      at(CONTRACT),
+      addressArg(unknown),
+      word(HELD),
+    );
+    expect(codeOf(await call(HTS, move, { caller: longZeroAddress(CONTRACT) }))).toBe(
+      'INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE',
+    );
   });
 });

@@ -1,20 +1,19 @@
 /**
- * The fixed custom fees a CryptoTransfer charges (CustomFixedFeeAssessor, CustomFeeExemptions) and the fallback of a
- * royalty fee (CustomRoyaltyFeeAssessor): each account a list debits, or that sends an NFT, pays every fixed fee of
- * the token to its collector, in hbar or in the denominating token; the receiver of an NFT for which its sender gets
- * no fungible value in the same transfer pays each royalty fee's fallback. The token's treasury, the fee's collector
- * and, for a fee exempting all collectors, any collector of the token pay nothing. A payer short of the fee fails
- * with INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE; nothing is charged of a transfer that fails.
+ * The custom fees a CryptoTransfer charges, once its own moves are checked and applied: the fees are assessed in
+ * levels as the consensus node does it (custom-fee-assessment.ts), then every level's change is applied over the
+ * transfer, all or nothing. Token changes need an associated, unfrozen, KYC-granted relationship (collectors too);
+ * a payer the token changes leave short fails with INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE, and so does a
+ * payer the hbar changes leave short: the transfer's hbar and the fees' hbar are applied together, after every check.
+ * An account the transfer itself creates (a hollow account) pays no fee: the node's autoCreationTest fails it.
  */
 import { Address } from '@ethereumjs/util';
-import { hexOfBytes } from '../../../db/bytea.ts';
+import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import type { CryptoTransfer, TokenTransferList } from './crypto-transfer.ts';
-import { type HtsCall, tokenAt } from './hts-context.ts';
+import { type Adjustments, assessCustomFees, type FeeBody, type FeeLedger } from './custom-fee-assessment.ts';
+import { accountAt, type HtsCall, tokenAt } from './hts-context.ts';
 import { existingAccount, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
-
-type FeeJson = Record<string, unknown>;
 
 /** A change of an account's hbar balance in the EVM's state. */
 export interface HbarChange {
@@ -24,216 +23,187 @@ export interface HbarChange {
 
 const FROZEN = 1;
 const KYC_GRANTED = 1;
+const SHORT = 'INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE';
 
-const idOf = (value: unknown): bigint | undefined =>
-  value === null || value === undefined ? undefined : BigInt(value as string | number);
-
-function collectors(token: TokenState): bigint[] {
-  return [...token.fixedFees, ...token.fractionalFees, ...token.royaltyFees].flatMap((fee) => {
-    const id = idOf(fee.collector_account_id);
-    return id === undefined ? [] : [id];
-  });
-}
-
-/** CustomFeeExemptions.isPayerExempt. */
-function exempt(token: TokenState, fee: FeeJson, payer: bigint): boolean {
-  if (payer === token.treasury || payer === idOf(fee.collector_account_id)) return true;
-  return fee.all_collectors_are_exempt === true && collectors(token).includes(payer);
-}
-
-class FeeCharges {
+/** The run's view of accounts and tokens for assessment, with the accounts the transfer created. */
+class RunLedger implements FeeLedger {
   private readonly call: HtsCall;
-  /** Hbar each address pays (negative) or collects, applied once every fee has been checked. */
-  private readonly hbar = new Map<string, HbarChange>();
+  private readonly created: ReadonlySet<bigint>;
 
-  constructor(call: HtsCall) {
+  constructor(call: HtsCall, created: ReadonlySet<bigint>) {
     this.call = call;
+    this.created = created;
   }
 
-  private async hbarBalance(account: EvmEntity): Promise<{ address: Address; balance: bigint }> {
-    const address = new Address(this.call.reader.canonicalAddress(account));
-    const pending = this.hbar.get(address.toString())?.amount ?? 0n;
-    return { address, balance: ((await this.call.evm.stateManager.getAccount(address))?.balance ?? 0n) + pending };
+  async token(id: bigint): Promise<TokenState> {
+    const token = await this.call.tokens.token(id);
+    if (!token) return fail('INVALID_TOKEN_ID');
+    if (token.deleted) fail('TOKEN_WAS_DELETED');
+    return token;
   }
 
-  addHbar(address: Address, amount: bigint): void {
-    const entry = this.hbar.get(address.toString()) ?? { address, amount: 0n };
-    this.hbar.set(address.toString(), { address, amount: entry.amount + amount });
+  async checkHbarPayer(account: bigint): Promise<void> {
+    if (this.created.has(account)) fail(SHORT);
   }
 
-  async adjustToken(accountId: bigint, token: TokenState, amount: bigint): Promise<void> {
-    const row = await this.call.tokens.relationshipToWrite(accountId, token);
-    if (!row?.associated) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-    if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
-    if (token.hasKycKey && row.kyc_status !== KYC_GRANTED) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
-    const balance = BigInt(row.balance) + amount;
-    if (balance < 0n) fail('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
-    this.call.tokens.putRelationship(accountId, token.id, { ...row, balance: String(balance) });
+  async checkTokenPayer(account: bigint, token: bigint): Promise<void> {
+    if (this.created.has(account)) fail(SHORT);
+    const row = await this.call.tokens.relationshipToWrite(account, await this.token(token));
+    if (!row?.associated) fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
   }
 
-  /** One fixed fee (a top-level one, or a royalty's fallback) of `token` paid by `payer`. */
-  async charge(token: TokenState, fee: FeeJson, payer: EvmEntity): Promise<void> {
-    if (exempt(token, fee, payer.id)) return;
-    const amount = BigInt(fee.amount as string | number);
-    const collectorId = idOf(fee.collector_account_id) ?? fail('INVALID_CUSTOM_FEE_COLLECTOR');
-    const collector = (await this.call.reader.entityById(collectorId)) ?? fail('INVALID_CUSTOM_FEE_COLLECTOR');
-    const denomination = idOf(fee.denominating_token_id);
-    if (denomination === undefined) {
-      const paying = await this.hbarBalance(payer);
-      if (paying.balance < amount) fail('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
-      this.addHbar(paying.address, -amount);
-      this.addHbar((await this.hbarBalance(collector)).address, amount);
-      return;
-    }
-    const feeToken = (await this.call.tokens.token(denomination)) ?? fail('INVALID_TOKEN_ID_IN_CUSTOM_FEES');
-    await this.adjustToken(payer.id, feeToken, -amount);
-    await this.adjustToken(collector.id, feeToken, amount);
-  }
-
-  /** The royalty fallbacks an NFT's receiver pays when its sender gets nothing fungible back. */
-  async fallbacks(token: TokenState, receiver: EvmEntity): Promise<void> {
-    for (const royalty of token.royaltyFees) {
-      const fallback = royalty.fallback_fee as FeeJson | undefined;
-      if (!fallback) continue;
-      if ((await this.hbarBalance(receiver)).balance === 0n) fail('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
-      const fee = {
-        ...fallback,
-        collector_account_id: royalty.collector_account_id,
-        all_collectors_are_exempt: royalty.all_collectors_are_exempt,
-      };
-      await this.charge(token, fee, receiver);
-    }
-  }
-
-  async apply(): Promise<void> {
-    const { evm } = this.call;
-    for (const { address, amount } of this.hbar.values()) {
-      const account = await evm.stateManager.getAccount(address);
-      if (!account) continue;
-      account.balance += amount;
-      await evm.journal.putAccount(address, account);
-    }
+  async entity(id: bigint): Promise<EvmEntity | undefined> {
+    return this.call.tokens.createdAccount(id) ?? (await this.call.reader.entityById(id));
   }
 }
 
-/** Accounts the transfer credits with something fungible: hbar, or units of any token. */
-function fungibleReceivers(transfer: CryptoTransfer): Set<string> {
-  const credited = [...transfer.hbar, ...transfer.tokens.flatMap((list) => list.adjusts)];
-  return new Set(credited.filter((adjust) => adjust.amount > 0n).map((adjust) => hexOfBytes(adjust.account)));
-}
-
-/** `floor(value × numerator / denominator)`, as the node's safeFractionMultiply. */
-const fraction = (numerator: bigint, denominator: bigint, value: bigint): bigint => (numerator * value) / denominator;
-
-/** A fractional fee's amount: the fraction, raised to its minimum and held to its maximum (0: none). */
-function bounded(fee: FeeJson, nominal: bigint): { amount: bigint; isMinimum: boolean } {
-  const minimum = BigInt(fee.minimum_amount as string | number);
-  const maximum = BigInt(fee.maximum_amount as string | number);
-  let amount = nominal > minimum ? nominal : minimum;
-  const isMinimum = amount > nominal;
-  if (maximum > 0n && amount > maximum) amount = maximum;
-  return { amount, isMinimum };
-}
-
-/**
- * Takes `amount` from the credits, each in proportion to its size, then what rounding left from the first ones on
- * (CustomFractionalFeeAssessor.reclaim); answers what could not be taken.
- */
-function reclaim(amount: bigint, credits: Map<bigint, bigint>): bigint {
-  const available = [...credits.values()].reduce((sum, credit) => sum + credit, 0n);
-  const wanted = amount < available ? amount : available;
-  let reclaimed = 0n;
-  for (const [account, credit] of credits) {
-    const here = available === 0n ? 0n : fraction(credit, available, wanted);
-    credits.set(account, credit - here);
-    reclaimed += here;
-  }
-  for (const [account, credit] of credits) {
-    if (reclaimed >= wanted) break;
-    const here = credit < wanted - reclaimed ? credit : wanted - reclaimed;
-    credits.set(account, credit - here);
-    reclaimed += here;
-  }
-  return amount - reclaimed;
-}
-
-/**
- * The fractional fees of a fungible list (CustomFractionalFeeAssessor): net of transfers, the sender pays the fee on
- * top of what it sends; otherwise the fee is taken back from the non-exempt receivers' credits, in proportion to
- * this sender's share of the non-exempt debits.
- */
-async function chargeFractional(call: HtsCall, charges: FeeCharges, token: TokenState, list: TokenTransferList) {
-  const credits = new Map<bigint, bigint>();
-  const debits: { account: EvmEntity; amount: bigint }[] = [];
-  for (const adjust of list.adjusts) {
-    const account = await existingAccount(call, adjust.account);
-    if (adjust.amount > 0n) credits.set(account.id, adjust.amount);
-    else if (adjust.amount < 0n) debits.push({ account, amount: -adjust.amount });
-  }
-  const remaining = new Map(credits);
-  for (const { account: sender, amount: debit } of debits) {
-    if (sender.id === token.treasury) continue;
-    let unitsLeft = debit;
-    for (const fee of token.fractionalFees) {
-      const collector = idOf(fee.collector_account_id);
-      if (collector === undefined || sender.id === collector) continue;
-      const payers = [...credits].filter(([id]) => !exempt(token, fee, id));
-      if (payers.length === 0) continue;
-      const [numerator, denominator] = [BigInt(fee.numerator as string), BigInt(fee.denominator as string)];
-      if (fee.net_of_transfers === true) {
-        const { amount } = bounded(fee, fraction(numerator, denominator, debit));
-        const fixedFee = { ...fee, amount: String(amount), denominating_token_id: String(token.id) };
-        await charges.charge(token, fixedFee, sender);
-        continue;
-      }
-      const totalDebits = debits.filter((d) => !exempt(token, fee, d.account.id)).reduce((n, d) => n + d.amount, 0n);
-      if (totalDebits === 0n) continue;
-      const nonExemptCredits = payers.reduce((sum, [, credit]) => sum + credit, 0n);
-      const effective = bounded(fee, fraction(numerator, denominator, nonExemptCredits));
-      const assessed = fraction(debit, totalDebits, effective.amount);
-      const reducible = new Map([...remaining].filter(([id, credit]) => credit > 0n && !exempt(token, fee, id)));
-      const unreclaimed = reclaim(assessed, reducible);
-      if (effective.isMinimum && unreclaimed > 0n) fail('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
-      if (unreclaimed === assessed) continue;
-      const collected = assessed - unreclaimed;
-      unitsLeft -= collected;
-      if (unitsLeft < 0n) fail('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
-      for (const [id, credit] of reducible) {
-        await charges.adjustToken(id, token, credit - (remaining.get(id) ?? 0n));
-        remaining.set(id, credit);
-      }
-      await charges.adjustToken(collector, token, collected);
-      remaining.set(collector, (remaining.get(collector) ?? 0n) + collected);
-    }
-  }
-}
-
-/**
- * Charges the transfer's custom fees once its own moves have been checked, then applies its hbar changes and the
- * fees' together: a fee that fails leaves no hbar moved. A token's treasury sending pays none.
- */
-export async function chargeCustomFees(call: HtsCall, transfer: CryptoTransfer, hbar: HbarChange[]): Promise<void> {
-  const charges = new FeeCharges(call);
-  for (const { address, amount } of hbar) charges.addHbar(address, amount);
-  const paid = fungibleReceivers(transfer);
+/** The transfer over account and token ids, as assessment takes it. */
+async function bodyOf(call: HtsCall, transfer: CryptoTransfer): Promise<FeeBody> {
+  const idOf = async (address: Uint8Array) => (await existingAccount(call, address)).id;
+  const hbar: Adjustments = new Map();
+  for (const adjust of transfer.hbar) hbar.set(await idOf(adjust.account), adjust.amount);
+  const lists = [];
   for (const list of transfer.tokens) {
-    const token = await tokenAt(call, list.token);
-    if (!token) continue;
-    const payers = [
-      ...list.adjusts.filter((adjust) => adjust.amount < 0n).map((adjust) => adjust.account),
-      ...list.nfts.map((nft) => nft.from),
-    ];
-    for (const address of payers) {
-      const payer = await existingAccount(call, address);
-      if (payer.id === token.treasury) continue;
-      for (const fee of token.fixedFees) await charges.charge(token, fee, payer);
-    }
-    if (token.fungible && token.fractionalFees.length > 0) await chargeFractional(call, charges, token, list);
-    for (const nft of list.nfts) {
-      const sender = await existingAccount(call, nft.from);
-      if (sender.id === token.treasury || paid.has(hexOfBytes(nft.from))) continue;
-      await charges.fallbacks(token, await existingAccount(call, nft.to));
-    }
+    const token = (await tokenAt(call, list.token)) ?? fail('INVALID_TOKEN_ID');
+    const adjusts: Adjustments = new Map();
+    for (const adjust of list.adjusts) adjusts.set(await idOf(adjust.account), adjust.amount);
+    const nfts = [];
+    for (const nft of list.nfts) nfts.push({ from: await idOf(nft.from), to: await idOf(nft.to) });
+    lists.push({ token: token.id, adjusts, nfts });
   }
-  await charges.apply();
+  return { hbar, lists };
+}
+
+interface Changes {
+  readonly hbar: Adjustments;
+  readonly tokens: readonly { token: bigint; adjusts: Adjustments }[];
+}
+
+/** The balance changes of `bodies`, less `given` from the first (the transfer the fees changed, already applied). */
+function changesOf(bodies: readonly FeeBody[], given?: FeeBody): Changes {
+  const hbar: Adjustments = new Map();
+  const tokens: { token: bigint; adjusts: Adjustments }[] = [];
+  const add = (into: Adjustments, account: bigint, amount: bigint) =>
+    into.set(account, (into.get(account) ?? 0n) + amount);
+  bodies.forEach((body, level) => {
+    const before = level === 0 ? given : undefined;
+    for (const [account, amount] of body.hbar) add(hbar, account, amount);
+    for (const [account, amount] of before?.hbar ?? []) add(hbar, account, -amount);
+    body.lists.forEach((list, index) => {
+      const adjusts: Adjustments = new Map(list.adjusts);
+      for (const [account, amount] of before?.lists[index]?.adjusts ?? []) add(adjusts, account, -amount);
+      tokens.push({ token: list.token, adjusts });
+    });
+  });
+  return { hbar, tokens };
+}
+
+async function adjustToken(call: HtsCall, account: bigint, token: TokenState, amount: bigint): Promise<void> {
+  if (token.paused) fail('TOKEN_IS_PAUSED');
+  const row = await call.tokens.relationshipToWrite(account, token);
+  if (!row?.associated) return fail('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+  if (row.freeze_status === FROZEN) fail('ACCOUNT_FROZEN_FOR_TOKEN');
+  if (token.hasKycKey && row.kyc_status !== KYC_GRANTED) fail('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+  const balance = BigInt(row.balance) + amount;
+  if (balance < 0n) fail(SHORT);
+  call.tokens.putRelationship(account, token.id, { ...row, balance: String(balance) });
+}
+
+/** Hbar changes by address: the transfer's own, then the fees'; each account's total must leave it solvent. */
+async function applyHbar(call: HtsCall, ledger: RunLedger, own: readonly HbarChange[], fees: Adjustments) {
+  const total = new Map<string, HbarChange>();
+  const add = (address: Address, amount: bigint) => {
+    const key = address.toString();
+    total.set(key, { address, amount: (total.get(key)?.amount ?? 0n) + amount });
+  };
+  for (const { address, amount } of own) add(address, amount);
+  for (const [id, amount] of fees) {
+    if (amount === 0n) continue;
+    const entity = (await ledger.entity(id)) ?? fail('INVALID_CUSTOM_FEE_COLLECTOR');
+    add(new Address(call.reader.canonicalAddress(entity)), amount);
+  }
+  const { evm } = call;
+  const accounts = [];
+  for (const { address, amount } of total.values()) {
+    const account = await evm.stateManager.getAccount(address);
+    if (!account) continue;
+    if (account.balance + amount < 0n) fail(SHORT);
+    accounts.push({ address, account, amount });
+  }
+  for (const { address, account, amount } of accounts) {
+    account.balance += amount;
+    await evm.journal.putAccount(address, account);
+  }
+}
+
+/** Applies the token changes, then the hbar ones with the transfer's own. */
+async function apply(call: HtsCall, ledger: RunLedger, own: readonly HbarChange[], changes: Changes): Promise<void> {
+  for (const { token: id, adjusts } of changes.tokens) {
+    const token = await ledger.token(id);
+    for (const [account, amount] of adjusts) if (amount !== 0n) await adjustToken(call, account, token, amount);
+  }
+  await applyHbar(call, ledger, own, changes.hbar);
+}
+
+/** The account addresses of a transfer by id, and the transfer over ids. */
+async function bodyWithAddresses(call: HtsCall, transfer: CryptoTransfer) {
+  const body = await bodyOf(call, transfer);
+  const addresses = new Map<bigint, Uint8Array>();
+  for (const adjust of [...transfer.hbar, ...transfer.tokens.flatMap((list) => list.adjusts)]) {
+    addresses.set((await existingAccount(call, adjust.account)).id, adjust.account);
+  }
+  return { body, addresses };
+}
+
+/**
+ * Charges the transfer's custom fees, then applies its hbar changes and the fees' together: a fee that fails leaves no
+ * hbar moved. `created`: the addresses of the accounts the transfer created.
+ */
+export async function chargeCustomFees(
+  call: HtsCall,
+  transfer: CryptoTransfer,
+  hbar: readonly HbarChange[],
+  created: readonly Uint8Array[],
+): Promise<void> {
+  const createdIds = new Set<bigint>();
+  for (const address of created) {
+    const account = await accountAt(call, address);
+    if (account) createdIds.add(account.id);
+  }
+  const ledger = new RunLedger(call, createdIds);
+  const body = await bodyOf(call, transfer);
+  const { bodies, assessed } = await assessCustomFees(body, ledger);
+  await apply(call, ledger, hbar, assessed === 0 ? { hbar: new Map(), tokens: [] } : changesOf(bodies, body));
+}
+
+/** Applies a transfer's hbar changes when its custom fees were paid before it (an airdrop's). */
+export async function applyHbarChanges(call: HtsCall, hbar: readonly HbarChange[]): Promise<void> {
+  await applyHbar(call, new RunLedger(call, new Set()), hbar, new Map());
+}
+
+/**
+ * An airdrop's custom fees, paid before anything is sent or kept pending (TransferExecutor.chargeCustomFeeForAirdrops):
+ * assessed over all its lists as if every credit were transferred, the levels after the first are applied at once;
+ * the answer is the lists as the fees change them (a fee in the token's own units becomes the collector's credit, a
+ * fractional fee not net of transfers lowers the receivers'), which the airdrop then moves or keeps pending.
+ */
+export async function prepayAirdropFees(
+  call: HtsCall,
+  lists: readonly TokenTransferList[],
+): Promise<readonly TokenTransferList[]> {
+  const ledger = new RunLedger(call, new Set());
+  const { body, addresses } = await bodyWithAddresses(call, { hbar: [], tokens: lists });
+  const { bodies, assessed } = await assessCustomFees(body, ledger);
+  const [first] = bodies;
+  if (assessed === 0 || !first) return lists;
+  await apply(call, ledger, [], changesOf(bodies.slice(1)));
+  return lists.map((list, index) => ({
+    token: list.token,
+    adjusts: [...(first.lists[index]?.adjusts ?? [])].map(([id, amount]) => ({
+      account: addresses.get(id) ?? longZeroAddress(id),
+      amount,
+      approval: false,
+    })),
+    nfts: list.nfts,
+  }));
 }

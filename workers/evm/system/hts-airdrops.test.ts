@@ -1,3 +1,5 @@
+import type { EVM } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
@@ -20,10 +22,15 @@ import { addressArg, calldata } from './testing/system-evm.ts';
 
 /** An account with no automatic association slots whose key names the contract, so the contract claims for it. */
 const UNSLOTTED = 2400n;
+const CONTRACT_HBAR = 1_000_000_000n;
+/** A new pending airdrop's $0.1 (its airdrop fee and an association's) at the ledger's 12 cents an hbar. */
+const PENDING_AIRDROP_TINYBARS = 83_333_333n;
 
 const ledger = useEvmLedger(async (sql) => {
   await seedWritesLedger(sql);
   await insertEntity(sql, UNSLOTTED, GENESIS, { key: CONTRACT_KEY, max_automatic_token_associations: 0 });
+  // 10 ℏ: the contract pays the airdrop fees of what it airdrops.
+  await sql.query('update entity set balance = $1 where id = $2', [CONTRACT_HBAR, CONTRACT]);
   await insertRow(sql, 'token_airdrop', {
     sender_account_id: HOLDER,
     receiver_account_id: UNSLOTTED,
@@ -55,26 +62,56 @@ const claim = (sender: bigint, receiver: bigint) =>
 const cancel = (sender: bigint, receiver: bigint) =>
   calldata(`cancelAirdrops(${PENDING})`, pendingList(sender, receiver));
 
+/** The contract's hbar in the state the last call left. */
+const contractHbar = async (evm: EVM) =>
+  (await evm.stateManager.getAccount(new Address(longZeroAddress(CONTRACT))))?.balance;
 const codeOf = (result: Parameters<typeof returned>[0]) => responseCodeName(Number(returned(result).int(0)));
 const contract = { caller: longZeroAddress(CONTRACT) };
 
 describe('airdropTokens on 0x167', () => {
   it('transfers to associated receivers and ones with free slots, and keeps the rest pending with the sender', async () => {
-    const { both, call } = await writesEvm(ledger.db);
+    const system = await writesEvm(ledger.db);
+    const { both, call } = system;
     const data = goldAirdrop([
       [RECEIVER, 10n],
       [AUTO, 10n],
       [UNSLOTTED, 10n],
     ]);
+    const { evm } = system;
     const result = await call(HTS, data, contract);
     expect(codeOf(result)).toBe('SUCCESS');
     expect(result.executionGasUsed).toBe(canonicalGas('TOKEN_AIRDROP'));
+    // Gold's 5 ℏ, then $0.1 for the pending airdrop (its fee and an association's) and $0.05 for the receiver
+    // associated automatically: $0.15 at 12 cents an hbar.
+    expect(await contractHbar(evm)).toBe(CONTRACT_HBAR - 5n - 125_000_000n);
     const balance = await both(
       { to: HTS, data },
       { to: longZeroAddress(FUNGIBLE), data: calldata('balanceOf(address)', addressArg(longZeroAddress(CONTRACT))) },
     );
     // 20 sent, 10 pending, and Gold's net-of-transfers fractional fee: its minimum, 2.
     expect(returned(balance).uint(0)).toBe(78n);
+  });
+
+  it('charges the sender the custom fees of what stays pending, and the payer the pending airdrop’s hbar', async () => {
+    const system = await writesEvm(ledger.db);
+    const airdrop = { to: HTS, data: goldAirdrop([[UNSLOTTED, 10n]]) };
+    const balance = await system.both(airdrop, {
+      to: longZeroAddress(FUNGIBLE),
+      data: calldata('balanceOf(address)', addressArg(longZeroAddress(CONTRACT))),
+    });
+    // The 10 stay with the contract, pending; Gold's net-of-transfers minimum of 2 goes to its collector.
+    expect(returned(balance).uint(0)).toBe(98n);
+    expect(await contractHbar(system.evm)).toBe(CONTRACT_HBAR - 5n - PENDING_AIRDROP_TINYBARS);
+    const sendHbar = (amount: bigint) =>
+      calldata(
+        'cryptoTransfer(((address,int64,bool)[]),(address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
+        encode(
+          tuple(array([tuple(at(CONTRACT), int(-amount), bool(false)), tuple(at(RECEIVER), int(amount), bool(false))])),
+          array([]),
+        ),
+      );
+    const short = await system.both({ to: HTS, data: sendHbar(CONTRACT_HBAR - 1000n) }, airdrop);
+    expect(codeOf(short)).toBe('INSUFFICIENT_PAYER_BALANCE');
   });
 
   it('lets the receiver claim, and the sender cancel, an airdrop left pending earlier in the run', async () => {

@@ -1,24 +1,31 @@
 /**
  * HIP-904 airdrops in a call: `airdropTokens`, `cancelAirdrops` and `claimAirdrops` on HTS 0x167 and, through a
  * token's proxy, HRC-904 `cancelAirdropFT/NFT` and `claimAirdropFT/NFT` (AirdropTranslator, TokenAirdropHandler,
- * AirdropHandlerHelper, TokenCancelAirdropHandler, TokenClaimAirdropHandler), each answering its response code. An
- * airdrop to a receiver that is associated, or has a free automatic association slot, is a transfer; to one without,
- * or one whose signature it needs and lacks, it becomes a pending airdrop of the run, which a claim turns into an
- * association and a transfer and a cancellation removes.
+ * AirdropHandlerHelper, TokenCancelAirdropHandler, TokenClaimAirdropHandler), each answering its response code. The
+ * sender pays the custom fees of the whole airdrop first (custom-fees.ts), then an airdrop to a receiver that is
+ * associated, or has a free automatic association slot, is a transfer; to one without, or one whose signature it
+ * needs and lacks, it becomes a pending airdrop of the run, for which the call's sender pays an airdrop fee in hbar;
+ * a claim turns it into an association and a transfer and a cancellation removes it.
  */
 import type { ExecResult } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
 import type { AirdropKey } from '../../../db/queries/evm-system-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import { type AbiArgs, AbiDecodeError, selectorOf } from './abi.ts';
-import { signs } from './call-parties.ts';
+import { partiesOf, signs } from './call-parties.ts';
 import { type Adjust, dispatchTransfer, newRelationship, type TokenTransferList } from './crypto-transfer.ts';
+import { prepayAirdropFees } from './custom-fees.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
+import { CANONICAL_TINYCENTS } from './hts-gas.ts';
+import { ledgerReads } from './ledger-reads.ts';
 import { adjustTokenBalance, dispatch, existingAccount, fail, fixed, usableToken } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 import { tokenListsOf } from './token-transfer-lists.ts';
 
 const UNLIMITED = -1;
+/** The airdrop fee of one receiver, $0.05 (TokenAirdropHandler: a pending airdrop costs it and an association's). */
+const AIRDROP_FEE_TINYCENTS = 500_000_000n;
 /** `tokens.maxAllowedPendingAirdropsToClaim` and `…ToCancel`. */
 const MAX_PENDING_IDS = 10;
 
@@ -49,8 +56,43 @@ function checkBody(lists: readonly TokenTransferList[]): void {
   }
 }
 
-async function airdrop(call: HtsCall, lists: readonly TokenTransferList[]): Promise<undefined> {
-  checkBody(lists);
+/**
+ * The hbar its payer (the call's sender) pays for an airdrop list (TokenAirdropHandler.chargeAirdropFee): the airdrop
+ * fee and an association's for each new pending airdrop, the airdrop fee alone for one adding to a pending airdrop,
+ * and for each transfer to a receiver not yet associated (its association is charged by the transfer).
+ */
+async function chargeAirdropFee(call: HtsCall, counts: { pending: number; existing: number; associating: number }) {
+  const { pending, existing, associating } = counts;
+  const airdrop = AIRDROP_FEE_TINYCENTS;
+  const tinycents =
+    (airdrop + CANONICAL_TINYCENTS.ASSOCIATE) * BigInt(pending - existing) + airdrop * BigInt(existing + associating);
+  if (tinycents === 0n) return;
+  const rate = await ledgerReads(call.reader).exchangeRate();
+  const tinybars = (tinycents * rate.hbarEquiv) / rate.centEquiv;
+  const payer = (await partiesOf(call)).sender ?? fail('INSUFFICIENT_PAYER_BALANCE');
+  const address = new Address(call.reader.canonicalAddress(payer));
+  const account = await call.evm.stateManager.getAccount(address);
+  if (!account || account.balance < tinybars) return fail('INSUFFICIENT_PAYER_BALANCE');
+  account.balance -= tinybars;
+  await call.evm.journal.putAccount(address, account);
+}
+
+async function airdrop(call: HtsCall, given: readonly TokenTransferList[]): Promise<undefined> {
+  checkBody(given);
+  // TokenAirdropValidator.validateSemantics, before any fee is charged.
+  for (const list of given) {
+    const token = usableToken(await tokenAt(call, list.token));
+    const debit = list.adjusts.find((adjust) => adjust.amount < 0n);
+    if (debit) await checkSender(call, await existingAccount(call, debit.account), token, -debit.amount);
+    for (const nft of list.nfts) {
+      const sender = await existingAccount(call, nft.from);
+      await checkSender(call, sender, token, 0n);
+      const owned = await call.tokens.nft(token.id, nft.serial);
+      const owner = owned && (owned.account_id === null ? token.treasury : BigInt(owned.account_id));
+      if (owner !== sender.id) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+    }
+  }
+  const lists = await prepayAirdropFees(call, given);
   const transfers: TokenTransferList[] = [];
   for (const list of lists) {
     const token = usableToken(await tokenAt(call, list.token));
@@ -58,37 +100,50 @@ async function airdrop(call: HtsCall, lists: readonly TokenTransferList[]): Prom
     const debit = list.adjusts.find((adjust) => adjust.amount < 0n);
     if (debit) {
       const sender = await existingAccount(call, debit.account);
-      await checkSender(call, sender, token, -debit.amount);
+      const counts = { pending: 0, existing: 0, associating: 0 };
+      const pendings: { key: AirdropKey; amount: bigint }[] = [];
       let sent = 0n;
       for (const credit of list.adjusts.filter((adjust) => adjust.amount > 0n)) {
         const receiver = await existingAccount(call, credit.account);
         if (await goesPending(call, receiver, token)) {
           const key = { sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: 0n };
-          call.tokens.putPendingAirdrop(key, ((await call.tokens.pendingAirdrop(key)) ?? 0n) + credit.amount);
+          counts.pending++;
+          if ((await call.tokens.pendingAirdrop(key)) !== undefined) counts.existing++;
+          pendings.push({ key, amount: credit.amount });
         } else {
+          if (!(await call.tokens.relationship(receiver.id, token.id))?.associated) counts.associating++;
           adjusts.push(credit);
           sent += credit.amount;
         }
       }
+      await chargeAirdropFee(call, counts);
+      for (const { key, amount } of pendings) {
+        call.tokens.putPendingAirdrop(key, ((await call.tokens.pendingAirdrop(key)) ?? 0n) + amount);
+      }
       if (sent > 0n) adjusts.unshift({ account: debit.account, amount: -sent, approval: false });
     }
     const nfts = [];
+    const counts = { pending: 0, existing: 0, associating: 0 };
+    const pendings: AirdropKey[] = [];
     for (const nft of list.nfts) {
       const [sender, receiver] = [await existingAccount(call, nft.from), await existingAccount(call, nft.to)];
-      await checkSender(call, sender, token, 0n);
-      const owned = await call.tokens.nft(token.id, nft.serial);
-      const owner = owned && (owned.account_id === null ? token.treasury : BigInt(owned.account_id));
-      if (owner !== sender.id) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
       if (await goesPending(call, receiver, token)) {
-        const key = { sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: nft.serial };
-        if ((await call.tokens.pendingAirdrop(key)) !== undefined) fail('PENDING_NFT_AIRDROP_ALREADY_EXISTS');
-        call.tokens.putPendingAirdrop(key, 0n);
-      } else nfts.push(nft);
+        counts.pending++;
+        pendings.push({ sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: nft.serial });
+      } else {
+        if (!(await call.tokens.relationship(receiver.id, token.id))?.associated) counts.associating++;
+        nfts.push(nft);
+      }
+    }
+    if (list.nfts.length > 0) await chargeAirdropFee(call, counts);
+    for (const key of pendings) {
+      if ((await call.tokens.pendingAirdrop(key)) !== undefined) fail('PENDING_NFT_AIRDROP_ALREADY_EXISTS');
+      call.tokens.putPendingAirdrop(key, 0n);
     }
     if (adjusts.length > 0 || nfts.length > 0) transfers.push({ token: list.token, adjusts, nfts });
   }
   if (transfers.length > 0) {
-    const { status } = await dispatchTransfer(call, { hbar: [], tokens: transfers }, false);
+    const { status } = await dispatchTransfer(call, { hbar: [], tokens: transfers }, false, true);
     if (status !== 'SUCCESS')
       fail(status === 'INVALID_SIGNATURE' ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : status);
   }

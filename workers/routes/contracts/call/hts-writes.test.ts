@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { callOf, GENESIS, openWorkerDriver, TESTNET_SETTINGS } from '../../../../test/harness/evm-session.ts';
+import { insertRow } from '../../../../test/harness/factories.ts';
 import { insertContract } from '../../../../test/harness/factories-contracts.ts';
 import { FUNGIBLE, HOLDER, SPENDER, seedTokenLedger } from '../../../../test/harness/factories-evm-system.ts';
-import { insertEntity, insertTokenAccount } from '../../../../test/harness/factories-tokens.ts';
+import { insertEntity, insertToken, insertTokenAccount } from '../../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../../test/harness/worker-suite.ts';
 import { longZeroAddress } from '../../../evm/addresses.ts';
 import { openSession } from '../../../evm/session.ts';
@@ -17,6 +18,8 @@ import { resolveBlock } from './resolve-block.ts';
 
 const CONTRACT = 1700n;
 const RECEIVER = 1800n;
+/** A token whose fixed fee of 4 Gold goes to the receiver; Gold's own fees are then due on that payment. */
+const TOLL = 2800n;
 
 const { db, worker } = registerWorkerSuite({
   async seed({ sql }) {
@@ -32,6 +35,16 @@ const { db, worker } = registerWorkerSuite({
     await insertTokenAccount(sql, { account_id: RECEIVER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
     // The collector of Gold's fractional fee, which the contract's transfers pay.
     await insertTokenAccount(sql, { account_id: SPENDER, token_id: FUNGIBLE, balance: 0, freeze_status: 2 });
+    await insertToken(sql, TOLL, GENESIS, { treasury_account_id: HOLDER });
+    await insertRow(sql, 'custom_fee', {
+      entity_id: TOLL,
+      fixed_fees: JSON.stringify([
+        { amount: 4, collector_account_id: Number(RECEIVER), denominating_token_id: Number(FUNGIBLE) },
+      ]),
+      timestamp_range: `[${GENESIS},)`,
+    });
+    await insertTokenAccount(sql, { account_id: CONTRACT, token_id: TOLL, balance: 10 });
+    await insertTokenAccount(sql, { account_id: RECEIVER, token_id: TOLL, balance: 0 });
   },
 });
 
@@ -80,6 +93,19 @@ describe('HTS writes in POST /api/v1/contracts/call', () => {
     );
     const response = await post({ to: longZero(CONTRACT), data: hex(data) });
     expect([response.status, response.body]).toEqual([200, { result: `0x${'3c'.padStart(64, '0')}` }]);
+  });
+
+  it('charges a fee paid in another token that token’s own fees before the call reads balances', async () => {
+    const data = twoCalls(
+      { to: longZeroAddress(TOLL), data: transfer(RECEIVER, 1n) },
+      {
+        to: longZeroAddress(FUNGIBLE),
+        data: calldata('balanceOf(address)', encode(address(longZeroAddress(CONTRACT)))),
+      },
+    );
+    const response = await post({ to: longZero(CONTRACT), data: hex(data) });
+    // 100 Gold less Toll's 4 and, on those 4, Gold's net-of-transfers minimum of 2: 94.
+    expect([response.status, response.body]).toEqual([200, { result: `0x${'5e'.padStart(64, '0')}` }]);
   });
 
   it('answers a failed transfer as CONTRACT_REVERT_EXECUTED with the status’s code as data', async () => {
