@@ -4,7 +4,10 @@
  * AirdropHandlerHelper, TokenCancelAirdropHandler, TokenClaimAirdropHandler), each answering its response code. An
  * airdrop to a receiver that is associated, or has a free automatic association slot, is a transfer; to one without,
  * or one whose signature it needs and lacks, it becomes a pending airdrop of the run, which a claim turns into an
- * association and a transfer and a cancellation removes.
+ * association and a transfer and a cancellation removes. Accounts are named as the node's debit conversion names
+ * them (synthetic-ids.ts): a receiver that names no account is sent its tokens in the transfer, where an EVM address
+ * gets a hollow account (unlimited automatic associations, so the tokens arrive) and a long-zero or the zero address
+ * fails with INVALID_ACCOUNT_ID; a receiver numbered at most 1000 halts the call, as the decoder rejects it.
  */
 import type { ExecResult } from '@ethereumjs/evm';
 import type { AirdropKey } from '../../../db/queries/evm-system-tokens.ts';
@@ -14,13 +17,32 @@ import { type AbiArgs, AbiDecodeError, selectorOf } from './abi.ts';
 import { signs } from './call-parties.ts';
 import { type Adjust, dispatchTransfer, newRelationship, type TokenTransferList } from './crypto-transfer.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
-import { adjustTokenBalance, dispatch, existingAccount, fail, fixed, usableToken } from './token-dispatch.ts';
+import { debitNumber, requireTransferAccount, transferAccount } from './synthetic-ids.ts';
+import { adjustTokenBalance, dispatch, fail, fixed, usableToken } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 import { tokenListsOf } from './token-transfer-lists.ts';
 
 const UNLIMITED = -1;
 /** `tokens.maxAllowedPendingAirdropsToClaim` and `…ToCancel`. */
 const MAX_PENDING_IDS = 10;
+/** TokenAirdropDecoder.LAST_RESERVED_SYSTEM_ACCOUNT: no receiver numbered at most this. */
+const LAST_RESERVED_SYSTEM_ACCOUNT = 1000n;
+
+/** TokenAirdropDecoder.checkForSystemAccount, run as the call is decoded: its failure halts the call. */
+async function screenSystemReceivers(call: HtsCall, lists: readonly TokenTransferList[]): Promise<void> {
+  for (const list of lists) {
+    const receivers = [
+      ...list.adjusts.filter((adjust) => adjust.amount > 0n).map((adjust) => adjust.account),
+      ...list.nfts.map((nft) => nft.to),
+    ];
+    for (const receiver of receivers) {
+      const num = await debitNumber(call, receiver);
+      if (num !== undefined && num <= LAST_RESERVED_SYSTEM_ACCOUNT) {
+        throw new AbiDecodeError('INVALID_RECEIVING_NODE_ACCOUNT');
+      }
+    }
+  }
+}
 
 /** AirdropHandlerHelper.isPendingAirdrop: the receiver's signature is needed and missing, or it has no slot left. */
 async function goesPending(call: HtsCall, receiver: EvmEntity, token: TokenState): Promise<boolean> {
@@ -57,12 +79,12 @@ async function airdrop(call: HtsCall, lists: readonly TokenTransferList[]): Prom
     const adjusts: Adjust[] = [];
     const debit = list.adjusts.find((adjust) => adjust.amount < 0n);
     if (debit) {
-      const sender = await existingAccount(call, debit.account);
+      const sender = await requireTransferAccount(call, debit.account);
       await checkSender(call, sender, token, -debit.amount);
       let sent = 0n;
       for (const credit of list.adjusts.filter((adjust) => adjust.amount > 0n)) {
-        const receiver = await existingAccount(call, credit.account);
-        if (await goesPending(call, receiver, token)) {
+        const receiver = await transferAccount(call, credit.account);
+        if (receiver && (await goesPending(call, receiver, token))) {
           const key = { sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: 0n };
           call.tokens.putPendingAirdrop(key, ((await call.tokens.pendingAirdrop(key)) ?? 0n) + credit.amount);
         } else {
@@ -74,12 +96,12 @@ async function airdrop(call: HtsCall, lists: readonly TokenTransferList[]): Prom
     }
     const nfts = [];
     for (const nft of list.nfts) {
-      const [sender, receiver] = [await existingAccount(call, nft.from), await existingAccount(call, nft.to)];
+      const [sender, receiver] = [await requireTransferAccount(call, nft.from), await transferAccount(call, nft.to)];
       await checkSender(call, sender, token, 0n);
       const owned = await call.tokens.nft(token.id, nft.serial);
       const owner = owned && (owned.account_id === null ? token.treasury : BigInt(owned.account_id));
       if (owner !== sender.id) fail('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
-      if (await goesPending(call, receiver, token)) {
+      if (receiver && (await goesPending(call, receiver, token))) {
         const key = { sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: nft.serial };
         if ((await call.tokens.pendingAirdrop(key)) !== undefined) fail('PENDING_NFT_AIRDROP_ALREADY_EXISTS');
         call.tokens.putPendingAirdrop(key, 0n);
@@ -88,7 +110,7 @@ async function airdrop(call: HtsCall, lists: readonly TokenTransferList[]): Prom
     if (adjusts.length > 0 || nfts.length > 0) transfers.push({ token: list.token, adjusts, nfts });
   }
   if (transfers.length > 0) {
-    const { status } = await dispatchTransfer(call, { hbar: [], tokens: transfers }, false);
+    const { status } = await dispatchTransfer(call, { hbar: [], tokens: transfers }, false, 'number');
     if (status !== 'SUCCESS')
       fail(status === 'INVALID_SIGNATURE' ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : status);
   }
@@ -187,8 +209,9 @@ const PENDING = '(address,address,address,int64)[]';
 export const AIRDROP_FUNCTIONS: [string, HtsFunction][] = [
   [
     'airdropTokens((address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
-    (call) => {
+    async (call) => {
       const lists = tokenListsOf(call.args.array(0), true);
+      await screenSystemReceivers(call, lists);
       return dispatch(fixed('TOKEN_AIRDROP'), (c) => airdrop(c, lists))(call);
     },
   ],
