@@ -214,7 +214,6 @@ class TransferRun {
     const state = call.evm.stateManager;
     const changes: HbarChange[] = [];
     for (const adjust of adjusts) {
-      if (adjust.amount > 0n && isSystemAccount(call, adjust.account)) fail('INVALID_RECEIVING_NODE_ACCOUNT');
       const account = await requireTransferAccount(this.call, adjust.account);
       if (adjust.amount < 0n && !(await this.authorizes(account, adjust.approval))) {
         const spender = this.sender?.id ?? 0n;
@@ -247,6 +246,11 @@ class TransferRun {
   }
 
   async run(transfer: CryptoTransfer, aliases: readonly Uint8Array[], missingLongZero: MissingLongZero): Promise<void> {
+    // Crediting hbar to a system account is screened before the dispatch (SystemAccountCreditScreen), by number or
+    // by a long-zero alias alike.
+    for (const adjust of transfer.hbar) {
+      if (adjust.amount > 0n && isSystemAccount(this.call, adjust.account)) fail('INVALID_RECEIVING_NODE_ACCOUNT');
+    }
     checkBody(transfer);
     await this.preHandle(transfer);
     await createHollowAccounts(this.call, aliases, missingLongZero);
