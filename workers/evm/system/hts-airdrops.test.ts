@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, TESTNET_SETTINGS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertRow } from '../../../test/harness/factories.ts';
-import { FUNGIBLE, HOLDER, latest, returned } from '../../../test/harness/factories-evm-system.ts';
+import { ALIASED, FUNGIBLE, HOLDER, latest, returned } from '../../../test/harness/factories-evm-system.ts';
 import {
   AUTO,
   CONTRACT,
@@ -152,9 +152,11 @@ describe('airdropTokens to an address that names no account', () => {
     expect(codeOf(await call(HTS, mintedAirdrop(new Uint8Array(20), 7n), contract))).toBe('INVALID_ACCOUNT_ID');
   });
 
-  it('halts an airdrop to an account numbered at most 1000, as the decoder rejects it', async () => {
+  it('halts an airdrop to an account numbered at most 1000, or to a non-canonical long-zero (number 0)', async () => {
     const { call } = await writesEvm(ledger.db);
-    const result = await call(HTS, mintedAirdrop(longZeroAddress(800n), 7n), contract);
-    expect(result.exceptionError).toBeDefined();
+    for (const receiver of [longZeroAddress(800n), longZeroAddress(ALIASED)]) {
+      const result = await call(HTS, mintedAirdrop(receiver, 7n), contract);
+      expect(result.exceptionError).toBeDefined();
+    }
   });
 });

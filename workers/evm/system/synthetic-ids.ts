@@ -33,8 +33,9 @@ export async function requireTransferAccount(call: HtsCall, address: Uint8Array)
 }
 
 /**
- * Whether an alias made of `address` is an "entity num alias" (AliasUtils.isEntityNumAlias): the shard and realm
- * prefix of a long-zero address, or the zero address. The node never creates an account with such an alias.
+ * Whether an alias made of `address` is an "entity num alias" (AliasUtils.isEntityNumAlias): it starts with the
+ * network's shard and realm, or with twelve zero bytes (the zero address among them). The node never creates an
+ * account with such an alias.
  */
 export function isEntityNumAlias(call: HtsCall, address: Uint8Array): boolean {
   if (address.length !== ADDRESS_BYTES) return false;
