@@ -246,11 +246,6 @@ class TransferRun {
   }
 
   async run(transfer: CryptoTransfer, aliases: readonly Uint8Array[], missingLongZero: MissingLongZero): Promise<void> {
-    // Crediting hbar to a system account is screened before the dispatch (SystemAccountCreditScreen), by number or
-    // by a long-zero alias alike.
-    for (const adjust of transfer.hbar) {
-      if (adjust.amount > 0n && isSystemAccount(this.call, adjust.account)) fail('INVALID_RECEIVING_NODE_ACCOUNT');
-    }
     checkBody(transfer);
     await this.preHandle(transfer);
     await createHollowAccounts(this.call, aliases, missingLongZero);
@@ -304,6 +299,22 @@ export async function dispatchTransfer(
   call.tokens.commit();
   numbers?.commit();
   return { status: 'SUCCESS', autoAssociations: run.autoAssociations, lazyCreations };
+}
+
+/**
+ * Whether the transfer credits hbar or units to, or sends an NFT to, a system account (0.0.1–0.0.750), named by its
+ * number or by a long-zero alias alike: the classic calls revert such a transfer before dispatching it
+ * (SystemAccountCreditScreen).
+ */
+export function creditsSystemAccount(call: HtsCall, transfer: CryptoTransfer): boolean {
+  const credited = [
+    ...transfer.hbar.filter((adjust) => adjust.amount > 0n).map((adjust) => adjust.account),
+    ...transfer.tokens.flatMap((list) => [
+      ...list.adjusts.filter((adjust) => adjust.amount > 0n).map((adjust) => adjust.account),
+      ...list.nfts.map((nft) => nft.to),
+    ]),
+  ];
+  return credited.some((address) => isSystemAccount(call, address));
 }
 
 /** Whether any token of the transfer charges custom fees (the transfer is priced higher). */

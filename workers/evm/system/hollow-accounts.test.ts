@@ -162,6 +162,13 @@ describe('a credit to a long-zero or the zero address that names no account', ()
     expect(result.executionGasUsed).toBe(noCreation);
   });
 
+  it('reverts a credit of units to a system account before the dispatch, whether or not the account exists', async () => {
+    const { call } = await evm();
+    const result = await call(HTS, transferTokenTo(longZeroAddress(CONTRACT), longZeroAddress(98n)), contract);
+    expect(revertCode(result)).toBe('INVALID_RECEIVING_NODE_ACCOUNT');
+    expect(result.executionGasUsed).toBe(noCreation);
+  });
+
   it('reverts an ERC-20 transfer to one with INVALID_ALIAS_KEY', async () => {
     const { call } = await evm();
     const data = calldata('transfer(address,uint256)', addressArg(longZeroAddress(4321n)), word(5n));
