@@ -1,8 +1,9 @@
 /**
  * A synthetic CryptoTransfer dispatched by a system contract, checked and applied as the consensus node's
  * CryptoTransferHandler does it, all or nothing: the body's own rules first (zero sums, repeated accounts, serials),
- * then the hollow accounts of credited EVM addresses that name no account (hollow-accounts.ts), the tokens (exist,
- * not deleted, not paused), the accounts, who authorizes each debit (the sender itself, an
+ * then what its pre-handling checks (each token and each debited account exists), the hollow accounts of credited
+ * addresses that name no account (hollow-accounts.ts, synthetic-ids.ts), the tokens (not deleted, not paused), the
+ * accounts, who authorizes each debit (the sender itself, an
  * allowance to the sender, or the account's key), associations (made automatically for a receiver with free
  * automatic association slots), freezes, KYC and balances, then the custom fees (custom-fees.ts). Hbar moves in the
  * EVM's own account state.
@@ -14,11 +15,12 @@ import type { EvmEntity } from '../types.ts';
 import { isSystemAccount, partiesOf } from './call-parties.ts';
 import { applyHbarChanges, chargeCustomFees, type HbarChange } from './custom-fees.ts';
 import { entityNumbersOf } from './frames.ts';
-import { createHollowAccounts, uncreditableAddresses } from './hollow-accounts.ts';
+import { aliasCredits, createHollowAccounts, lazyCreationCount, type MissingLongZero } from './hollow-accounts.ts';
 import { type HtsCall, tokenAt } from './hts-context.ts';
 import { keySatisfied } from './key-checks.ts';
 import type { ResponseCodeName } from './results.ts';
-import { DispatchFailure, existingAccount, fail } from './token-dispatch.ts';
+import { requireTransferAccount } from './synthetic-ids.ts';
+import { DispatchFailure, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 
 export interface Adjust {
@@ -50,7 +52,7 @@ export interface TransferOutcome {
   readonly status: ResponseCodeName;
   /** Receivers associated automatically (each costs an association's gas on top). */
   readonly autoAssociations: number;
-  /** Credited addresses that named no account before the dispatch: each is priced as a lazy creation. */
+  /** Credited EVM addresses that named no account before the dispatch: each is priced as a lazy creation. */
   readonly lazyCreations: number;
 }
 
@@ -164,12 +166,12 @@ class TransferRun {
     // Every account's relationship is settled (associated, automatically where it may be) before any balance or
     // allowance is looked at, as the node's AssociateTokenRecipientsStep runs before its adjustments.
     for (const adjust of adjusts) {
-      await this.relationship(await existingAccount(this.call, adjust.account), token, adjust.amount > 0n);
+      await this.relationship(await requireTransferAccount(this.call, adjust.account), token, adjust.amount > 0n);
     }
     // Debits first, as the consensus node adjusts them: a receiver's new balance never funds a debit.
     const ordered = [...adjusts].sort((a, b) => (a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0));
     for (const adjust of ordered) {
-      const account = await existingAccount(this.call, adjust.account);
+      const account = await requireTransferAccount(this.call, adjust.account);
       if (adjust.amount < 0n && !(await this.authorizes(account, adjust.approval))) {
         const spender = this.sender?.id ?? 0n;
         const allowance = await tokens.tokenAllowance(account.id, spender, token.id);
@@ -187,8 +189,8 @@ class TransferRun {
     const { tokens } = this.call;
     for (const exchange of exchanges) {
       const [from, to] = [
-        await existingAccount(this.call, exchange.from),
-        await existingAccount(this.call, exchange.to),
+        await requireTransferAccount(this.call, exchange.from),
+        await requireTransferAccount(this.call, exchange.to),
       ];
       const nft = await tokens.nft(token.id, exchange.serial);
       if (!nft) return fail('INVALID_NFT_ID');
@@ -214,8 +216,7 @@ class TransferRun {
     const state = call.evm.stateManager;
     const changes: HbarChange[] = [];
     for (const adjust of adjusts) {
-      if (adjust.amount > 0n && isSystemAccount(call, adjust.account)) fail('INVALID_RECEIVING_NODE_ACCOUNT');
-      const account = await existingAccount(this.call, adjust.account);
+      const account = await requireTransferAccount(this.call, adjust.account);
       if (adjust.amount < 0n && !(await this.authorizes(account, adjust.approval))) {
         const spender = this.sender?.id ?? 0n;
         const allowance = await call.tokens.cryptoAllowance(account.id, spender);
@@ -232,9 +233,24 @@ class TransferRun {
     return changes;
   }
 
-  async run(transfer: CryptoTransfer, missing: readonly Uint8Array[]): Promise<void> {
+  /**
+   * What the node checks before handling the transfer (TransferExecutor.preHandle): each token exists and each
+   * debited account, or NFT sender, is one.
+   */
+  private async preHandle(transfer: CryptoTransfer): Promise<void> {
+    for (const list of transfer.tokens) {
+      if (!(await tokenAt(this.call, list.token))) fail('INVALID_TOKEN_ID');
+      for (const adjust of list.adjusts)
+        if (adjust.amount < 0n) await requireTransferAccount(this.call, adjust.account);
+      for (const nft of list.nfts) await requireTransferAccount(this.call, nft.from);
+    }
+    for (const adjust of transfer.hbar) if (adjust.amount < 0n) await requireTransferAccount(this.call, adjust.account);
+  }
+
+  async run(transfer: CryptoTransfer, aliases: readonly Uint8Array[], missingLongZero: MissingLongZero): Promise<void> {
     checkBody(transfer);
-    await createHollowAccounts(this.call, missing);
+    await this.preHandle(transfer);
+    await createHollowAccounts(this.call, aliases, missingLongZero);
     this.sender = (await partiesOf(this.call)).sender;
     for (const list of transfer.tokens) {
       const token = await this.token(list.token);
@@ -243,7 +259,7 @@ class TransferRun {
     }
     const hbar = await this.hbar(transfer.hbar);
     if (this.feesPrepaid) await applyHbarChanges(this.call, hbar);
-    else await chargeCustomFees(this.call, transfer, hbar, missing);
+    else await chargeCustomFees(this.call, transfer, hbar, aliases);
   }
 }
 
@@ -260,24 +276,25 @@ export function newRelationship(token: TokenState, associated: boolean): TokenRe
 
 /**
  * Checks and applies `transfer` for the call's sender. `switchToApprovals`: the legacy calls' retry of debits the
- * sender may not make as debits of allowances; `feesPrepaid`: its custom fees were charged before (an airdrop's). On
- * a failure nothing of it stays applied.
+ * sender may not make as debits of allowances; `feesPrepaid`: its custom fees were charged before (an airdrop's);
+ * `missingLongZero`: how a credited long-zero address that names no account is named (hollow-accounts.ts). On a
+ * failure nothing of it stays applied.
  */
 export async function dispatchTransfer(
   call: HtsCall,
   transfer: CryptoTransfer,
   switchToApprovals: boolean,
-  feesPrepaid = false,
+  options: { readonly feesPrepaid?: boolean; readonly missingLongZero?: MissingLongZero } = {},
 ): Promise<TransferOutcome> {
-  const missing = await uncreditableAddresses(call, transfer);
-  const lazyCreations = missing.length;
+  const aliases = await aliasCredits(call, transfer);
+  const lazyCreations = lazyCreationCount(call, aliases);
   // A hollow account takes an entity number; a failed transfer gives it back, as its savepoint does in the node.
   const numbers = lazyCreations > 0 ? await entityNumbersOf(call.evm) : undefined;
-  const run = new TransferRun(call, switchToApprovals, feesPrepaid);
+  const run = new TransferRun(call, switchToApprovals, options.feesPrepaid ?? false);
   call.tokens.checkpoint();
   numbers?.checkpoint();
   try {
-    await run.run(transfer, missing);
+    await run.run(transfer, aliases, options.missingLongZero ?? 'alias');
   } catch (error) {
     call.tokens.revert();
     numbers?.revert();
@@ -287,6 +304,22 @@ export async function dispatchTransfer(
   call.tokens.commit();
   numbers?.commit();
   return { status: 'SUCCESS', autoAssociations: run.autoAssociations, lazyCreations };
+}
+
+/**
+ * Whether the transfer credits hbar or units to, or sends an NFT to, a system account (0.0.1–0.0.750), named by its
+ * number or by a long-zero alias alike: the classic calls revert such a transfer before dispatching it
+ * (SystemAccountCreditScreen).
+ */
+export function creditsSystemAccount(call: HtsCall, transfer: CryptoTransfer): boolean {
+  const credited = [
+    ...transfer.hbar.filter((adjust) => adjust.amount > 0n).map((adjust) => adjust.account),
+    ...transfer.tokens.flatMap((list) => [
+      ...list.adjusts.filter((adjust) => adjust.amount > 0n).map((adjust) => adjust.account),
+      ...list.nfts.map((nft) => nft.to),
+    ]),
+  ];
+  return credited.some((address) => isSystemAccount(call, address));
 }
 
 /** Whether any token of the transfer charges custom fees (the transfer is priced higher). */

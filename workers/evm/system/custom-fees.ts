@@ -7,11 +7,13 @@
  * An account the transfer itself creates (a hollow account) pays no fee: the node's autoCreationTest fails it.
  */
 import { Address } from '@ethereumjs/util';
+import { hexOfBytes } from '../../../db/bytea.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import type { CryptoTransfer, TokenTransferList } from './crypto-transfer.ts';
 import { type Adjustments, assessCustomFees, type FeeBody, type FeeLedger } from './custom-fee-assessment.ts';
 import { accountAt, type HtsCall, tokenAt } from './hts-context.ts';
+import { transferAccount } from './synthetic-ids.ts';
 import { existingAccount, fail } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 
@@ -57,9 +59,12 @@ class RunLedger implements FeeLedger {
   }
 }
 
-/** The transfer over account and token ids, as assessment takes it. */
-async function bodyOf(call: HtsCall, transfer: CryptoTransfer): Promise<FeeBody> {
-  const idOf = async (address: Uint8Array) => (await existingAccount(call, address)).id;
+/** The transfer over account and token ids, as assessment takes it; `idOf` names each account. */
+async function bodyOf(
+  call: HtsCall,
+  transfer: CryptoTransfer,
+  idOf = async (address: Uint8Array) => (await existingAccount(call, address)).id,
+): Promise<FeeBody> {
   const hbar: Adjustments = new Map();
   for (const adjust of transfer.hbar) hbar.set(await idOf(adjust.account), adjust.amount);
   const lists = [];
@@ -145,14 +150,26 @@ async function apply(call: HtsCall, ledger: RunLedger, own: readonly HbarChange[
   await applyHbar(call, ledger, own, changes.hbar);
 }
 
-/** The account addresses of a transfer by id, and the transfer over ids. */
-async function bodyWithAddresses(call: HtsCall, transfer: CryptoTransfer) {
-  const body = await bodyOf(call, transfer);
+/**
+ * An airdrop's transfer over ids, the address of each id, and the ids of receivers that name no account yet (the
+ * transfer creates them): each of those stands under an id below zero, which no entity has, and pays no fee.
+ */
+async function airdropBody(call: HtsCall, transfer: CryptoTransfer) {
   const addresses = new Map<bigint, Uint8Array>();
-  for (const adjust of [...transfer.hbar, ...transfer.tokens.flatMap((list) => list.adjusts)]) {
-    addresses.set((await existingAccount(call, adjust.account)).id, adjust.account);
-  }
-  return { body, addresses };
+  const ids = new Map<string, bigint>();
+  const created = new Set<bigint>();
+  const idOf = async (address: Uint8Array): Promise<bigint> => {
+    const key = hexOfBytes(address);
+    const known = ids.get(key);
+    if (known !== undefined) return known;
+    const account = await transferAccount(call, address);
+    const id = account?.id ?? -BigInt(created.size + 1);
+    if (!account) created.add(id);
+    ids.set(key, id);
+    addresses.set(id, address);
+    return id;
+  };
+  return { body: await bodyOf(call, transfer, idOf), addresses, created };
 }
 
 /**
@@ -191,8 +208,8 @@ export async function prepayAirdropFees(
   call: HtsCall,
   lists: readonly TokenTransferList[],
 ): Promise<readonly TokenTransferList[]> {
-  const ledger = new RunLedger(call, new Set());
-  const { body, addresses } = await bodyWithAddresses(call, { hbar: [], tokens: lists });
+  const { body, addresses, created } = await airdropBody(call, { hbar: [], tokens: lists });
+  const ledger = new RunLedger(call, created);
   const { bodies, assessed } = await assessCustomFees(body, ledger);
   const [first] = bodies;
   if (assessed === 0 || !first) return lists;

@@ -1,19 +1,21 @@
 /**
  * Lazy creation in a synthetic CryptoTransfer, as the consensus node's EnsureAliasesStep and AutoAccountCreator do
  * it: an EVM address credited (hbar or a fungible amount above zero, or an NFT received) that names no account gets
- * a hollow account before anything else of the transfer is checked, in the order the node resolves aliases (hbar
- * credits, then each token list's fungible credits and NFT receivers). The account takes the run's next entity
- * number, the address as its alias, no key and unlimited automatic associations (`entities.unlimitedAutoAssociations
- * Enabled`), so the token it is sent associates on arrival. A failed transfer undoes the creation and gives the
- * number back.
+ * a hollow account once the checks the node makes before handling the transfer have passed, in the order the node
+ * resolves aliases (hbar credits, then each token list's fungible credits and NFT receivers). The account takes the
+ * run's next entity number, the address as its alias, no key and unlimited automatic associations
+ * (`entities.unlimitedAutoAssociationsEnabled`), so the token it is sent associates on arrival. A credited long-zero
+ * or zero address that names no account is an alias too, one no account may have. A failed transfer undoes the
+ * creations and gives their numbers back.
  */
 import { hexOfBytes } from '../../../db/bytea.ts';
 import { encodeEntityId } from '../../params/entity-id.ts';
-import { entityIdOfLongZero } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import type { CryptoTransfer } from './crypto-transfer.ts';
 import { entityNumbersOf } from './frames.ts';
-import { accountAt, type HtsCall } from './hts-context.ts';
+import type { HtsCall } from './hts-context.ts';
+import { isEntityNumAlias, transferAccount } from './synthetic-ids.ts';
+import { fail } from './token-dispatch.ts';
 
 /** `THREE_MONTHS_IN_SECONDS`: the auto-renew period of an automatically created account. */
 const AUTO_RENEW_SECONDS = 7_776_000n;
@@ -35,31 +37,49 @@ function creditedAddresses(transfer: CryptoTransfer): Uint8Array[] {
 }
 
 /**
- * The credited addresses that name no account: each is an alias the node prices a lazy creation for
- * (ClassicTransfersCall.minimumTinycentPriceGiven), whether or not the transfer then succeeds.
+ * The credited addresses that name no account (synthetic-ids.ts), in the order the node resolves them: each is
+ * credited as an alias.
  */
-export async function uncreditableAddresses(call: HtsCall, transfer: CryptoTransfer): Promise<Uint8Array[]> {
+export async function aliasCredits(call: HtsCall, transfer: CryptoTransfer): Promise<Uint8Array[]> {
   const missing: Uint8Array[] = [];
   for (const address of creditedAddresses(transfer)) {
-    if (!(await accountAt(call, address))) missing.push(address);
+    if (!(await transferAccount(call, address))) missing.push(address);
   }
   return missing;
 }
 
 /**
- * Whether the node creates an account for a missing credited address: an EVM address, not a long-zero one (those
- * number an account, and a missing one fails the transfer with INVALID_ACCOUNT_ID).
+ * How many of `aliases` the node prices as lazy creations (ClassicTransfersCall.minimumTinycentPriceGiven), whether
+ * or not the transfer then succeeds: the EVM addresses. An entity num alias always resolves to an account id
+ * (ReadableAccountStoreImpl.lookupAlias), so it is not priced.
  */
-function creatable(call: HtsCall, address: Uint8Array): boolean {
-  const { shard, realm } = call.reader.settings;
-  return entityIdOfLongZero(address, shard, realm) === undefined && address.some((byte) => byte !== 0);
+export function lazyCreationCount(call: HtsCall, aliases: readonly Uint8Array[]): number {
+  return aliases.filter((alias) => !isEntityNumAlias(call, alias)).length;
 }
 
-/** Creates the hollow accounts of `missing` (from `uncreditableAddresses`), in order, in the run's token ledger. */
-export async function createHollowAccounts(call: HtsCall, missing: readonly Uint8Array[]): Promise<void> {
+/**
+ * What the dispatch makes of a credit to a long-zero address that names no account, and of the zero address:
+ * `alias`, the credit conversion of transfers (SyntheticIds.convertCredit), whose account creation the node refuses
+ * with INVALID_ALIAS_KEY (CryptoCreateHandler: never an entity num alias); `number`, the debit conversion airdrops
+ * use for their receivers, which names an account that does not exist, INVALID_ACCOUNT_ID once resolved.
+ */
+export type MissingLongZero = 'alias' | 'number';
+
+/**
+ * Creates the hollow accounts of `aliases` (from `aliasCredits`), in order, in the run's token ledger; an entity num
+ * alias fails the dispatch with INVALID_ALIAS_KEY, or for `number` is left to fail as an account that does not exist.
+ */
+export async function createHollowAccounts(
+  call: HtsCall,
+  aliases: readonly Uint8Array[],
+  missingLongZero: MissingLongZero,
+): Promise<void> {
   const { shard, realm } = call.reader.settings;
-  for (const address of missing) {
-    if (!creatable(call, address)) continue;
+  for (const address of aliases) {
+    if (isEntityNumAlias(call, address)) {
+      if (missingLongZero === 'alias') fail('INVALID_ALIAS_KEY');
+      continue;
+    }
     const num = (await entityNumbersOf(call.evm)).use();
     const account: EvmEntity = {
       id: encodeEntityId({ shard, realm, num }),

@@ -2,20 +2,22 @@ import type { EVM } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
-import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { GENESIS, TESTNET_SETTINGS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertRow } from '../../../test/harness/factories.ts';
-import { FUNGIBLE, HOLDER, returned } from '../../../test/harness/factories-evm-system.ts';
+import { ALIASED, FUNGIBLE, HOLDER, latest, returned } from '../../../test/harness/factories-evm-system.ts';
 import {
   AUTO,
   CONTRACT,
   CONTRACT_KEY,
   HTS,
+  MINTED,
   RECEIVER,
   seedWritesLedger,
   writesEvm,
 } from '../../../test/harness/factories-evm-writes.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
+import { firstNewEntityNumber } from '../next-entity-id.ts';
 import { address, array, bool, encode, int, tuple } from './abi.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { addressArg, calldata } from './testing/system-evm.ts';
@@ -141,5 +143,57 @@ describe('airdropTokens on 0x167', () => {
     expect(await status(calldata(`cancelAirdrops(${PENDING})`, encode(array([]))))).toBe(
       'EMPTY_PENDING_AIRDROP_ID_LIST',
     );
+  });
+});
+
+describe('airdropTokens to an address that names no account', () => {
+  /** An EVM address no account of the ledger has. */
+  const FRESH = Uint8Array.from({ length: 20 }, (_, i) => 0xa0 + i);
+  /** Minted, which charges no custom fee, sent from its treasury to `receiver`. */
+  const mintedAirdrop = (receiver: Uint8Array, amount: bigint) =>
+    calldata(
+      'airdropTokens((address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
+      encode(
+        array([
+          tuple(
+            at(MINTED),
+            array([tuple(at(CONTRACT), int(-amount), bool(false)), tuple(address(receiver), int(amount), bool(false))]),
+            array([]),
+          ),
+        ]),
+      ),
+    );
+
+  it('creates a hollow account for an EVM address and transfers the tokens to it, for an airdrop’s gas', async () => {
+    const { both, call } = await writesEvm(ledger.db);
+    const next = await firstNewEntityNumber(ledger.db, latest, TESTNET_SETTINGS);
+    const data = mintedAirdrop(FRESH, 7n);
+    const result = await call(HTS, data, contract);
+    expect(codeOf(result)).toBe('SUCCESS');
+    expect(result.executionGasUsed).toBe(canonicalGas('TOKEN_AIRDROP'));
+    const balance = await both(
+      { to: HTS, data },
+      { to: longZeroAddress(MINTED), data: calldata('balanceOf(address)', addressArg(FRESH)) },
+    );
+    expect(returned(balance).uint(0)).toBe(7n);
+    const numAlias = await both(
+      { to: HTS, data },
+      { to: longZeroAddress(0x16an), data: calldata('getHederaAccountNumAlias(address)', addressArg(FRESH)) },
+    );
+    expect(returned(numAlias).address(1)).toEqual(longZeroAddress(next));
+  });
+
+  it('answers INVALID_ACCOUNT_ID for a long-zero or the zero address, which name the receiver by number', async () => {
+    const { call } = await writesEvm(ledger.db);
+    expect(codeOf(await call(HTS, mintedAirdrop(longZeroAddress(4321n), 7n), contract))).toBe('INVALID_ACCOUNT_ID');
+    expect(codeOf(await call(HTS, mintedAirdrop(new Uint8Array(20), 7n), contract))).toBe('INVALID_ACCOUNT_ID');
+  });
+
+  it('halts an airdrop to an account numbered at most 1000, or to a non-canonical long-zero (number 0)', async () => {
+    const { call } = await writesEvm(ledger.db);
+    for (const receiver of [longZeroAddress(800n), longZeroAddress(ALIASED)]) {
+      const result = await call(HTS, mintedAirdrop(receiver, 7n), contract);
+      expect(result.exceptionError).toBeDefined();
+    }
   });
 });

@@ -5,7 +5,11 @@
  * sender pays the custom fees of the whole airdrop first (custom-fees.ts), then an airdrop to a receiver that is
  * associated, or has a free automatic association slot, is a transfer; to one without, or one whose signature it
  * needs and lacks, it becomes a pending airdrop of the run, for which the call's sender pays an airdrop fee in hbar;
- * a claim turns it into an association and a transfer and a cancellation removes it.
+ * a claim turns it into an association and a transfer and a cancellation removes it. Accounts are named as the
+ * node's debit conversion names them (synthetic-ids.ts): a receiver that names no account is sent its tokens in the
+ * transfer, where an EVM address gets a hollow account (unlimited automatic associations, so the tokens arrive) and
+ * a long-zero or the zero address fails with INVALID_ACCOUNT_ID; a receiver numbered at most 1000 halts the call, as
+ * the decoder rejects it.
  */
 import type { ExecResult } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
@@ -19,7 +23,8 @@ import { prepayAirdropFees } from './custom-fees.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import { CANONICAL_TINYCENTS } from './hts-gas.ts';
 import { ledgerReads } from './ledger-reads.ts';
-import { adjustTokenBalance, dispatch, existingAccount, fail, fixed, usableToken } from './token-dispatch.ts';
+import { debitNumber, requireTransferAccount, transferAccount } from './synthetic-ids.ts';
+import { adjustTokenBalance, dispatch, fail, fixed, usableToken } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 import { tokenListsOf } from './token-transfer-lists.ts';
 
@@ -28,6 +33,24 @@ const UNLIMITED = -1;
 const AIRDROP_FEE_TINYCENTS = 500_000_000n;
 /** `tokens.maxAllowedPendingAirdropsToClaim` and `…ToCancel`. */
 const MAX_PENDING_IDS = 10;
+/** TokenAirdropDecoder.LAST_RESERVED_SYSTEM_ACCOUNT: no receiver numbered at most this. */
+const LAST_RESERVED_SYSTEM_ACCOUNT = 1000n;
+
+/** TokenAirdropDecoder.checkForSystemAccount, run as the call is decoded: its failure halts the call. */
+async function screenSystemReceivers(call: HtsCall, lists: readonly TokenTransferList[]): Promise<void> {
+  for (const list of lists) {
+    const receivers = [
+      ...list.adjusts.filter((adjust) => adjust.amount > 0n).map((adjust) => adjust.account),
+      ...list.nfts.map((nft) => nft.to),
+    ];
+    for (const receiver of receivers) {
+      const num = await debitNumber(call, receiver);
+      if (num !== undefined && num <= LAST_RESERVED_SYSTEM_ACCOUNT) {
+        throw new AbiDecodeError('INVALID_RECEIVING_NODE_ACCOUNT');
+      }
+    }
+  }
+}
 
 /** AirdropHandlerHelper.isPendingAirdrop: the receiver's signature is needed and missing, or it has no slot left. */
 async function goesPending(call: HtsCall, receiver: EvmEntity, token: TokenState): Promise<boolean> {
@@ -83,9 +106,9 @@ async function airdrop(call: HtsCall, given: readonly TokenTransferList[]): Prom
   for (const list of given) {
     const token = usableToken(await tokenAt(call, list.token));
     const debit = list.adjusts.find((adjust) => adjust.amount < 0n);
-    if (debit) await checkSender(call, await existingAccount(call, debit.account), token, -debit.amount);
+    if (debit) await checkSender(call, await requireTransferAccount(call, debit.account), token, -debit.amount);
     for (const nft of list.nfts) {
-      const sender = await existingAccount(call, nft.from);
+      const sender = await requireTransferAccount(call, nft.from);
       await checkSender(call, sender, token, 0n);
       const owned = await call.tokens.nft(token.id, nft.serial);
       const owner = owned && (owned.account_id === null ? token.treasury : BigInt(owned.account_id));
@@ -99,19 +122,19 @@ async function airdrop(call: HtsCall, given: readonly TokenTransferList[]): Prom
     const adjusts: Adjust[] = [];
     const debit = list.adjusts.find((adjust) => adjust.amount < 0n);
     if (debit) {
-      const sender = await existingAccount(call, debit.account);
+      const sender = await requireTransferAccount(call, debit.account);
       const counts = { pending: 0, existing: 0, associating: 0 };
       const pendings: { key: AirdropKey; amount: bigint }[] = [];
       let sent = 0n;
       for (const credit of list.adjusts.filter((adjust) => adjust.amount > 0n)) {
-        const receiver = await existingAccount(call, credit.account);
-        if (await goesPending(call, receiver, token)) {
+        const receiver = await transferAccount(call, credit.account);
+        if (receiver && (await goesPending(call, receiver, token))) {
           const key = { sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: 0n };
           counts.pending++;
           if ((await call.tokens.pendingAirdrop(key)) !== undefined) counts.existing++;
           pendings.push({ key, amount: credit.amount });
         } else {
-          if (!(await call.tokens.relationship(receiver.id, token.id))?.associated) counts.associating++;
+          if (!receiver || !(await call.tokens.relationship(receiver.id, token.id))?.associated) counts.associating++;
           adjusts.push(credit);
           sent += credit.amount;
         }
@@ -126,12 +149,12 @@ async function airdrop(call: HtsCall, given: readonly TokenTransferList[]): Prom
     const counts = { pending: 0, existing: 0, associating: 0 };
     const pendings: AirdropKey[] = [];
     for (const nft of list.nfts) {
-      const [sender, receiver] = [await existingAccount(call, nft.from), await existingAccount(call, nft.to)];
-      if (await goesPending(call, receiver, token)) {
+      const [sender, receiver] = [await requireTransferAccount(call, nft.from), await transferAccount(call, nft.to)];
+      if (receiver && (await goesPending(call, receiver, token))) {
         counts.pending++;
         pendings.push({ sender: sender.id, receiver: receiver.id, tokenId: token.id, serial: nft.serial });
       } else {
-        if (!(await call.tokens.relationship(receiver.id, token.id))?.associated) counts.associating++;
+        if (!receiver || !(await call.tokens.relationship(receiver.id, token.id))?.associated) counts.associating++;
         nfts.push(nft);
       }
     }
@@ -143,7 +166,10 @@ async function airdrop(call: HtsCall, given: readonly TokenTransferList[]): Prom
     if (adjusts.length > 0 || nfts.length > 0) transfers.push({ token: list.token, adjusts, nfts });
   }
   if (transfers.length > 0) {
-    const { status } = await dispatchTransfer(call, { hbar: [], tokens: transfers }, false, true);
+    const { status } = await dispatchTransfer(call, { hbar: [], tokens: transfers }, false, {
+      feesPrepaid: true,
+      missingLongZero: 'number',
+    });
     if (status !== 'SUCCESS')
       fail(status === 'INVALID_SIGNATURE' ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : status);
   }
@@ -242,8 +268,9 @@ const PENDING = '(address,address,address,int64)[]';
 export const AIRDROP_FUNCTIONS: [string, HtsFunction][] = [
   [
     'airdropTokens((address,(address,int64,bool)[],(address,address,int64,bool)[])[])',
-    (call) => {
+    async (call) => {
       const lists = tokenListsOf(call.args.array(0), true);
+      await screenSystemReceivers(call, lists);
       return dispatch(fixed('TOKEN_AIRDROP'), (c) => airdrop(c, lists))(call);
     },
   ],

@@ -7,7 +7,14 @@
 import type { ExecResult } from '@ethereumjs/evm';
 import { type AbiArgs, AbiDecodeError, bool, encode, int, selectorOf } from './abi.ts';
 import { approveNft, approveTokenAllowance, setApprovalForAll } from './approvals.ts';
-import { type CryptoTransfer, dispatchTransfer, hasCustomFees } from './crypto-transfer.ts';
+import {
+  type CryptoTransfer,
+  creditsSystemAccount,
+  dispatchTransfer,
+  hasCustomFees,
+  type TransferOutcome,
+} from './crypto-transfer.ts';
+import { aliasCredits, lazyCreationCount } from './hollow-accounts.ts';
 import { AIRDROP_FUNCTIONS } from './hts-airdrops.ts';
 import { ASSOCIATION_FUNCTIONS } from './hts-associations.ts';
 import type { HtsCall, HtsFunction } from './hts-context.ts';
@@ -28,7 +35,14 @@ const codeOutput = (status: ResponseCodeName): Uint8Array => encode(int(response
 
 async function transferCall(call: HtsCall, transfer: CryptoTransfer, switchToApprovals: boolean): Promise<ExecResult> {
   const customFees = await hasCustomFees(call, transfer);
-  const outcome = await dispatchTransfer(call, transfer, switchToApprovals);
+  // A credit to a system account preempts the dispatch, priced as the dispatch would be (SystemAccountCreditScreen).
+  const outcome: TransferOutcome = creditsSystemAccount(call, transfer)
+    ? {
+        status: 'INVALID_RECEIVING_NODE_ACCOUNT',
+        autoAssociations: 0,
+        lazyCreations: lazyCreationCount(call, await aliasCredits(call, transfer)),
+      }
+    : await dispatchTransfer(call, transfer, switchToApprovals);
   const { status: dispatched, autoAssociations, lazyCreations } = outcome;
   const gas = transferGas({
     hbarAdjusts: transfer.hbar.length,
@@ -40,7 +54,6 @@ async function transferCall(call: HtsCall, transfer: CryptoTransfer, switchToApp
   // The classic calls answer INVALID_SIGNATURE in its pre-HIP-206 name (CallStatusStandardizer).
   const status = dispatched === 'INVALID_SIGNATURE' ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : dispatched;
   const charged = gas + BigInt(autoAssociations) * canonicalGas('ASSOCIATE');
-  // A credit to a system account preempts the dispatch and reverts (SystemAccountCreditScreen).
   if (status === 'INVALID_RECEIVING_NODE_ACCOUNT') return revertWithCode(status, charged, call.gasLimit);
   return success(charged, call.gasLimit, codeOutput(status));
 }

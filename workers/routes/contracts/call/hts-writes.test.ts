@@ -1,6 +1,7 @@
 /**
  * HTS writes through the Worker in workerd: an ERC-20 transfer and approval sent to a token's address, a contract
- * that writes and then reads in one call, the node's revert for a failed dispatch, and estimates of them.
+ * that writes and then reads in one call, the node's revert for a failed dispatch (a credit to a long-zero address
+ * that names no account among them), and estimates of them.
  */
 import { describe, expect, it } from 'vitest';
 import { callOf, GENESIS, openWorkerDriver, TESTNET_SETTINGS } from '../../../../test/harness/evm-session.ts';
@@ -119,6 +120,15 @@ describe('HTS writes in POST /api/v1/contracts/call', () => {
     expect(message.message).toBe('CONTRACT_REVERT_EXECUTED');
     // INSUFFICIENT_TOKEN_BALANCE = 178.
     expect(message.data).toBe(`0x${'b2'.padStart(64, '0')}`);
+  });
+
+  it('reverts an ERC-20 transfer to a long-zero address that names no account with INVALID_ALIAS_KEY', async () => {
+    const response = await post({ from: longZero(HOLDER), to: longZero(FUNGIBLE), data: hex(transfer(4321n, 5n)) });
+    expect(response.status).toBe(400);
+    const message = firstMessage(response.body);
+    expect(message.message).toBe('CONTRACT_REVERT_EXECUTED');
+    // INVALID_ALIAS_KEY = 282.
+    expect(message.data).toBe(`0x${'11a'.padStart(64, '0')}`);
   });
 
   it('moves hbar with cryptoTransfer v2 in the EVM’s own balances, and refuses more than the sender has', async () => {
