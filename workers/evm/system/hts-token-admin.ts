@@ -6,10 +6,21 @@
 import type { NftRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity } from '../types.ts';
 import { type AbiArgs, type AbiValue, array, int } from './abi.ts';
+import { bodyGas } from './dispatch-gas.ts';
+import { burnUsage, mintUsage, wipeUsage } from './hapi-fee-usage.ts';
 import { type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
-import type { DispatchType } from './hts-gas.ts';
+import { canonicalGas, type DispatchType } from './hts-gas.ts';
 import type { ResponseCodeName } from './results.ts';
-import { associatedRow, dispatch, existingAccount, fail, fixed, liveToken, requireKey } from './token-dispatch.ts';
+import {
+  associatedRow,
+  dispatch,
+  existingAccount,
+  fail,
+  fixed,
+  liveToken,
+  pricedDispatch,
+  requireKey,
+} from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 
 const FROZEN = 1;
@@ -27,6 +38,15 @@ const byTokenType =
   async (call: HtsCall): Promise<DispatchType> => {
     const token = await tokenAt(call, call.args.address(0));
     return token && !token.fungible ? nft : fungible;
+  };
+
+/** A wipe's body prices by its serials under the entry of the token's type; a missing token has no fee. */
+const wipeGas =
+  (type: DispatchType, serials: (call: HtsCall) => number) =>
+  async (call: HtsCall): Promise<bigint> => {
+    const token = await tokenAt(call, call.args.address(0));
+    if (!token) return canonicalGas(type);
+    return bodyGas(call, type, wipeUsage(serials(call), token.fungible));
   };
 
 const serialsOf = (args: AbiArgs, index: number): bigint[] => {
@@ -174,8 +194,13 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
   ...(['mintToken(address,uint64,bytes[])', 'mintToken(address,int64,bytes[])'] as const).map(
     (signature, v2): [string, HtsFunction] => [
       signature,
-      dispatch(
-        byTokenType('MINT_FUNGIBLE', 'MINT_NFT'),
+      pricedDispatch(
+        async (call) =>
+          bodyGas(
+            call,
+            await byTokenType('MINT_FUNGIBLE', 'MINT_NFT')(call),
+            mintUsage(v2 ? call.args.int(1, 64) : call.args.uint(1), call.args.array(2).length),
+          ),
         (call) => mint(call, v2 ? call.args.int(1, 64) : call.args.uint(1), bytesList(call.args, 2)),
         [int(0n), array([])],
       ),
@@ -184,8 +209,9 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
   ...(['burnToken(address,uint64,int64[])', 'burnToken(address,int64,int64[])'] as const).map(
     (signature, v2): [string, HtsFunction] => [
       signature,
-      dispatch(
-        byTokenType('BURN_FUNGIBLE', 'BURN_NFT'),
+      pricedDispatch(
+        async (call) =>
+          bodyGas(call, await byTokenType('BURN_FUNGIBLE', 'BURN_NFT')(call), burnUsage(call.args.array(2).length)),
         (call) => burn(call, v2 ? call.args.int(1, 64) : call.args.uint(1), serialsOf(call.args, 2)),
         [int(0n)],
       ),
@@ -193,15 +219,24 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
   ),
   [
     'wipeTokenAccount(address,address,uint32)',
-    dispatch(fixed('WIPE_FUNGIBLE'), (call) => wipe(call, call.args.uint(2), undefined)),
+    pricedDispatch(
+      wipeGas('WIPE_FUNGIBLE', () => 0),
+      (call) => wipe(call, call.args.uint(2), undefined),
+    ),
   ],
   [
     'wipeTokenAccount(address,address,int64)',
-    dispatch(fixed('WIPE_FUNGIBLE'), (call) => wipe(call, call.args.int(2, 64), undefined)),
+    pricedDispatch(
+      wipeGas('WIPE_FUNGIBLE', () => 0),
+      (call) => wipe(call, call.args.int(2, 64), undefined),
+    ),
   ],
   [
     'wipeTokenAccountNFT(address,address,int64[])',
-    dispatch(fixed('WIPE_NFT'), (call) => wipe(call, 0n, serialsOf(call.args, 2))),
+    pricedDispatch(
+      wipeGas('WIPE_NFT', (call) => call.args.array(2).length),
+      (call) => wipe(call, 0n, serialsOf(call.args, 2)),
+    ),
   ],
   ['freezeToken(address,address)', dispatch(fixed('FREEZE'), relationshipFlag('freeze', FROZEN))],
   ['unfreezeToken(address,address)', dispatch(fixed('UNFREEZE'), relationshipFlag('freeze', UNFROZEN))],
