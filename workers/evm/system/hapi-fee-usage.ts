@@ -2,8 +2,9 @@
  * The resource usage the consensus node's fee handlers estimate for the synthetic HAPI bodies a system contract
  * dispatches, as `dispatchComputeFees` sees them: a child fee context (ChildFeeContext) with no signatures, an empty
  * signature map, a payer key of no keys, and no memo bytes (an internal dispatch). Written from hapi-fees'
- * UsageAccumulator (`resetForTransaction`, `reset`), CryptoTransferHandler, TokenMintHandler, TokenBurnHandler and
- * TokenAccountWipeHandler `calculateFees`, TokenOpsUsageUtils and TokenEntitySizes of hiero-consensus-node.
+ * UsageAccumulator (`resetForTransaction`, `reset`), the `calculateFees` of CryptoTransferHandler, TokenMintHandler,
+ * TokenBurnHandler, TokenAccountWipeHandler, TokenFreezeAccountHandler, TokenUnfreezeAccountHandler, TokenPauseHandler
+ * and TokenUnpauseHandler, TokenOpsUsageUtils and TokenEntitySizes of hiero-consensus-node.
  */
 import { HEDERA_FUNCTIONALITY } from '../../routes/network/fees-estimate/hedera-functionality.ts';
 
@@ -154,3 +155,22 @@ export const burnUsage = (serials: number): BodyUsage =>
 
 export const wipeUsage = (serials: number, fungibleToken: boolean): BodyUsage =>
   supplyChangeUsage(HEDERA_FUNCTIONALITY.TokenAccountWipe as number, serials, !fungibleToken);
+
+/** A freeze or unfreeze body names a token and an account; a pause or unpause a token (TokenOpsUsageUtils). */
+const FLAG_BODY_BYTES: Readonly<
+  Record<'TokenFreezeAccount' | 'TokenUnfreezeAccount' | 'TokenPause' | 'TokenUnpause', bigint>
+> = {
+  TokenFreezeAccount: 2n * BASIC_ENTITY_ID_SIZE,
+  TokenUnfreezeAccount: 2n * BASIC_ENTITY_ID_SIZE,
+  TokenPause: BASIC_ENTITY_ID_SIZE,
+  TokenUnpause: BASIC_ENTITY_ID_SIZE,
+};
+
+export function flagUsage(functionality: keyof typeof FLAG_BODY_BYTES): BodyUsage {
+  const base = baseUsage(0);
+  return {
+    functionality: HEDERA_FUNCTIONALITY[functionality] as number,
+    subType: SUB_TYPE.DEFAULT,
+    usage: { ...base, bpt: base.bpt + FLAG_BODY_BYTES[functionality] },
+  };
+}

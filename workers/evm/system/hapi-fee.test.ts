@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeeComponents, FeeData, FeeSchedule } from './fee-schedule-file.ts';
 import { hapiFeeTinybars } from './hapi-fee.ts';
-import { burnUsage, mintUsage, SUB_TYPE, transferUsage, wipeUsage } from './hapi-fee-usage.ts';
+import { burnUsage, flagUsage, mintUsage, SUB_TYPE, transferUsage, wipeUsage } from './hapi-fee-usage.ts';
 import { CANONICAL_TINYCENTS, gasRequirement, transferTinycents } from './hts-gas.ts';
 
 const NONE: FeeComponents = {
@@ -75,6 +75,9 @@ describe('the HAPI fee of a synthetic body', () => {
     expect([ten.usage.bpt, ten.usage.rbs]).toEqual([130_796n, 23_553_360n]);
     const custom = transferUsage({ hbarAdjusts: 0, tokenLists: 1, unitAdjusts: 0, nftExchanges: 2, customFees: true });
     expect(custom.subType).toBe(SUB_TYPE.TOKEN_NON_FUNGIBLE_UNIQUE_WITH_CUSTOM_FEES);
+    // A freeze names a token and an account, a pause a token: 48 and 24 bytes on the base body, DEFAULT entries.
+    expect(flagUsage('TokenFreezeAccount')).toMatchObject({ functionality: 59, subType: 0, usage: { bpt: 124n } });
+    expect(flagUsage('TokenUnpause')).toMatchObject({ functionality: 80, subType: 0, usage: { bpt: 100n } });
     const hbar = transferUsage({ hbarAdjusts: 2, tokenLists: 0, unitAdjusts: 0, nftExchanges: 0, customFees: false });
     expect(hbar).toMatchObject({ subType: SUB_TYPE.DEFAULT, usage: { bpt: 140n } });
   });

@@ -7,7 +7,7 @@ import type { NftRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity } from '../types.ts';
 import { type AbiArgs, type AbiValue, array, int } from './abi.ts';
 import { bodyGas } from './dispatch-gas.ts';
-import { burnUsage, mintUsage, wipeUsage } from './hapi-fee-usage.ts';
+import { burnUsage, flagUsage, mintUsage, wipeUsage } from './hapi-fee-usage.ts';
 import { type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import { canonicalGas, type DispatchType } from './hts-gas.ts';
 import type { ResponseCodeName } from './results.ts';
@@ -39,6 +39,12 @@ const byTokenType =
     const token = await tokenAt(call, call.args.address(0));
     return token && !token.fungible ? nft : fungible;
   };
+
+/** The gas of a dispatch whose body's size is fixed. */
+const flag =
+  (type: DispatchType, functionality: Parameters<typeof flagUsage>[0]) =>
+  (call: HtsCall): Promise<bigint> =>
+    bodyGas(call, type, flagUsage(functionality));
 
 /** A wipe's body prices by its serials under the entry of the token's type; a missing token has no fee. */
 const wipeGas =
@@ -238,21 +244,27 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
       (call) => wipe(call, 0n, serialsOf(call.args, 2)),
     ),
   ],
-  ['freezeToken(address,address)', dispatch(fixed('FREEZE'), relationshipFlag('freeze', FROZEN))],
-  ['unfreezeToken(address,address)', dispatch(fixed('UNFREEZE'), relationshipFlag('freeze', UNFROZEN))],
+  [
+    'freezeToken(address,address)',
+    pricedDispatch(flag('FREEZE', 'TokenFreezeAccount'), relationshipFlag('freeze', FROZEN)),
+  ],
+  [
+    'unfreezeToken(address,address)',
+    pricedDispatch(flag('UNFREEZE', 'TokenUnfreezeAccount'), relationshipFlag('freeze', UNFROZEN)),
+  ],
   ['grantTokenKyc(address,address)', dispatch(fixed('GRANT_KYC'), relationshipFlag('kyc', KYC_GRANTED))],
   ['revokeTokenKyc(address,address)', dispatch(fixed('REVOKE_KYC'), relationshipFlag('kyc', KYC_REVOKED))],
   [
     'pauseToken(address)',
-    dispatch(
-      fixed('PAUSE'),
+    pricedDispatch(
+      flag('PAUSE', 'TokenPause'),
       tokenFlag('pause', (token) => ({ ...token, paused: true })),
     ),
   ],
   [
     'unpauseToken(address)',
-    dispatch(
-      fixed('UNPAUSE'),
+    pricedDispatch(
+      flag('UNPAUSE', 'TokenUnpause'),
       tokenFlag('pause', (token) => ({ ...token, paused: false })),
     ),
   ],
