@@ -34,7 +34,7 @@ const NONE = {
 
 /**
  * A 0.0.111 whose current schedule expired at the epoch's first second, so the next one is in force: it prices an
- * NFT mint at $0.02 a metadata and a fungible token transfer by its bytes (as in hapi-fee.test.ts).
+ * NFT mint at $0.02 a metadata, a dissociation and a fungible token transfer by their bytes (as in hapi-fee.test.ts).
  */
 function feeScheduleFile(): Uint8Array {
   const next = {
@@ -48,6 +48,16 @@ function feeScheduleFile(): Uint8Array {
             nodedata: { ...NONE, bpt: 20_000_000_000 },
             networkdata: { ...NONE, bpt: 180_000_000_000 },
             servicedata: NONE,
+          },
+        ],
+      },
+      {
+        hederaFunctionality: proto.HederaFunctionality.TokenDissociateFromAccount,
+        fees: [
+          {
+            nodedata: { ...NONE, bpt: 200_000_000 },
+            networkdata: { ...NONE, bpt: 800_000_000 },
+            servicedata: { ...NONE, constant: 100_000_000_000 },
           },
         ],
       },
@@ -123,6 +133,18 @@ describe('system contract gas under the fee schedule of the block', () => {
     );
     const result = await call(HTS, data, contract);
     expect(result.executionGasUsed).toBe(936_475n);
+  });
+
+  it('charges a dissociation of twenty tokens its estimated fee, the body counted before any check', async () => {
+    const { call } = await writesEvm(ledger.db);
+    const tokens = Array.from({ length: 20 }, (_, i) => address(longZeroAddress(5000n + BigInt(i))));
+    const data = calldata(
+      'dissociateTokens(address,address[])',
+      encode(address(longZeroAddress(CONTRACT)), array(tokens)),
+    );
+    const result = await call(HTS, data, contract);
+    expect(returned(result).int(0)).toBe(167n);
+    expect(result.executionGasUsed).toBe(958_946n);
   });
 
   it('keeps the canonical price for a body the schedule has no entry for', async () => {

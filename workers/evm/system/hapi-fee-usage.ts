@@ -4,7 +4,9 @@
  * signature map, a payer key of no keys, and no memo bytes (an internal dispatch). Written from hapi-fees'
  * UsageAccumulator (`resetForTransaction`, `reset`), the `calculateFees` of CryptoTransferHandler, TokenMintHandler,
  * TokenBurnHandler, TokenAccountWipeHandler, TokenFreezeAccountHandler, TokenUnfreezeAccountHandler, TokenPauseHandler
- * and TokenUnpauseHandler, TokenOpsUsageUtils and TokenEntitySizes of hiero-consensus-node.
+ * and TokenUnpauseHandler, the usage estimators TokenGrantKycUsage, TokenRevokeKycUsage, TokenDeleteUsage and
+ * TokenDissociateUsage with TxnUsageEstimator and SingletonEstimatorUtils, TokenOpsUsageUtils and TokenEntitySizes of
+ * hiero-consensus-node.
  */
 import { HEDERA_FUNCTIONALITY } from '../../routes/network/fees-estimate/hedera-functionality.ts';
 
@@ -30,12 +32,32 @@ export interface Usage {
   readonly payerKeys: bigint;
 }
 
-/** A body's usage with the schedule entry that prices it. */
-export interface BodyUsage {
+/** Usage per provider as a FeeBuilder usage estimator answers it: the FeeData each resource price multiplies. */
+export type UsageMatrix = Readonly<
+  Record<
+    'node' | 'network' | 'service',
+    Readonly<Partial<Record<'constant' | 'bpt' | 'vpt' | 'rbh' | 'sbh' | 'bpr' | 'sbpr', bigint>>>
+  >
+>;
+
+/** A body whose handler accumulates its usage (`calculate()`, priced by OverflowCheckingCalc). */
+export interface AccumulatedUsage {
   readonly functionality: number;
   readonly subType: number;
+  readonly pricing: 'accumulator';
   readonly usage: Usage;
 }
+
+/** A body whose handler estimates its usage (`legacyCalculate`, priced by FeeBuilder.getFeeObject). */
+export interface EstimatedUsage {
+  readonly functionality: number;
+  readonly subType: number;
+  readonly pricing: 'estimator';
+  readonly matrix: UsageMatrix;
+}
+
+/** A body's usage with the schedule entry (functionality and subtype) that prices it. */
+export type BodyUsage = AccumulatedUsage | EstimatedUsage;
 
 // FeeConstants and SingletonUsageProperties sizes, in bytes.
 const LONG_SIZE = 8n;
@@ -86,7 +108,7 @@ export interface TransferBody {
 }
 
 /** CryptoTransferHandler.calculateFees; the assessed custom fees' own transfers are not counted (see the docs). */
-export function transferUsage(body: TransferBody): BodyUsage {
+export function transferUsage(body: TransferBody): AccumulatedUsage {
   const base = baseUsage(body.hbarAdjusts);
   const tokens = TOKEN_TRANSFER_USAGE_MULTIPLIER * BigInt(body.tokenLists);
   const units = TOKEN_TRANSFER_USAGE_MULTIPLIER * BigInt(body.unitAdjusts);
@@ -108,6 +130,7 @@ export function transferUsage(body: TransferBody): BodyUsage {
   return {
     functionality: HEDERA_FUNCTIONALITY.CryptoTransfer as number,
     subType,
+    pricing: 'accumulator',
     usage: { ...base, bpt: base.bpt + bpt, rbs: base.rbs + rbs * RECEIPT_STORAGE_TIME_SEC },
   };
 }
@@ -116,13 +139,14 @@ export function transferUsage(body: TransferBody): BodyUsage {
  * TokenMintHandler.calculateFees: a body with an amount is a fungible mint; one without prices its metadata count
  * alone (the schedule's NFT entry charges a fixed price per metadata through `bpt`).
  */
-export function mintUsage(amount: bigint, metadata: number): BodyUsage {
+export function mintUsage(amount: bigint, metadata: number): AccumulatedUsage {
   const functionality = HEDERA_FUNCTIONALITY.TokenMint as number;
   if (amount > 0n) {
     const base = baseUsage(0);
     return {
       functionality,
       subType: SUB_TYPE.TOKEN_FUNGIBLE_COMMON,
+      pricing: 'accumulator',
       usage: {
         ...base,
         bpt: base.bpt + AMOUNT_REPR_BYTES + BASIC_ENTITY_ID_SIZE,
@@ -130,14 +154,19 @@ export function mintUsage(amount: bigint, metadata: number): BodyUsage {
       },
     };
   }
-  return { functionality, subType: SUB_TYPE.TOKEN_NON_FUNGIBLE_UNIQUE, usage: { ...ZERO, bpt: BigInt(metadata) } };
+  return {
+    functionality,
+    subType: SUB_TYPE.TOKEN_NON_FUNGIBLE_UNIQUE,
+    pricing: 'accumulator',
+    usage: { ...ZERO, bpt: BigInt(metadata) },
+  };
 }
 
 /**
  * TokenOpsUsageUtils.retrieveRawDataFrom, shared by burns and wipes: the body's size follows its serials; the entry
  * follows the serials for a burn and the token's type for a wipe.
  */
-function supplyChangeUsage(functionality: number, serials: number, nftEntry: boolean): BodyUsage {
+function supplyChangeUsage(functionality: number, serials: number, nftEntry: boolean): AccumulatedUsage {
   const base = baseUsage(0);
   const count = BigInt(serials);
   const nft = serials > 0;
@@ -146,14 +175,15 @@ function supplyChangeUsage(functionality: number, serials: number, nftEntry: boo
   return {
     functionality,
     subType: nftEntry ? SUB_TYPE.TOKEN_NON_FUNGIBLE_UNIQUE : SUB_TYPE.TOKEN_FUNGIBLE_COMMON,
+    pricing: 'accumulator',
     usage: { ...base, bpt: base.bpt + bpt, networkRbs: base.networkRbs + record * RECEIPT_STORAGE_TIME_SEC },
   };
 }
 
-export const burnUsage = (serials: number): BodyUsage =>
+export const burnUsage = (serials: number): AccumulatedUsage =>
   supplyChangeUsage(HEDERA_FUNCTIONALITY.TokenBurn as number, serials, serials > 0);
 
-export const wipeUsage = (serials: number, fungibleToken: boolean): BodyUsage =>
+export const wipeUsage = (serials: number, fungibleToken: boolean): AccumulatedUsage =>
   supplyChangeUsage(HEDERA_FUNCTIONALITY.TokenAccountWipe as number, serials, !fungibleToken);
 
 /** A freeze or unfreeze body names a token and an account; a pause or unpause a token (TokenOpsUsageUtils). */
@@ -166,11 +196,56 @@ const FLAG_BODY_BYTES: Readonly<
   TokenUnpause: BASIC_ENTITY_ID_SIZE,
 };
 
-export function flagUsage(functionality: keyof typeof FLAG_BODY_BYTES): BodyUsage {
+export function flagUsage(functionality: keyof typeof FLAG_BODY_BYTES): AccumulatedUsage {
   const base = baseUsage(0);
   return {
     functionality: HEDERA_FUNCTIONALITY[functionality] as number,
     subType: SUB_TYPE.DEFAULT,
+    pricing: 'accumulator',
     usage: { ...base, bpt: base.bpt + FLAG_BODY_BYTES[functionality] },
   };
 }
+
+const HRS_DIVISOR = 3600n;
+/** EstimatorUtils.nonDegenerateDiv: any nonzero usage counts at least one unit. */
+export const nonDegenerateDiv = (dividend: bigint, divisor: bigint): bigint =>
+  dividend === 0n ? 0n : dividend / divisor > 1n ? dividend / divisor : 1n;
+
+/**
+ * TxnUsageEstimator.get for a body of `entities` entity ids and nothing else (TokenTxnUsage.addEntityBpt), with no
+ * signatures or memo: `baseEstimate` and `withDefaultTxnPartitioning`, storage in hours.
+ */
+function entityEstimate(functionality: number, entities: number): EstimatedUsage {
+  const bpt = BASIC_TX_BODY_SIZE + BigInt(entities) * BASIC_ENTITY_ID_SIZE;
+  return {
+    functionality,
+    subType: SUB_TYPE.DEFAULT,
+    pricing: 'estimator',
+    matrix: {
+      network: { constant: 1n, bpt, rbh: nonDegenerateDiv(RECEIPT_STORAGE_TIME_SEC * BASIC_RECEIPT_SIZE, HRS_DIVISOR) },
+      node: { constant: 1n, bpt, bpr: INT_SIZE },
+      service: { constant: 1n, rbh: nonDegenerateDiv(RECEIPT_STORAGE_TIME_SEC * BASIC_TX_RECORD_SIZE, HRS_DIVISOR) },
+    },
+  };
+}
+
+/** Fees.CONSTANT_FEE_DATA: what a handler charges when the entity its estimate reads is missing. */
+const constantEstimate = (functionality: number): EstimatedUsage => ({
+  functionality,
+  subType: SUB_TYPE.DEFAULT,
+  pricing: 'estimator',
+  matrix: { network: { constant: 1n }, node: { constant: 1n }, service: { constant: 1n } },
+});
+
+/** TokenGrantKycUsage and TokenRevokeKycUsage: a token and an account. */
+export const kycUsage = (functionality: 'TokenGrantKycToAccount' | 'TokenRevokeKycFromAccount'): EstimatedUsage =>
+  entityEstimate(HEDERA_FUNCTIONALITY[functionality] as number, 2);
+
+/** TokenDeleteUsage: the token. */
+export const deleteUsage = (): EstimatedUsage => entityEstimate(HEDERA_FUNCTIONALITY.TokenDelete as number, 1);
+
+/** TokenDissociateUsage: the account and each token; a missing account prices the constants alone. */
+export const dissociateUsage = (tokens: number, accountExists: boolean): EstimatedUsage => {
+  const functionality = HEDERA_FUNCTIONALITY.TokenDissociateFromAccount as number;
+  return accountExists ? entityEstimate(functionality, 1 + tokens) : constantEstimate(functionality);
+};

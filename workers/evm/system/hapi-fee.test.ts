@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { FeeComponents, FeeData, FeeSchedule } from './fee-schedule-file.ts';
 import { hapiFeeTinybars } from './hapi-fee.ts';
-import { burnUsage, flagUsage, mintUsage, SUB_TYPE, transferUsage, wipeUsage } from './hapi-fee-usage.ts';
+import {
+  burnUsage,
+  dissociateUsage,
+  flagUsage,
+  kycUsage,
+  mintUsage,
+  SUB_TYPE,
+  transferUsage,
+  wipeUsage,
+} from './hapi-fee-usage.ts';
 import { CANONICAL_TINYCENTS, gasRequirement, transferTinycents } from './hts-gas.ts';
 
 const NONE: FeeComponents = {
@@ -24,13 +33,15 @@ const prices = (node: Partial<FeeComponents>, network: Partial<FeeComponents>, s
 
 /** $0.02 a metadata, as the node's schedule prices an NFT mint through `bpt`: 2e11 fee units a byte in all. */
 const NFT_MINT = prices({ bpt: 20_000_000_000n }, { bpt: 180_000_000_000n }, {});
+/** Dissociations priced by their entity ids: node and network by bytes, the service by its constant. */
+const DISSOCIATE = prices({ bpt: 200_000_000n }, { bpt: 800_000_000n }, { constant: 100_000_000_000n, rbh: 0n });
 const TOKEN_TRANSFER = prices({ constant: 10_000_000_000n, bpt: 1_000_000n }, { bpt: 4_000_000n }, { rbh: 10_000n });
 
 const scheduleOf =
   (entries: Record<string, FeeData>): FeeSchedule =>
   (functionality, subType) =>
     entries[`${functionality}/${subType}`];
-const schedule = scheduleOf({ '65/2': NFT_MINT, '1/1': TOKEN_TRANSFER });
+const schedule = scheduleOf({ '65/2': NFT_MINT, '1/1': TOKEN_TRANSFER, '69/0': DISSOCIATE });
 const RATE = { hbarEquiv: 1n, centEquiv: 12n };
 
 describe('the HAPI fee of a synthetic body', () => {
@@ -39,6 +50,7 @@ describe('the HAPI fee of a synthetic body', () => {
     expect(mintUsage(5n, 0)).toEqual({
       functionality: 65,
       subType: SUB_TYPE.TOKEN_FUNGIBLE_COMMON,
+      pricing: 'accumulator',
       usage: {
         bpt: 108n,
         vpt: 0n,
@@ -82,6 +94,24 @@ describe('the HAPI fee of a synthetic body', () => {
     expect(hbar).toMatchObject({ subType: SUB_TYPE.DEFAULT, usage: { bpt: 140n } });
   });
 
+  it('estimates entity-id bodies as a usage matrix, a missing account as the constants alone', () => {
+    // 76 bytes of body and 48 of ids; the receipt's 6,480 byte-seconds and the record's 23,760 in whole hours.
+    expect(kycUsage('TokenGrantKycToAccount')).toEqual({
+      functionality: 61,
+      subType: SUB_TYPE.DEFAULT,
+      pricing: 'estimator',
+      matrix: {
+        network: { constant: 1n, bpt: 124n, rbh: 1n },
+        node: { constant: 1n, bpt: 124n, bpr: 4n },
+        service: { constant: 1n, rbh: 6n },
+      },
+    });
+    expect(dissociateUsage(20, true)).toMatchObject({ functionality: 69, matrix: { node: { bpt: 580n } } });
+    expect(dissociateUsage(20, false)).toMatchObject({
+      matrix: { network: { constant: 1n }, node: { constant: 1n }, service: { constant: 1n } },
+    });
+  });
+
   it('prices usage per provider, each rounded down to tinycents and tinybars', () => {
     // Ten metadata: node 10·2e10/1000 = 2e8 tinycents, network 1.8e9; at 1 ℏ = 12 ¢, 16,666,666 + 150,000,000 ℏ.
     expect(hapiFeeTinybars(mintUsage(0n, 10), schedule, RATE)).toBe(166_666_666n);
@@ -89,6 +119,10 @@ describe('the HAPI fee of a synthetic body', () => {
     // 6,542 hours of 23,553,360 byte-seconds at 10 units: 65,420; in tinybars 11,733,000 + 43,598,666 + 5,451.
     const ten = transferUsage({ hbarAdjusts: 0, tokenLists: 1, unitAdjusts: 10, nftExchanges: 0, customFees: false });
     expect(hapiFeeTinybars(ten, schedule, RATE)).toBe(55_337_117n);
+    // FeeBuilder: one token, 124 bytes: node 2.48e10/1000, network 9.92e10/1000, service the constant 1e11/1000;
+    // 2,066,666 + 8,266,666 + 8,333,333 ℏ. With no account, the service constant alone.
+    expect(hapiFeeTinybars(dissociateUsage(1, true), schedule, RATE)).toBe(18_666_665n);
+    expect(hapiFeeTinybars(dissociateUsage(1, false), schedule, RATE)).toBe(8_333_333n);
   });
 
   it('costs nothing where the schedule has no entry, so the canonical price stands', () => {
@@ -109,5 +143,13 @@ describe('the HAPI fee of a synthetic body', () => {
     const body = transferUsage({ ...shape, tokenLists: 1 });
     expect(transferTinycents(shape)).toBe(50_000_000n);
     expect(gasRequirement(transferTinycents(shape), hapiFeeTinybars(body, schedule, RATE), RATE)).toBe(936_475n);
+    // Dissociating one token costs 223,999,980 tinycents, below the canonical $0.05; twenty, 679,999,980, above it.
+    const dissociate = (tokens: number) =>
+      gasRequirement(
+        CANONICAL_TINYCENTS.DISSOCIATE,
+        hapiFeeTinybars(dissociateUsage(tokens, true), schedule, RATE),
+        RATE,
+      );
+    expect([dissociate(1), dissociate(20)]).toEqual([705_424n, 958_946n]);
   });
 });

@@ -7,20 +7,11 @@ import type { NftRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity } from '../types.ts';
 import { type AbiArgs, type AbiValue, array, int } from './abi.ts';
 import { bodyGas } from './dispatch-gas.ts';
-import { burnUsage, flagUsage, mintUsage, wipeUsage } from './hapi-fee-usage.ts';
+import { type BodyUsage, burnUsage, deleteUsage, flagUsage, kycUsage, mintUsage, wipeUsage } from './hapi-fee-usage.ts';
 import { type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import { canonicalGas, type DispatchType } from './hts-gas.ts';
 import type { ResponseCodeName } from './results.ts';
-import {
-  associatedRow,
-  dispatch,
-  existingAccount,
-  fail,
-  fixed,
-  liveToken,
-  pricedDispatch,
-  requireKey,
-} from './token-dispatch.ts';
+import { associatedRow, existingAccount, fail, liveToken, pricedDispatch, requireKey } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 
 const FROZEN = 1;
@@ -40,7 +31,13 @@ const byTokenType =
     return token && !token.fungible ? nft : fungible;
   };
 
-/** The gas of a dispatch whose body's size is fixed. */
+/** The gas of a dispatch whose body's usage is fixed. */
+const estimated =
+  (type: DispatchType, body: BodyUsage) =>
+  (call: HtsCall): Promise<bigint> =>
+    bodyGas(call, type, body);
+
+/** The gas of a freeze or pause, whose body's size is fixed. */
 const flag =
   (type: DispatchType, functionality: Parameters<typeof flagUsage>[0]) =>
   (call: HtsCall): Promise<bigint> =>
@@ -252,8 +249,17 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
     'unfreezeToken(address,address)',
     pricedDispatch(flag('UNFREEZE', 'TokenUnfreezeAccount'), relationshipFlag('freeze', UNFROZEN)),
   ],
-  ['grantTokenKyc(address,address)', dispatch(fixed('GRANT_KYC'), relationshipFlag('kyc', KYC_GRANTED))],
-  ['revokeTokenKyc(address,address)', dispatch(fixed('REVOKE_KYC'), relationshipFlag('kyc', KYC_REVOKED))],
+  [
+    'grantTokenKyc(address,address)',
+    pricedDispatch(estimated('GRANT_KYC', kycUsage('TokenGrantKycToAccount')), relationshipFlag('kyc', KYC_GRANTED)),
+  ],
+  [
+    'revokeTokenKyc(address,address)',
+    pricedDispatch(
+      estimated('REVOKE_KYC', kycUsage('TokenRevokeKycFromAccount')),
+      relationshipFlag('kyc', KYC_REVOKED),
+    ),
+  ],
   [
     'pauseToken(address)',
     pricedDispatch(
@@ -270,8 +276,8 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
   ],
   [
     'deleteToken(address)',
-    dispatch(
-      fixed('DELETE'),
+    pricedDispatch(
+      estimated('DELETE', deleteUsage()),
       tokenFlag('admin', (token) => ({ ...token, deleted: true })),
     ),
   ],
