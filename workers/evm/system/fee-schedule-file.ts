@@ -30,15 +30,32 @@ export interface FeeData {
   readonly service: FeeComponents;
 }
 
-/** The prices of a `HederaFunctionality` and `SubType`; undefined where the schedule has no entry. */
-export type FeeSchedule = (functionality: number, subType: number) => FeeData | undefined;
+/** The prices of a `HederaFunctionality` and `SubType`. */
+export type FeeSchedule = (functionality: number, subType: number) => FeeData;
 
 const FEE_SCHEDULE_FILE = 111;
 const NS_PER_SECOND = 1_000_000_000n;
 
-const NO_SCHEDULE: FeeSchedule = () => undefined;
-
 const long = (value: unknown): bigint => (typeof value === 'bigint' ? value : 0n);
+
+/** FeeManager's DEFAULT_FEE_DATA for a body the schedule has no entry for: 100 tinycents a provider. */
+const DEFAULT_COMPONENTS: FeeComponents = {
+  min: 100_000n,
+  max: 100_000n,
+  constant: 0n,
+  bpt: 0n,
+  vpt: 0n,
+  rbh: 0n,
+  sbh: 0n,
+  gas: 0n,
+  bpr: 0n,
+  sbpr: 0n,
+};
+const DEFAULT_FEE_DATA: FeeData = {
+  node: DEFAULT_COMPONENTS,
+  network: DEFAULT_COMPONENTS,
+  service: DEFAULT_COMPONENTS,
+};
 
 function componentsOf(decoded: Decoded | undefined): FeeComponents {
   const part = decoded ?? {};
@@ -56,22 +73,27 @@ function componentsOf(decoded: Decoded | undefined): FeeComponents {
   };
 }
 
-/** Entries by functionality and subtype; the first entry for a pair wins. */
+const feeDataOf = (fees: Decoded): FeeData => ({
+  node: componentsOf(fees.nodedata as Decoded | undefined),
+  network: componentsOf(fees.networkdata as Decoded | undefined),
+  service: componentsOf(fees.servicedata as Decoded | undefined),
+});
+
+/**
+ * Entries by functionality and subtype as FeeManager's `populateFeeDataMap` keeps them: each of `fees` under its
+ * subtype, or the deprecated single `feeData` as DEFAULT; a later entry for a pair replaces an earlier one.
+ */
 function scheduleOf(schedule: Decoded | undefined): FeeSchedule {
   const entries = new Map<string, FeeData>();
   for (const entry of (schedule?.transactionFeeSchedule as Decoded[] | undefined) ?? []) {
     const functionality = (entry.hederaFunctionality as number | undefined) ?? 0;
-    for (const fees of (entry.fees as Decoded[] | undefined) ?? []) {
-      const key = `${functionality}/${(fees.subType as number | undefined) ?? 0}`;
-      if (entries.has(key)) continue;
-      entries.set(key, {
-        node: componentsOf(fees.nodedata as Decoded | undefined),
-        network: componentsOf(fees.networkdata as Decoded | undefined),
-        service: componentsOf(fees.servicedata as Decoded | undefined),
-      });
-    }
+    const fees = (entry.fees as Decoded[] | undefined) ?? [];
+    for (const data of fees)
+      entries.set(`${functionality}/${(data.subType as number | undefined) ?? 0}`, feeDataOf(data));
+    const single = entry.feeData as Decoded | undefined;
+    if (fees.length === 0 && single) entries.set(`${functionality}/0`, feeDataOf(single));
   }
-  return (functionality, subType) => entries.get(`${functionality}/${subType}`);
+  return (functionality, subType) => entries.get(`${functionality}/${subType}`) ?? DEFAULT_FEE_DATA;
 }
 
 /** The schedule in force at the reader's block; one with no entries when the ledger never wrote 0.0.111. */
@@ -88,9 +110,10 @@ export async function feeScheduleAt(reader: LedgerReader): Promise<FeeSchedule> 
     ],
     { empty: false, lower: 0n, upper },
   );
-  if (!file) return NO_SCHEDULE;
+  if (!file) return scheduleOf(undefined);
   const current = file.data.currentFeeSchedule as Decoded | undefined;
+  // A current schedule without an expiry expires at once; a missing next schedule is the current one.
   const expiry = long((current?.expiryTime as Decoded | undefined)?.seconds);
   const expired = block.consensusStart / NS_PER_SECOND > expiry;
-  return scheduleOf(expired ? (file.data.nextFeeSchedule as Decoded | undefined) : current);
+  return scheduleOf(expired ? ((file.data.nextFeeSchedule as Decoded | undefined) ?? current) : current);
 }

@@ -34,12 +34,25 @@ const NONE = {
 
 /**
  * A 0.0.111 whose current schedule expired at the epoch's first second, so the next one is in force: it prices an
- * NFT mint at $0.02 a metadata, a dissociation and a fungible token transfer by their bytes (as in hapi-fee.test.ts).
+ * NFT mint at $0.02 a metadata, a dissociation and a fungible token transfer by their bytes (as in hapi-fee.test.ts),
+ * and a pause by a constant above its canonical price.
  */
 function feeScheduleFile(): Uint8Array {
   const next = {
     expiryTime: { seconds: FAR },
     transactionFeeSchedule: [
+      // Replaced by the later entry for the same functionality and subtype.
+      {
+        hederaFunctionality: proto.HederaFunctionality.TokenMint,
+        fees: [
+          { subType: proto.SubType.TOKEN_NON_FUNGIBLE_UNIQUE, nodedata: { ...NONE, constant: 1_000_000_000_000 } },
+        ],
+      },
+      // The deprecated single `feeData` prices the DEFAULT subtype: 1.2e10 units, 12,000,000 tinycents.
+      {
+        hederaFunctionality: proto.HederaFunctionality.TokenPause,
+        feeData: { nodedata: { ...NONE, constant: 12_000_000_000 }, networkdata: NONE, servicedata: NONE },
+      },
       {
         hederaFunctionality: proto.HederaFunctionality.TokenMint,
         fees: [
@@ -145,6 +158,15 @@ describe('system contract gas under the fee schedule of the block', () => {
     const result = await call(HTS, data, contract);
     expect(returned(result).int(0)).toBe(167n);
     expect(result.executionGasUsed).toBe(958_946n);
+  });
+
+  it('prices a pause by an entry in the deprecated single feeData form', async () => {
+    const { call } = await writesEvm(ledger.db);
+    const data = calldata('pauseToken(address)', encode(address(longZeroAddress(MINTED))));
+    const result = await call(HTS, data, contract);
+    expect(returned(result).int(0)).toBe(22n);
+    // 1,000,000 ℏ at 1 ℏ = 12 ¢ is 12,000,000 tinycents against the canonical 10,000,000: 15,084 gas plus a fifth.
+    expect(result.executionGasUsed).toBe(18_100n);
   });
 
   it('keeps the canonical price for a body the schedule has no entry for', async () => {

@@ -37,10 +37,16 @@ const NFT_MINT = prices({ bpt: 20_000_000_000n }, { bpt: 180_000_000_000n }, {})
 const DISSOCIATE = prices({ bpt: 200_000_000n }, { bpt: 800_000_000n }, { constant: 100_000_000_000n, rbh: 0n });
 const TOKEN_TRANSFER = prices({ constant: 10_000_000_000n, bpt: 1_000_000n }, { bpt: 4_000_000n }, { rbh: 10_000n });
 
+/** FeeManager's DEFAULT_FEE_DATA where the schedule has no entry: every provider clamped to 100,000 units. */
+const DEFAULT_PRICES = prices(
+  { min: 100_000n, max: 100_000n },
+  { min: 100_000n, max: 100_000n },
+  { min: 100_000n, max: 100_000n },
+);
 const scheduleOf =
   (entries: Record<string, FeeData>): FeeSchedule =>
   (functionality, subType) =>
-    entries[`${functionality}/${subType}`];
+    entries[`${functionality}/${subType}`] ?? DEFAULT_PRICES;
 const schedule = scheduleOf({ '65/2': NFT_MINT, '1/1': TOKEN_TRANSFER, '69/0': DISSOCIATE });
 const RATE = { hbarEquiv: 1n, centEquiv: 12n };
 
@@ -125,9 +131,10 @@ describe('the HAPI fee of a synthetic body', () => {
     expect(hapiFeeTinybars(dissociateUsage(1, false), schedule, RATE)).toBe(8_333_333n);
   });
 
-  it('costs nothing where the schedule has no entry, so the canonical price stands', () => {
-    expect(hapiFeeTinybars(mintUsage(5n, 0), schedule, RATE)).toBe(0n);
-    expect(gasRequirement(CANONICAL_TINYCENTS.MINT_FUNGIBLE, 0n, RATE)).toBe(15_284n);
+  it('costs the default prices where the schedule has no entry, so the canonical price stands', () => {
+    // 100 tinycents a provider: 8 ℏ each at 1 ℏ = 12 ¢.
+    expect(hapiFeeTinybars(mintUsage(5n, 0), schedule, RATE)).toBe(24n);
+    expect(gasRequirement(CANONICAL_TINYCENTS.MINT_FUNGIBLE, 24n, RATE)).toBe(15_284n);
   });
 
   it('charges the larger of the canonical price and the fee as gas', () => {

@@ -2,8 +2,8 @@
  * The HAPI fee of a synthetic body, in tinybars, as `dispatchComputeFees` answers it to SystemContractGasCalculator:
  * hapi-fees' OverflowCheckingCalc over accumulated usage, or FeeBuilder.getFeeObject over an estimator's usage, with
  * the schedule entry of the body's functionality and subtype, at the block's exchange rate, congestion multiplier 1
- * (the reference runs without throttles). A body the schedule has no entry for costs nothing, so its canonical price
- * stands.
+ * (the reference runs without throttles). A body the schedule has no entry for costs the default usage prices, 300
+ * tinycents, so its canonical price stands.
  */
 import type { ExchangeRate } from './exchange-rate-file.ts';
 import type { FeeComponents, FeeSchedule } from './fee-schedule-file.ts';
@@ -63,7 +63,6 @@ function componentTinycents(prices: FeeComponents, usage: UsageMatrix[keyof Usag
 
 export function hapiFeeTinybars(body: BodyUsage, schedule: FeeSchedule, rate: ExchangeRate): bigint {
   const prices = schedule(body.functionality, body.subType);
-  if (!prices) return 0n;
   const tinybars = (tinycents: bigint) => (tinycents * rate.hbarEquiv) / rate.centEquiv;
   if (body.pricing === 'estimator') {
     return (
