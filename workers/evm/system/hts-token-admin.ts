@@ -32,18 +32,21 @@ const byTokenType =
   };
 
 /** The gas of a dispatch whose body's usage is fixed. */
-const estimated =
+const estimatedGas =
   (type: DispatchType, body: BodyUsage) =>
   (call: HtsCall): Promise<bigint> =>
     bodyGas(call, type, body);
 
 /** The gas of a freeze or pause, whose body's size is fixed. */
-const flag =
+const flagGas =
   (type: DispatchType, functionality: Parameters<typeof flagUsage>[0]) =>
   (call: HtsCall): Promise<bigint> =>
     bodyGas(call, type, flagUsage(functionality));
 
-/** A wipe's body prices by its serials under the entry of the token's type; a missing token has no fee. */
+/**
+ * A wipe's body prices by its serials under the entry of the token's type; without a token there is no type to price
+ * by, and the canonical price stands.
+ */
 const wipeGas =
   (type: DispatchType, serials: (call: HtsCall) => number) =>
   async (call: HtsCall): Promise<bigint> => {
@@ -243,41 +246,41 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
   ],
   [
     'freezeToken(address,address)',
-    pricedDispatch(flag('FREEZE', 'TokenFreezeAccount'), relationshipFlag('freeze', FROZEN)),
+    pricedDispatch(flagGas('FREEZE', 'TokenFreezeAccount'), relationshipFlag('freeze', FROZEN)),
   ],
   [
     'unfreezeToken(address,address)',
-    pricedDispatch(flag('UNFREEZE', 'TokenUnfreezeAccount'), relationshipFlag('freeze', UNFROZEN)),
+    pricedDispatch(flagGas('UNFREEZE', 'TokenUnfreezeAccount'), relationshipFlag('freeze', UNFROZEN)),
   ],
   [
     'grantTokenKyc(address,address)',
-    pricedDispatch(estimated('GRANT_KYC', kycUsage('TokenGrantKycToAccount')), relationshipFlag('kyc', KYC_GRANTED)),
+    pricedDispatch(estimatedGas('GRANT_KYC', kycUsage('TokenGrantKycToAccount')), relationshipFlag('kyc', KYC_GRANTED)),
   ],
   [
     'revokeTokenKyc(address,address)',
     pricedDispatch(
-      estimated('REVOKE_KYC', kycUsage('TokenRevokeKycFromAccount')),
+      estimatedGas('REVOKE_KYC', kycUsage('TokenRevokeKycFromAccount')),
       relationshipFlag('kyc', KYC_REVOKED),
     ),
   ],
   [
     'pauseToken(address)',
     pricedDispatch(
-      flag('PAUSE', 'TokenPause'),
+      flagGas('PAUSE', 'TokenPause'),
       tokenFlag('pause', (token) => ({ ...token, paused: true })),
     ),
   ],
   [
     'unpauseToken(address)',
     pricedDispatch(
-      flag('UNPAUSE', 'TokenUnpause'),
+      flagGas('UNPAUSE', 'TokenUnpause'),
       tokenFlag('pause', (token) => ({ ...token, paused: false })),
     ),
   ],
   [
     'deleteToken(address)',
     pricedDispatch(
-      estimated('DELETE', deleteUsage()),
+      estimatedGas('DELETE', deleteUsage()),
       tokenFlag('admin', (token) => ({ ...token, deleted: true })),
     ),
   ],
