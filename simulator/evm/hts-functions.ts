@@ -190,7 +190,13 @@ export const cryptoTransferGas = (hbar: number, units: number): bigint =>
 /** The gas of a transfer of `count` NFTs (no custom fees). */
 export const nftTransferGas = (count: number): bigint => gasOfTinycents(BigInt(count) * TRANSFER_NFT_TINYCENTS);
 
-/** The gas of each function: its dispatch's canonical price as gas (NFT mints and transfers as above). */
+/**
+ * The gas of each function: its dispatch's canonical price as gas (NFT mints and transfers as above). The node charges
+ * the larger of that price and the synthetic body's fee under file 0.0.111; this network's 0.0.111 (mix/files.ts)
+ * prices DEFAULT subtypes only, which no token transfer, mint, burn or wipe uses, and has no freeze, pause, KYC,
+ * deletion or dissociation entry, so for those the canonical price is the larger. Associations and approvals, which it prices above their canonical price,
+ * are charged the canonical price, as the mirror charges them (docs/evm-system-contracts.md, differences).
+ */
 export const HTS_GAS: Record<HtsOperation, bigint> = {
   associateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),
   dissociateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),

@@ -146,26 +146,25 @@ function planAccountCall(net: Network, caller: Contract): Uint8Array | undefined
 }
 
 /**
- * A `cryptoTransfer` (v2) of some of the contract's hbar to a user (now and then more than it holds), half the time
- * with units of a fungible token it holds to an account associated with that token.
+ * A `cryptoTransfer` (v2) of some of the contract's hbar to a user (now and then more than it holds) with units of a
+ * fungible token it holds to an account associated with that token. Units make the transfer's fee subtype
+ * TOKEN_FUNGIBLE_COMMON, which the network's fee schedule does not price, so its gas is the canonical price (an
+ * hbar-only transfer's would come from the schedule's CryptoTransfer price, which the model does not compute).
  */
 function planCryptoTransfer(net: Network, caller: Contract, held: readonly bigint[]): Uint8Array | undefined {
   const { ledger, random } = net;
   const self = longZeroAddress(caller.num);
+  const fungible = held.filter((token) => ledger.tokens.get(token)?.type === 'FUNGIBLE_COMMON');
+  if (fungible.length === 0) return undefined;
+  const token = random.pick(fungible);
+  const to = ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
   const receiver = ledger.users.find(random, (n) => !ledger.account(n).deleted);
-  if (receiver === undefined) return undefined;
+  if (to === undefined || receiver === undefined) return undefined;
   const amount = random.chance(0.1) ? caller.balance + 1n : random.bigint(1n, caller.balance);
   const hbar = [
     { account: self, amount: -amount },
     { account: ledger.canonicalAddress(receiver), amount },
   ];
-  const fungible = held.filter((token) => ledger.tokens.get(token)?.type === 'FUNGIBLE_COMMON');
-  const token = fungible.length > 0 && random.chance(0.5) ? random.pick(fungible) : undefined;
-  const to =
-    token === undefined
-      ? undefined
-      : ledger.associations.get(token)?.find(random, (n) => !ledger.account(n).deleted && n !== caller.num);
-  if (token === undefined || to === undefined) return htsCryptoTransferCallData(hbar, []);
   const units = random.bigint(1n, ledger.tokenBalance(caller.num, token));
   return htsCryptoTransferCallData(hbar, [
     {

@@ -7,7 +7,9 @@ import type { ExecResult } from '@ethereumjs/evm';
 import { longZeroAddress } from '../addresses.ts';
 import { type AbiArgs, selectorOf } from './abi.ts';
 import { newRelationship } from './crypto-transfer.ts';
-import { type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
+import { bodyGas } from './dispatch-gas.ts';
+import { dissociateUsage } from './hapi-fee-usage.ts';
+import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import {
   associatedRow,
   dispatch,
@@ -15,6 +17,7 @@ import {
   fail,
   fixed,
   liveToken,
+  pricedDispatch,
   requireAccountKey,
 } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
@@ -52,6 +55,15 @@ async function dissociate(call: HtsCall, accountAddress: Uint8Array, tokenAddres
   return undefined;
 }
 
+/** TokenDissociate's body prices by its tokens, or by the constants alone when its account does not exist. */
+const dissociateGas =
+  (account: (call: HtsCall) => Uint8Array, tokens: number | ((call: HtsCall) => number)) =>
+  async (call: HtsCall): Promise<bigint> => {
+    const count = typeof tokens === 'number' ? tokens : tokens(call);
+    const exists = (await accountAt(call, account(call))) !== undefined;
+    return bodyGas(call, 'DISSOCIATE', dissociateUsage(count, exists));
+  };
+
 const addressList = (args: AbiArgs, index: number): Uint8Array[] => {
   const list = args.array(index);
   return Array.from({ length: list.length }, (_, i) => list.items.address(i));
@@ -68,11 +80,20 @@ export const ASSOCIATION_FUNCTIONS: [string, HtsFunction][] = [
   ],
   [
     'dissociateToken(address,address)',
-    dispatch(fixed('DISSOCIATE'), (call) => dissociate(call, call.args.address(0), [call.args.address(1)])),
+    pricedDispatch(
+      dissociateGas((call) => call.args.address(0), 1),
+      (call) => dissociate(call, call.args.address(0), [call.args.address(1)]),
+    ),
   ],
   [
     'dissociateTokens(address,address[])',
-    dispatch(fixed('DISSOCIATE'), (call) => dissociate(call, call.args.address(0), addressList(call.args, 1))),
+    pricedDispatch(
+      dissociateGas(
+        (call) => call.args.address(0),
+        (call) => call.args.array(1).length,
+      ),
+      (call) => dissociate(call, call.args.address(0), addressList(call.args, 1)),
+    ),
   ],
 ];
 
@@ -86,6 +107,9 @@ export const HRC_WRITES: ReadonlyMap<number, (call: HtsCall, token: TokenState) 
   [
     selectorOf('dissociate()'),
     (call: HtsCall, token: TokenState) =>
-      dispatch(fixed('DISSOCIATE'), (c) => dissociate(c, c.sender, [longZeroAddress(token.id)]))(call),
+      pricedDispatch(
+        dissociateGas((c) => c.sender, 1),
+        (c) => dissociate(c, c.sender, [longZeroAddress(token.id)]),
+      )(call),
   ],
 ]);

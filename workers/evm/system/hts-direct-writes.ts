@@ -19,7 +19,7 @@ import { AIRDROP_FUNCTIONS } from './hts-airdrops.ts';
 import { ASSOCIATION_FUNCTIONS } from './hts-associations.ts';
 import type { HtsCall, HtsFunction } from './hts-context.ts';
 import { tokenAt } from './hts-context.ts';
-import { canonicalGas, transferGas } from './hts-gas.ts';
+import { canonicalGas } from './hts-gas.ts';
 import { NFT_METADATA_FUNCTIONS } from './hts-nft-metadata.ts';
 import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
 import { TOKEN_CREATE_FUNCTIONS } from './hts-token-create.ts';
@@ -28,6 +28,7 @@ import { TOKEN_REJECT_FUNCTIONS } from './hts-token-reject.ts';
 import { TOKEN_UPDATE_FUNCTIONS } from './hts-token-update.ts';
 import { type ResponseCodeName, responseCode, revertWith, revertWithCode, success } from './results.ts';
 import { adjustsOf, tokenListsOf } from './token-transfer-lists.ts';
+import { transferCallGas } from './transfer-gas.ts';
 
 const INT64_MAX = (1n << 63n) - 1n;
 
@@ -44,13 +45,7 @@ async function transferCall(call: HtsCall, transfer: CryptoTransfer, switchToApp
       }
     : await dispatchTransfer(call, transfer, switchToApprovals);
   const { status: dispatched, autoAssociations, lazyCreations } = outcome;
-  const gas = transferGas({
-    hbarAdjusts: transfer.hbar.length,
-    unitAdjusts: transfer.tokens.reduce((n, list) => n + list.adjusts.length, 0),
-    nftExchanges: transfer.tokens.reduce((n, list) => n + list.nfts.length, 0),
-    customFees,
-    lazyCreations,
-  });
+  const gas = await transferCallGas(call, transfer, customFees, lazyCreations);
   // The classic calls answer INVALID_SIGNATURE in its pre-HIP-206 name (CallStatusStandardizer).
   const status = dispatched === 'INVALID_SIGNATURE' ? 'INVALID_FULL_PREFIX_SIGNATURE_FOR_PRECOMPILE' : dispatched;
   const charged = gas + BigInt(autoAssociations) * canonicalGas('ASSOCIATE');

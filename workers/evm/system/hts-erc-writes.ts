@@ -12,9 +12,10 @@ import { approveNft, approveTokenAllowance, setApprovalForAll } from './approval
 import { partiesOf } from './call-parties.ts';
 import { type CryptoTransfer, dispatchTransfer, hasCustomFees } from './crypto-transfer.ts';
 import type { HtsCall } from './hts-context.ts';
-import { canonicalGas, transferGas } from './hts-gas.ts';
+import { canonicalGas } from './hts-gas.ts';
 import { type ResponseCodeName, revertWithCode, success } from './results.ts';
 import type { TokenState } from './token-state.ts';
+import { transferCallGas } from './transfer-gas.ts';
 
 type ErcWrite = (call: HtsCall, token: TokenState) => Promise<ExecResult>;
 
@@ -27,14 +28,9 @@ const outcome = (call: HtsCall, status: ResponseCodeName, gas: bigint, output: U
 async function transferOf(call: HtsCall, transfer: CryptoTransfer, output: Uint8Array): Promise<ExecResult> {
   const customFees = await hasCustomFees(call, transfer);
   const { status, autoAssociations, lazyCreations } = await dispatchTransfer(call, transfer, false);
-  const shape = {
-    hbarAdjusts: 0,
-    unitAdjusts: transfer.tokens.reduce((n, list) => n + list.adjusts.length, 0),
-    nftExchanges: transfer.tokens.reduce((n, list) => n + list.nfts.length, 0),
-    customFees,
-    lazyCreations,
-  };
-  const gas = transferGas(shape) + BigInt(autoAssociations) * canonicalGas('ASSOCIATE');
+  const gas =
+    (await transferCallGas(call, transfer, customFees, lazyCreations)) +
+    BigInt(autoAssociations) * canonicalGas('ASSOCIATE');
   return outcome(call, status, gas, output);
 }
 

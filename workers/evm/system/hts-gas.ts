@@ -1,9 +1,12 @@
 /**
  * The gas of a state-changing HTS call, as the consensus node's SystemContractGasCalculator derives it from the HAPI
- * price of the same operation: the canonical price of its dispatch type (hapi-fees `canonical-prices.json`, in
- * tinycents) at the ContractCall gas price of 852,000 fee schedule units (852 tinycents) a gas, rounded up, plus the
- * 20% premium of a HAPI operation run inside the EVM.
+ * price of the same operation: the larger of the canonical price of its dispatch type (hapi-fees
+ * `canonical-prices.json`, in tinycents) and the HAPI fee of the synthetic body it dispatches (hapi-fee.ts, converted
+ * to tinycents at the block's rate), at the ContractCall gas price of 852,000 fee schedule units (852 tinycents) a
+ * gas, rounded up, plus the 20% premium of a HAPI operation run inside the EVM. Functions whose body is not priced
+ * here use the canonical price alone.
  */
+import type { ExchangeRate } from './exchange-rate-file.ts';
 
 /** Canonical prices in tinycents ($1 = 10^10 tinycents), by the consensus node's DispatchType. */
 export const CANONICAL_TINYCENTS = {
@@ -62,6 +65,15 @@ function gasOfTinycents(tinycents: bigint): bigint {
 
 export const canonicalGas = (type: DispatchType): bigint => gasOfTinycents(CANONICAL_TINYCENTS[type]);
 
+/**
+ * `gasRequirementWithTinycents`: the larger of a minimum price and a HAPI fee in tinybars (TinybarValues.asTinycents
+ * at the rate, rounded down) as gas.
+ */
+export function gasRequirement(minimumTinycents: bigint, feeTinybars: bigint, rate: ExchangeRate): bigint {
+  const fee = (feeTinybars * rate.centEquiv) / rate.hbarEquiv;
+  return gasOfTinycents(fee > minimumTinycents ? fee : minimumTinycents);
+}
+
 /** What a CryptoTransfer counts for its gas (ClassicTransfersCall.minimumTinycentPriceGiven). */
 export interface TransferShape {
   readonly hbarAdjusts: number;
@@ -73,22 +85,25 @@ export interface TransferShape {
 }
 
 /**
- * Gas of a CryptoTransfer: half a fungible transfer per token adjustment (there are always at least two), a whole
- * NFT transfer per exchanged serial, half an hbar transfer per hbar adjustment, a CryptoCreate and a CryptoUpdate
- * per lazy creation, summed before the price becomes gas.
+ * The minimum price of a CryptoTransfer: half a fungible transfer per token adjustment (there are always at least
+ * two), a whole NFT transfer per exchanged serial, half an hbar transfer per hbar adjustment, a CryptoCreate and a
+ * CryptoUpdate per lazy creation, summed before the price becomes gas.
  */
-export function transferGas(shape: TransferShape): bigint {
+export function transferTinycents(shape: TransferShape): bigint {
   const unit = CANONICAL_TINYCENTS[shape.customFees ? 'TRANSFER_FUNGIBLE_CUSTOM_FEES' : 'TRANSFER_FUNGIBLE'] / 2n;
   const nft = CANONICAL_TINYCENTS[shape.customFees ? 'TRANSFER_NFT_CUSTOM_FEES' : 'TRANSFER_NFT'];
   const hbar = CANONICAL_TINYCENTS.TRANSFER_HBAR / 2n;
   const lazyCreation = CANONICAL_TINYCENTS.CRYPTO_CREATE + CANONICAL_TINYCENTS.CRYPTO_UPDATE;
-  return gasOfTinycents(
+  return (
     BigInt(shape.unitAdjusts) * unit +
-      BigInt(shape.nftExchanges) * nft +
-      BigInt(shape.hbarAdjusts) * hbar +
-      BigInt(shape.lazyCreations) * lazyCreation,
+    BigInt(shape.nftExchanges) * nft +
+    BigInt(shape.hbarAdjusts) * hbar +
+    BigInt(shape.lazyCreations) * lazyCreation
   );
 }
+
+/** Gas of a CryptoTransfer's minimum price alone, what it costs where no fee schedule prices its body higher. */
+export const transferGas = (shape: TransferShape): bigint => gasOfTinycents(transferTinycents(shape));
 
 /** Gas of `rejectTokens`: the canonical prices of its fungible and NFT rejections, summed, as one price. */
 export const rejectGas = (fungible: number, nfts: number): bigint =>

@@ -6,10 +6,12 @@
 import type { NftRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity } from '../types.ts';
 import { type AbiArgs, type AbiValue, array, int } from './abi.ts';
+import { bodyGas } from './dispatch-gas.ts';
+import { type BodyUsage, burnUsage, deleteUsage, flagUsage, kycUsage, mintUsage, wipeUsage } from './hapi-fee-usage.ts';
 import { type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
-import type { DispatchType } from './hts-gas.ts';
+import { canonicalGas, type DispatchType } from './hts-gas.ts';
 import type { ResponseCodeName } from './results.ts';
-import { associatedRow, dispatch, existingAccount, fail, fixed, liveToken, requireKey } from './token-dispatch.ts';
+import { associatedRow, existingAccount, fail, liveToken, pricedDispatch, requireKey } from './token-dispatch.ts';
 import type { TokenState } from './token-state.ts';
 
 const FROZEN = 1;
@@ -27,6 +29,30 @@ const byTokenType =
   async (call: HtsCall): Promise<DispatchType> => {
     const token = await tokenAt(call, call.args.address(0));
     return token && !token.fungible ? nft : fungible;
+  };
+
+/** The gas of a dispatch whose body's usage is fixed. */
+const estimatedGas =
+  (type: DispatchType, body: BodyUsage) =>
+  (call: HtsCall): Promise<bigint> =>
+    bodyGas(call, type, body);
+
+/** The gas of a freeze or pause, whose body's size is fixed. */
+const flagGas =
+  (type: DispatchType, functionality: Parameters<typeof flagUsage>[0]) =>
+  (call: HtsCall): Promise<bigint> =>
+    bodyGas(call, type, flagUsage(functionality));
+
+/**
+ * A wipe's body prices by its serials under the entry of the token's type; without a token there is no type to price
+ * by, and the canonical price stands.
+ */
+const wipeGas =
+  (type: DispatchType, serials: (call: HtsCall) => number) =>
+  async (call: HtsCall): Promise<bigint> => {
+    const token = await tokenAt(call, call.args.address(0));
+    if (!token) return canonicalGas(type);
+    return bodyGas(call, type, wipeUsage(serials(call), token.fungible));
   };
 
 const serialsOf = (args: AbiArgs, index: number): bigint[] => {
@@ -174,8 +200,13 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
   ...(['mintToken(address,uint64,bytes[])', 'mintToken(address,int64,bytes[])'] as const).map(
     (signature, v2): [string, HtsFunction] => [
       signature,
-      dispatch(
-        byTokenType('MINT_FUNGIBLE', 'MINT_NFT'),
+      pricedDispatch(
+        async (call) =>
+          bodyGas(
+            call,
+            await byTokenType('MINT_FUNGIBLE', 'MINT_NFT')(call),
+            mintUsage(v2 ? call.args.int(1, 64) : call.args.uint(1), call.args.array(2).length),
+          ),
         (call) => mint(call, v2 ? call.args.int(1, 64) : call.args.uint(1), bytesList(call.args, 2)),
         [int(0n), array([])],
       ),
@@ -184,8 +215,9 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
   ...(['burnToken(address,uint64,int64[])', 'burnToken(address,int64,int64[])'] as const).map(
     (signature, v2): [string, HtsFunction] => [
       signature,
-      dispatch(
-        byTokenType('BURN_FUNGIBLE', 'BURN_NFT'),
+      pricedDispatch(
+        async (call) =>
+          bodyGas(call, await byTokenType('BURN_FUNGIBLE', 'BURN_NFT')(call), burnUsage(call.args.array(2).length)),
         (call) => burn(call, v2 ? call.args.int(1, 64) : call.args.uint(1), serialsOf(call.args, 2)),
         [int(0n)],
       ),
@@ -193,38 +225,62 @@ export const TOKEN_ADMIN_FUNCTIONS: [string, HtsFunction][] = [
   ),
   [
     'wipeTokenAccount(address,address,uint32)',
-    dispatch(fixed('WIPE_FUNGIBLE'), (call) => wipe(call, call.args.uint(2), undefined)),
+    pricedDispatch(
+      wipeGas('WIPE_FUNGIBLE', () => 0),
+      (call) => wipe(call, call.args.uint(2), undefined),
+    ),
   ],
   [
     'wipeTokenAccount(address,address,int64)',
-    dispatch(fixed('WIPE_FUNGIBLE'), (call) => wipe(call, call.args.int(2, 64), undefined)),
+    pricedDispatch(
+      wipeGas('WIPE_FUNGIBLE', () => 0),
+      (call) => wipe(call, call.args.int(2, 64), undefined),
+    ),
   ],
   [
     'wipeTokenAccountNFT(address,address,int64[])',
-    dispatch(fixed('WIPE_NFT'), (call) => wipe(call, 0n, serialsOf(call.args, 2))),
+    pricedDispatch(
+      wipeGas('WIPE_NFT', (call) => call.args.array(2).length),
+      (call) => wipe(call, 0n, serialsOf(call.args, 2)),
+    ),
   ],
-  ['freezeToken(address,address)', dispatch(fixed('FREEZE'), relationshipFlag('freeze', FROZEN))],
-  ['unfreezeToken(address,address)', dispatch(fixed('UNFREEZE'), relationshipFlag('freeze', UNFROZEN))],
-  ['grantTokenKyc(address,address)', dispatch(fixed('GRANT_KYC'), relationshipFlag('kyc', KYC_GRANTED))],
-  ['revokeTokenKyc(address,address)', dispatch(fixed('REVOKE_KYC'), relationshipFlag('kyc', KYC_REVOKED))],
+  [
+    'freezeToken(address,address)',
+    pricedDispatch(flagGas('FREEZE', 'TokenFreezeAccount'), relationshipFlag('freeze', FROZEN)),
+  ],
+  [
+    'unfreezeToken(address,address)',
+    pricedDispatch(flagGas('UNFREEZE', 'TokenUnfreezeAccount'), relationshipFlag('freeze', UNFROZEN)),
+  ],
+  [
+    'grantTokenKyc(address,address)',
+    pricedDispatch(estimatedGas('GRANT_KYC', kycUsage('TokenGrantKycToAccount')), relationshipFlag('kyc', KYC_GRANTED)),
+  ],
+  [
+    'revokeTokenKyc(address,address)',
+    pricedDispatch(
+      estimatedGas('REVOKE_KYC', kycUsage('TokenRevokeKycFromAccount')),
+      relationshipFlag('kyc', KYC_REVOKED),
+    ),
+  ],
   [
     'pauseToken(address)',
-    dispatch(
-      fixed('PAUSE'),
+    pricedDispatch(
+      flagGas('PAUSE', 'TokenPause'),
       tokenFlag('pause', (token) => ({ ...token, paused: true })),
     ),
   ],
   [
     'unpauseToken(address)',
-    dispatch(
-      fixed('UNPAUSE'),
+    pricedDispatch(
+      flagGas('UNPAUSE', 'TokenUnpause'),
       tokenFlag('pause', (token) => ({ ...token, paused: false })),
     ),
   ],
   [
     'deleteToken(address)',
-    dispatch(
-      fixed('DELETE'),
+    pricedDispatch(
+      estimatedGas('DELETE', deleteUsage()),
       tokenFlag('admin', (token) => ({ ...token, deleted: true })),
     ),
   ],

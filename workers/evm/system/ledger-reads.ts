@@ -19,6 +19,7 @@ import {
 } from '../../../db/queries/evm-system-tokens.ts';
 import type { LedgerReader } from '../types.ts';
 import { type ExchangeRate, exchangeRateAt } from './exchange-rate-file.ts';
+import { type FeeSchedule, feeScheduleAt } from './fee-schedule-file.ts';
 import { loadToken, type TokenState } from './token-state.ts';
 
 export class LedgerReads {
@@ -109,6 +110,10 @@ export class LedgerReads {
 
   exchangeRate(): Promise<ExchangeRate> {
     return this.once('exchange rate', () => exchangeRateAt(this.reader));
+  }
+
+  feeSchedule(): Promise<FeeSchedule> {
+    return this.once('fee schedule', () => feeScheduleAt(this.reader));
   }
 }
 

@@ -19,12 +19,26 @@ export const EXCHANGE_RATE_SET: MessageDef = {
   2: { name: 'nextRate', kind: 'message', message: EXCHANGE_RATE },
 };
 
-const FEE_COMPONENTS: MessageDef = { 8: { name: 'gas', kind: 'int64' } };
+/** Prices of one provider's resources, in thousandths of a tinycent (the EVM's HAPI gas reads all of them). */
+const FEE_COMPONENTS: MessageDef = {
+  1: { name: 'min', kind: 'int64' },
+  2: { name: 'max', kind: 'int64' },
+  3: { name: 'constant', kind: 'int64' },
+  4: { name: 'bpt', kind: 'int64' },
+  5: { name: 'vpt', kind: 'int64' },
+  6: { name: 'rbh', kind: 'int64' },
+  7: { name: 'sbh', kind: 'int64' },
+  8: { name: 'gas', kind: 'int64' },
+  9: { name: 'tv', kind: 'int64' },
+  10: { name: 'bpr', kind: 'int64' },
+  11: { name: 'sbpr', kind: 'int64' },
+};
 
 const FEE_DATA: MessageDef = {
   1: { name: 'nodedata', kind: 'message', message: FEE_COMPONENTS },
   2: { name: 'networkdata', kind: 'message', message: FEE_COMPONENTS },
   3: { name: 'servicedata', kind: 'message', message: FEE_COMPONENTS },
+  4: { name: 'subType', kind: 'enum' },
 };
 
 const TRANSACTION_FEE_SCHEDULE: MessageDef = {
