@@ -86,15 +86,22 @@ function simpleKeyGas(key: Uint8Array): bigint {
 
 const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => prefix.every((byte, i) => bytes[i] === byte);
 
-function signed(publicKey: Uint8Array, kind: 'ed' | 'ec', message: Uint8Array, pairs: readonly SignaturePair[]) {
-  const pair = pairs.find((candidate) => candidate.kind === kind && startsWith(publicKey, candidate.prefix));
-  if (!pair) return false;
+/** Whether the pair's signature over `message` verifies with `publicKey` (ECDSA over the message's keccak-256). */
+export function pairVerifies(pair: SignaturePair, publicKey: Uint8Array, message: Uint8Array): boolean {
   try {
-    if (kind === 'ed') return ed25519.verify(pair.signature, message, publicKey);
-    return secp256k1.verify(pair.signature, keccak_256(message), publicKey, { prehash: false, lowS: false });
+    if (pair.kind === 'ed') return ed25519.verify(pair.signature, message, publicKey);
+    if (pair.kind === 'ec') {
+      return secp256k1.verify(pair.signature, keccak_256(message), publicKey, { prehash: false, lowS: false });
+    }
   } catch {
     return false;
   }
+  return false;
+}
+
+function signed(publicKey: Uint8Array, kind: 'ed' | 'ec', message: Uint8Array, pairs: readonly SignaturePair[]) {
+  const pair = pairs.find((candidate) => candidate.kind === kind && startsWith(publicKey, candidate.prefix));
+  return pair !== undefined && pairVerifies(pair, publicKey, message);
 }
 
 function keyVerified(key: Uint8Array, message: Uint8Array, pairs: readonly SignaturePair[]): boolean {

@@ -20,6 +20,7 @@ import { accountAt, type HtsCall } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { redirectBytecode } from './redirect.ts';
 import { halt, type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
+import type { CreatedSchedule } from './token-ledger.ts';
 import { contractKeyBytes } from './token-structs.ts';
 
 export const SCHEDULE_CALL = selectorOf('scheduleCall(address,uint256,uint256,uint64,bytes)');
@@ -104,6 +105,7 @@ export async function storeSchedule(
   adminKey: Uint8Array | undefined,
   expirySecond: bigint,
   identity: string,
+  scheduled: Pick<CreatedSchedule, 'payer' | 'waitForExpiry' | 'body'>,
 ): Promise<Outcome> {
   const duplicate = call.tokens.identicalSchedule(identity);
   if (duplicate !== undefined) {
@@ -131,7 +133,7 @@ export async function storeSchedule(
     memo: '',
     delegationAddress: undefined,
   };
-  call.tokens.putCreatedSchedule({ entity, expirationTime }, identity);
+  call.tokens.putCreatedSchedule({ entity, expirationTime, ...scheduled }, identity);
   const scheduleAddress = longZeroAddress(id);
   // A schedule's address answers through its redirect proxy (HIP-1215 `signSchedule()`, `deleteSchedule()`).
   await call.evm.stateManager.putCode(new Address(scheduleAddress), redirectBytecode('SCHEDULE', scheduleAddress));
@@ -141,7 +143,8 @@ export async function storeSchedule(
 /** The ScheduleCreate's checks in the handler's order, then the schedule made in the run's ledger. */
 async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall): Promise<Outcome> {
   const failed = (status: ResponseCodeName): Outcome => ({ status, schedule: ZERO_ADDRESS });
-  if (scheduled.payer && !(await accountAt(call, scheduled.payer))) return failed('ACCOUNT_ID_DOES_NOT_EXIST');
+  const payer = scheduled.payer ? await accountAt(call, scheduled.payer) : sender;
+  if (!payer) return failed('ACCOUNT_ID_DOES_NOT_EXIST');
   const expiry = expiryStatus(call, scheduled.expirySecond);
   if (expiry !== 'SUCCESS') return failed(expiry);
   const { signers } = await partiesOf(call);
@@ -150,7 +153,11 @@ async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall
     sender.type === 'CONTRACT'
       ? contractKeyBytes(longZeroAddress(sender.id), signers.delegated, call.reader.settings)
       : signers.originKey;
-  return storeSchedule(call, adminKey, scheduled.expirySecond, identity(adminKey, scheduled));
+  return storeSchedule(call, adminKey, scheduled.expirySecond, identity(adminKey, scheduled), {
+    payer: payer.id,
+    waitForExpiry: scheduled.waitForExpiry,
+    body: { kind: 'CONTRACT_CALL' },
+  });
 }
 
 /**

@@ -39,9 +39,14 @@ export async function scheduleNative(call: HtsCall): Promise<ExecResult> {
   }
   if (call.isStatic || !(await partiesOf(call)).sender) return halt(call.gasLimit);
   const gas = canonicalGas('SCHEDULE_CREATE');
-  if (!(await accountAt(call, payer))) return revertWith('ACCOUNT_ID_DOES_NOT_EXIST', gas, call.gasLimit);
+  const payerAccount = await accountAt(call, payer);
+  if (!payerAccount) return revertWith('ACCOUNT_ID_DOES_NOT_EXIST', gas, call.gasLimit);
   const expirySecond = call.reader.block.consensusStart / NS_PER_SECOND + DEFAULT_LIFETIME_SECONDS;
-  const { status, schedule } = await storeSchedule(call, undefined, expirySecond, `native/${hexOfBytes(inner)}`);
+  const { status, schedule } = await storeSchedule(call, undefined, expirySecond, `native/${hexOfBytes(inner)}`, {
+    payer: payerAccount.id,
+    waitForExpiry: false,
+    body: { kind: 'OTHER', field: 0 },
+  });
   if (status !== 'SUCCESS') return revertWith(status, gas, call.gasLimit);
   return success(gas, call.gasLimit, encode(int(responseCode('SUCCESS')), address(schedule)));
 }

@@ -24,11 +24,13 @@ import {
   scheduleCall,
 } from './hss-schedule-call.ts';
 import { SCHEDULE_NATIVE, scheduleNative } from './hss-schedule-native.ts';
+import { authorizingKeys, type SignableSchedule, signWith } from './hss-schedule-sign.ts';
 import { type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
 import { parseRedirect } from './redirect-input.ts';
 import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
+import { scheduledBodyOf } from './scheduled-body.ts';
 import { scheduledToken } from './scheduled-token.ts';
 import { ledgerIdOf, tokenInfoTuple } from './token-tuples.ts';
 
@@ -41,37 +43,53 @@ const DELETE_SCHEDULE_PROXY = selectorOf('deleteSchedule()');
 const FUNGIBLE_INFO = selectorOf('getScheduledCreateFungibleTokenInfo(address)');
 const NFT_INFO = selectorOf('getScheduledCreateNonFungibleTokenInfo(address)');
 
-/** A schedule the run created, at its long-zero address: not executed, its body not kept (so no TokenCreate). */
-function createdScheduleAt(call: HtsCall, at: Uint8Array): { entity: EvmEntity; row: ScheduleRow } | undefined {
+interface FoundSchedule {
+  readonly entity: EvmEntity;
+  /** The ledger's row; for a schedule the run created, one with its expiry and no stored body. */
+  readonly row: ScheduleRow;
+  readonly schedule: SignableSchedule;
+}
+
+/** A schedule the run created, at its long-zero address. */
+function createdScheduleAt(call: HtsCall, at: Uint8Array): FoundSchedule | undefined {
   const { shard, realm } = call.reader.settings;
   const id = entityIdOfLongZero(at, shard, realm);
   const created = id === undefined ? undefined : call.tokens.createdSchedule(id);
   if (!created) return undefined;
+  const { entity, payer, waitForExpiry, body } = created;
   const row = {
     executed_timestamp: null,
     expiration_time: String(created.expirationTime),
+    payer_account_id: String(payer),
+    wait_for_expiry: waitForExpiry,
     transaction_body: new Uint8Array(),
   };
-  return { entity: created.entity, row };
+  return { entity, row, schedule: { entity, payer, waitForExpiry, body, stored: false } };
 }
 
 /** The schedule at an address (one the run created included) and its row at the block; undefined when none. */
-async function scheduleAtAddress(
-  call: HtsCall,
-  at: Uint8Array,
-): Promise<{ entity: EvmEntity; row: ScheduleRow } | undefined> {
+async function scheduleAtAddress(call: HtsCall, at: Uint8Array): Promise<FoundSchedule | undefined> {
   const created = createdScheduleAt(call, at);
   if (created) return created;
   const entity = await call.reader.entityByAddress(at);
   if (entity?.type !== 'SCHEDULE') return undefined;
   const { block } = call.reader;
   const row = await scheduleAt(call.reader.db, entity.id, block.historical ? block.consensusEnd : undefined);
-  return row && { entity, row };
+  if (!row) return undefined;
+  const schedule = {
+    entity,
+    payer: BigInt(row.payer_account_id),
+    waitForExpiry: row.wait_for_expiry,
+    body: scheduledBodyOf(row.transaction_body),
+    stored: true,
+  };
+  return { entity, row, schedule };
 }
 
 /**
- * The ScheduleSign of the call's sender: a schedule that does not exist reverts with all the gas (the translator's
- * INVALID_SCHEDULE_ID); a deleted, executed or expired one answers its status; a live one SUCCESS.
+ * The ScheduleSign of the call's sender (or of the SignatureMap's keys): a schedule that does not exist reverts with
+ * all the gas (the translator's INVALID_SCHEDULE_ID); a deleted, executed or expired one answers its status; a live
+ * one the signing's (hss-schedule-sign.ts). A schedule of a kind not modelled here answers 501.
  */
 async function signSchedule(call: HtsCall, at: Uint8Array, signatureMap?: Uint8Array): Promise<ExecResult> {
   const found = await scheduleAtAddress(call, at);
@@ -79,7 +97,12 @@ async function signSchedule(call: HtsCall, at: Uint8Array, signatureMap?: Uint8A
   // `signSchedule(address,bytes)`: a SignatureMap that does not parse fails in the translator, which halts.
   if (signatureMap && !parses(signatureMap)) return halt(call.gasLimit);
   if (call.isStatic) return halt(call.gasLimit);
-  const status = scheduleStatus(call, found.entity, found.row);
+  let status: ResponseCodeName | undefined = scheduleStatus(call, found.entity, found.row);
+  if (status === 'SUCCESS') {
+    const authorizing = await authorizingKeys(call, found.entity.id, signatureMap);
+    status = await signWith(call, found.schedule, authorizing);
+    if (status === undefined) return notImplemented();
+  }
   return success(canonicalGas('SCHEDULE_SIGN'), call.gasLimit, encode(int(responseCode(status))));
 }
 
@@ -97,8 +120,8 @@ function scheduleStatus(call: HtsCall, entity: EvmEntity, row: ScheduleRow): Res
   const { block } = call.reader;
   const executed = row.executed_timestamp !== null && BigInt(row.executed_timestamp) <= block.consensusEnd;
   const expired = row.expiration_time !== null && BigInt(row.expiration_time) <= block.consensusStart;
+  if (executed || call.tokens.scheduleExecuted(entity.id)) return 'SCHEDULE_ALREADY_EXECUTED';
   if (entity.deleted || call.tokens.scheduleDeleted(entity.id)) return 'SCHEDULE_ALREADY_DELETED';
-  if (executed) return 'SCHEDULE_ALREADY_EXECUTED';
   return expired ? 'INVALID_SCHEDULE_ID' : 'SUCCESS';
 }
 

@@ -1,0 +1,54 @@
+/** For tests: the protobuf bytes of scheduled bodies and of SignatureMaps, as the ledger and HSS callers hold them. */
+
+const varint = (value: bigint): number[] => {
+  const out: number[] = [];
+  let rest = value;
+  do {
+    out.push(Number(rest & 0x7fn) | (rest > 0x7fn ? 0x80 : 0));
+    rest >>= 7n;
+  } while (rest > 0n);
+  return out;
+};
+
+export const varintField = (number: number, value: bigint): number[] => [
+  ...varint(BigInt(number << 3)),
+  ...varint(value),
+];
+
+export const messageField = (number: number, body: readonly number[]): number[] => [
+  ...varint(BigInt((number << 3) | 2)),
+  ...varint(BigInt(body.length)),
+  ...body,
+];
+
+const accountId = (num: bigint) => varintField(3, num);
+const zigzag = (value: bigint) => (value < 0n ? -value * 2n - 1n : value * 2n);
+
+/** A SchedulableTransactionBody of a CryptoTransfer (field 9) of hbar: [account number, tinybars] pairs. */
+export function hbarTransferBody(adjusts: readonly (readonly [bigint, bigint])[]): Uint8Array {
+  const amounts = adjusts.flatMap(([num, amount]) =>
+    messageField(1, [...messageField(1, accountId(num)), ...varintField(2, zigzag(amount))]),
+  );
+  return Uint8Array.from(messageField(9, messageField(1, amounts)));
+}
+
+/** A SchedulableTransactionBody of a kind HSS does not execute: a TokenMint (field 29) of 1 unit of token 0.0.77. */
+export const TOKEN_MINT_BODY = Uint8Array.from(
+  messageField(29, [...messageField(1, accountId(77n)), ...varintField(2, 1n)]),
+);
+
+/** A SignatureMap of full public keys and their signatures: `field` 3 for ED25519, 6 for ECDSA secp256k1. */
+export function signatureMapOf(pairs: readonly { publicKey: Uint8Array; field: number; signature: Uint8Array }[]) {
+  return Uint8Array.from(
+    pairs.flatMap(({ publicKey, field, signature }) =>
+      messageField(1, [...messageField(1, [...publicKey]), ...messageField(field, [...signature])]),
+    ),
+  );
+}
+
+/** What `signSchedule(address,bytes)` signatures sign: the schedule's shard, realm and number as big-endian longs. */
+export function scheduleMessage(num: bigint): Uint8Array {
+  const message = new Uint8Array(24);
+  new DataView(message.buffer).setBigUint64(16, num);
+  return message;
+}
