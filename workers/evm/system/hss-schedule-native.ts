@@ -14,6 +14,8 @@ import { canonicalGas } from './hts-gas.ts';
 import { TOKEN_CREATE_FUNCTIONS } from './hts-token-create.ts';
 import { TOKEN_UPDATE_FUNCTIONS } from './hts-token-update.ts';
 import { halt, responseCode, revertWith, success } from './results.ts';
+import type { ScheduledBody } from './scheduled-body.ts';
+import { scheduledCreation } from './scheduled-creation.ts';
 
 export const SCHEDULE_NATIVE = selectorOf('scheduleNative(address,bytes,address)');
 
@@ -22,6 +24,8 @@ const SCHEDULABLE = new Set([...TOKEN_CREATE_FUNCTIONS, ...TOKEN_UPDATE_FUNCTION
 /** `ledger.scheduleTxExpiryTimeSecs`: the lifetime of a schedule created without an expiration time. */
 const DEFAULT_LIFETIME_SECONDS = 1800n;
 const HTS_ADDRESS = '0000000000000000000000000000000000000167';
+/** SchedulableTransactionBody.tokenUpdate. */
+const TOKEN_UPDATE = 28;
 
 /**
  * The translator halts for a target other than 0x167, call data that is no create or update, and a sender that is no
@@ -41,11 +45,16 @@ export async function scheduleNative(call: HtsCall): Promise<ExecResult> {
   const gas = canonicalGas('SCHEDULE_CREATE');
   const payerAccount = await accountAt(call, payer);
   if (!payerAccount) return revertWith('ACCOUNT_ID_DOES_NOT_EXIST', gas, call.gasLimit);
+  const creation = await scheduledCreation(call, inner);
+  if (typeof creation === 'string') return revertWith(creation, gas, call.gasLimit);
+  const body: ScheduledBody = creation
+    ? { kind: 'TOKEN_CREATE', token: creation.token, input: creation.input }
+    : { kind: 'OTHER', field: TOKEN_UPDATE };
   const expirySecond = call.reader.block.consensusStart / NS_PER_SECOND + DEFAULT_LIFETIME_SECONDS;
   const { status, schedule } = await storeSchedule(call, undefined, expirySecond, `native/${hexOfBytes(inner)}`, {
     payer: payerAccount.id,
     waitForExpiry: false,
-    body: { kind: 'OTHER', field: 0 },
+    body,
   });
   if (status !== 'SUCCESS') return revertWith(status, gas, call.gasLimit);
   return success(gas, call.gasLimit, encode(int(responseCode('SUCCESS')), address(schedule)));

@@ -16,6 +16,7 @@ import { accountAt, type HtsCall } from './hts-context.ts';
 import type { ResponseCodeName } from './results.ts';
 import { keyActive, requiredKeys, type Signatory, signatoryOf, withNewSignatories } from './schedule-keys.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
+import { executeCreation } from './scheduled-creation.ts';
 import { contractKeyBytes } from './token-structs.ts';
 
 /** What signing and executing a schedule need to know of it. */
@@ -104,14 +105,16 @@ async function execute(
   schedule: SignableSchedule,
   signatories: ReadonlySet<Signatory>,
 ): Promise<boolean> {
-  if (schedule.body.kind !== 'CRYPTO_TRANSFER') return false;
+  const { body } = schedule;
   const payerAddress = longZeroAddress(schedule.payer);
   const payer = await accountAt(call, payerAddress);
   const acting = withParties(
     { ...call, sender: payerAddress, origin: payerAddress },
     { sender: payer, signers: { contract: [], delegated: false, originKey: undefined, signatories } },
   );
-  await dispatchTransfer(acting, schedule.body.transfer, false);
+  if (body.kind === 'CRYPTO_TRANSFER') await dispatchTransfer(acting, body.transfer, false);
+  else if (body.kind === 'TOKEN_CREATE' && body.input) await executeCreation(acting, body.input);
+  else return false;
   return true;
 }
 

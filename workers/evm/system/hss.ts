@@ -31,7 +31,6 @@ import { keySatisfied } from './key-checks.ts';
 import { parseRedirect } from './redirect-input.ts';
 import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
 import { scheduledBodyOf } from './scheduled-body.ts';
-import { scheduledToken } from './scheduled-token.ts';
 import { ledgerIdOf, tokenInfoTuple } from './token-tuples.ts';
 
 const REDIRECT_FOR_SCHEDULE = selectorOf('redirectForScheduleTxn(address,bytes)');
@@ -150,11 +149,11 @@ async function deleteSchedule(call: HtsCall, at: Uint8Array): Promise<ExecResult
 async function scheduledTokenInfo(call: HtsCall, fungible: boolean): Promise<ExecResult> {
   const found = await scheduleAtAddress(call, call.args.address(0));
   if (!found) return revertWith('RECORD_NOT_FOUND', VIEW_GAS, call.gasLimit);
-  const scheduled = scheduledToken(found.row.transaction_body);
-  if (!scheduled || scheduled.token.fungible !== fungible) {
+  const { body } = found.schedule;
+  if (body.kind !== 'TOKEN_CREATE' || body.token.token.fungible !== fungible) {
     return revertWith('INVALID_SCHEDULE_ID', VIEW_GAS, call.gasLimit);
   }
-  const { token, metadata } = scheduled;
+  const { token, metadata } = body.token;
   const info = tokenInfoTuple(token, ledgerIdOf(call.reader.settings.network));
   const treasury = address(token.treasury === 0n ? ZERO_ADDRESS : longZeroAddress(token.treasury));
   const output = fungible

@@ -7,12 +7,14 @@ import { fields, int64 } from '../../format/protobuf-reader.ts';
 import { encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { Adjust, CryptoTransfer, NftExchange, TokenTransferList } from './crypto-transfer.ts';
+import type { CreateInput } from './hts-token-create.ts';
 import { type ScheduledToken, scheduledToken } from './scheduled-token.ts';
 
 export type ScheduledBody =
   | { readonly kind: 'CONTRACT_CALL' }
   | { readonly kind: 'CRYPTO_TRANSFER'; readonly transfer: CryptoTransfer }
-  | { readonly kind: 'TOKEN_CREATE'; readonly token: ScheduledToken }
+  /** `input`: the create call that runs when it executes (a schedule `scheduleNative` made in the run). */
+  | { readonly kind: 'TOKEN_CREATE'; readonly token: ScheduledToken; readonly input?: CreateInput }
   /** A kind whose keys and execution are not modelled here; `field` is its SchedulableTransactionBody field. */
   | { readonly kind: 'OTHER'; readonly field: number };
 
