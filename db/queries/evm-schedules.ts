@@ -41,3 +41,29 @@ export function scheduleSignatures(
       from transaction_signature
      where entity_id = ${scheduleId}${signed}`);
 }
+
+export interface ExpiringScheduleRow extends Record<string, unknown> {
+  schedule_id: string;
+  transaction_body: Uint8Array;
+  /** The schedule's admin key and memo (a schedule's entity never changes them). */
+  key: Uint8Array | null;
+  memo: string | null;
+}
+
+/**
+ * The schedules created by `at` (now when undefined) that expire at `expirationTime` (nanoseconds) with this wait
+ * flag: the candidates for a schedule identical to a new one with that expiry.
+ */
+export function schedulesExpiringAt(
+  db: Database,
+  expirationTime: bigint,
+  waitForExpiry: boolean,
+  at: bigint | undefined,
+): Promise<ExpiringScheduleRow[]> {
+  const created = at === undefined ? sql`` : sql` and s.consensus_timestamp <= ${at}`;
+  return db.rows<ExpiringScheduleRow>(sql`
+    select s.schedule_id, s.transaction_body, e.key, e.memo
+      from schedule s
+      left join entity e on e.id = s.schedule_id
+     where s.expiration_time = ${expirationTime} and s.wait_for_expiry = ${waitForExpiry}${created}`);
+}

@@ -8,12 +8,12 @@ import type { ExecResult } from '@ethereumjs/evm';
 import { hexOfBytes } from '../../../db/bytea.ts';
 import { address, encode, int, leadingSelector, selectorOf } from './abi.ts';
 import { partiesOf } from './call-parties.ts';
-import { NS_PER_SECOND, storeSchedule } from './hss-schedule-call.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { TOKEN_CREATE_FUNCTIONS } from './hts-token-create.ts';
 import { TOKEN_UPDATE_FUNCTIONS } from './hts-token-update.ts';
-import { halt, responseCode, revertWith, success } from './results.ts';
+import { halt, notImplemented, responseCode, revertWith, success } from './results.ts';
+import { NS_PER_SECOND, storeSchedule } from './schedule-create.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
 import { scheduledCreation } from './scheduled-creation.ts';
 
@@ -51,11 +51,16 @@ export async function scheduleNative(call: HtsCall): Promise<ExecResult> {
     ? { kind: 'TOKEN_CREATE', token: creation.token, input: creation.input }
     : { kind: 'OTHER', field: TOKEN_UPDATE };
   const expirySecond = call.reader.block.consensusStart / NS_PER_SECOND + DEFAULT_LIFETIME_SECONDS;
-  const { status, schedule } = await storeSchedule(call, undefined, expirySecond, `native/${hexOfBytes(inner)}`, {
+  const outcome = await storeSchedule(call, {
+    adminKey: undefined,
+    expirySecond,
+    identity: `native/${hexOfBytes(inner)}`,
     payer: payerAccount.id,
     waitForExpiry: false,
     body,
   });
+  if (!outcome) return notImplemented();
+  const { status, schedule } = outcome;
   if (status !== 'SUCCESS') return revertWith(status, gas, call.gasLimit);
   return success(gas, call.gasLimit, encode(int(responseCode('SUCCESS')), address(schedule)));
 }

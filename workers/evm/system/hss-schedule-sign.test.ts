@@ -13,7 +13,13 @@ import type { LedgerState } from '../ledger-state.ts';
 import { EvmRequestError } from '../types.ts';
 import { address, bytes, encode } from './abi.ts';
 import { canonicalGas } from './hts-gas.ts';
-import { hbarTransferBody, scheduleMessage, signatureMapOf, TOKEN_MINT_BODY } from './testing/schedule-bodies.ts';
+import {
+  contractCallBody,
+  hbarTransferBody,
+  scheduleMessage,
+  signatureMapOf,
+  TOKEN_MINT_BODY,
+} from './testing/schedule-bodies.ts';
 import { calldata } from './testing/system-evm.ts';
 import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
 
@@ -31,6 +37,9 @@ const HALF_SIGNED = 1012n;
 const CONTRACT_PAYS = 1013n;
 /** A TokenMint: a kind whose keys are not modelled here. */
 const MINT = 1014n;
+/** ED_ACCOUNT's call of STORING (which stores 1 in slot 0), with 50,000 gas. */
+const CALL = 1015n;
+const STORING = 1005n;
 
 const edSecret = ed25519.utils.randomSecretKey();
 const ED_PUBLIC = ed25519.getPublicKey(edSecret);
@@ -53,6 +62,7 @@ const ledger = useEvmLedger(async (sql) => {
   });
   await insertEntity(sql, RECEIVER, GENESIS, { balance: BALANCE });
   await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT', balance: BALANCE });
+  await insertEntity(sql, STORING, GENESIS, { type: 'CONTRACT' });
   const schedules = [
     [
       TRANSFER,
@@ -92,6 +102,7 @@ const ledger = useEvmLedger(async (sql) => {
       false,
     ],
     [MINT, ED_ACCOUNT, TOKEN_MINT_BODY, false],
+    [CALL, ED_ACCOUNT, contractCallBody(STORING, 50_000n, new Uint8Array()), false],
   ] as const;
   for (const [id, payer, body, waitForExpiry] of schedules) {
     await insertEntity(sql, id, GENESIS, { type: 'SCHEDULE' });
@@ -187,6 +198,15 @@ describe('ScheduleSign through 0x16b', () => {
     expect(await balanceOf(system, RECEIVER)).toBe(BALANCE + 500n);
     const byAccount = await system.call(HSS, authorize.data, { caller: longZeroAddress(ED_ACCOUNT) });
     expect(returned(byAccount).int(0)).toBe(code('NO_NEW_VALID_SIGNATURES'));
+  });
+
+  it('runs a scheduled ContractCall from its payer once the payer signs, its writes kept', async () => {
+    const system = await systemEvmAt(ledger.db, latest);
+    await system.deploy(longZeroAddress(STORING), Uint8Array.from([0x60, 0x01, 0x60, 0x00, 0x55, 0x00]));
+    const result = await system.call(HSS, signWith(CALL, 'ed'));
+    expect(returned(result).int(0)).toBe(code('SUCCESS'));
+    const slot = await system.evm.stateManager.getStorage(new Address(longZeroAddress(STORING)), new Uint8Array(32));
+    expect(Buffer.from(slot).toString('hex')).toBe('01');
   });
 
   it('answers 501 for a schedule of a kind whose signing is not modelled', async () => {

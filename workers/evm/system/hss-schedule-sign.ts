@@ -16,6 +16,7 @@ import { accountAt, type HtsCall } from './hts-context.ts';
 import type { ResponseCodeName } from './results.ts';
 import { keyActive, requiredKeys, type Signatory, signatoryOf, withNewSignatories } from './schedule-keys.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
+import { runScheduledCall } from './scheduled-call.ts';
 import { executeCreation } from './scheduled-creation.ts';
 import { contractKeyBytes } from './token-structs.ts';
 
@@ -114,7 +115,27 @@ async function execute(
   );
   if (body.kind === 'CRYPTO_TRANSFER') await dispatchTransfer(acting, body.transfer, false);
   else if (body.kind === 'TOKEN_CREATE' && body.input) await executeCreation(acting, body.input);
+  else if (body.kind === 'CONTRACT_CALL' && payer) await runScheduledCall(call, payer, body);
   else return false;
+  return true;
+}
+
+/**
+ * The first signatories of a schedule the run just created (the creating call's keys among its required keys, and
+ * its contract keys), executing it when they complete a schedule that does not wait for its expiry; false when that
+ * would execute a kind not executed here.
+ */
+export async function settleCreated(
+  call: HtsCall,
+  schedule: SignableSchedule,
+  authorizing: ReadonlySet<Signatory>,
+  required: readonly Uint8Array[],
+): Promise<boolean> {
+  const signatories = withNewSignatories(new Set(), authorizing, required);
+  call.tokens.putScheduleSignatories(schedule.entity.id, signatories);
+  if (schedule.waitForExpiry || !required.every((key) => keyActive(key, signatories))) return true;
+  if (!(await execute(call, schedule, signatories))) return false;
+  call.tokens.markScheduleExecuted(schedule.entity.id);
   return true;
 }
 

@@ -8,10 +8,20 @@ import { encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { Adjust, CryptoTransfer, NftExchange, TokenTransferList } from './crypto-transfer.ts';
 import type { CreateInput } from './hts-token-create.ts';
+import { contractAddress } from './keys.ts';
 import { type ScheduledToken, scheduledToken } from './scheduled-token.ts';
 
+export interface ScheduledContractCall {
+  readonly kind: 'CONTRACT_CALL';
+  readonly to: Uint8Array;
+  readonly gas: bigint;
+  /** Tinybars the call sends. */
+  readonly value: bigint;
+  readonly data: Uint8Array;
+}
+
 export type ScheduledBody =
-  | { readonly kind: 'CONTRACT_CALL' }
+  | ScheduledContractCall
   | { readonly kind: 'CRYPTO_TRANSFER'; readonly transfer: CryptoTransfer }
   /** `input`: the create call that runs when it executes (a schedule `scheduleNative` made in the run). */
   | { readonly kind: 'TOKEN_CREATE'; readonly token: ScheduledToken; readonly input?: CreateInput }
@@ -64,6 +74,18 @@ function nftOf(nft: Uint8Array): NftExchange {
   };
 }
 
+/** ContractCallTransactionBody: contractID 1, gas 2, amount 3, functionParameters 4. */
+function contractCallOf(body: Uint8Array): ScheduledContractCall {
+  const contract = messages(body, 1).at(-1);
+  return {
+    kind: 'CONTRACT_CALL',
+    to: contract ? contractAddress(contract) : longZeroAddress(0n),
+    gas: int64(varint(body, 2)),
+    value: int64(varint(body, 3)),
+    data: messages(body, 4).at(-1) ?? new Uint8Array(),
+  };
+}
+
 /** CryptoTransferTransactionBody: transfers 1 (TransferList: accountAmounts 1), tokenTransfers 2. */
 function transferOf(body: Uint8Array): CryptoTransfer {
   const hbar = messages(body, 1).flatMap((list) => messages(list, 1).map(adjustOf));
@@ -80,7 +102,7 @@ export function scheduledBodyOf(schedulable: Uint8Array): ScheduledBody {
   try {
     for (const field of fields(schedulable)) {
       if (field.number === FEE || field.number === MEMO || !('bytes' in field)) continue;
-      if (field.number === CONTRACT_CALL) return { kind: 'CONTRACT_CALL' };
+      if (field.number === CONTRACT_CALL) return contractCallOf(field.bytes);
       if (field.number === CRYPTO_TRANSFER) return { kind: 'CRYPTO_TRANSFER', transfer: transferOf(field.bytes) };
       if (field.number === TOKEN_CREATION) {
         const token = scheduledToken(schedulable);

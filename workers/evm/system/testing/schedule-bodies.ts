@@ -32,6 +32,13 @@ export function hbarTransferBody(adjusts: readonly (readonly [bigint, bigint])[]
   return Uint8Array.from(messageField(9, messageField(1, amounts)));
 }
 
+/** A SchedulableTransactionBody of a ContractCall (field 3) of contract 0.0.`num` with no value. */
+export function contractCallBody(num: bigint, gas: bigint, data: Uint8Array): Uint8Array {
+  return Uint8Array.from(
+    messageField(3, [...messageField(1, varintField(3, num)), ...varintField(2, gas), ...messageField(4, [...data])]),
+  );
+}
+
 /** A SchedulableTransactionBody of a kind HSS does not execute: a TokenMint (field 29) of 1 unit of token 0.0.77. */
 export const TOKEN_MINT_BODY = Uint8Array.from(
   messageField(29, [...messageField(1, accountId(77n)), ...varintField(2, 1n)]),

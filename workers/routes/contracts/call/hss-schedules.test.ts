@@ -74,7 +74,7 @@ async function post(request: object): Promise<{ status: number; result: string }
 const words = (result: string) => new AbiArgs(Buffer.from(result.slice(2), 'hex'));
 
 describe('HSS scheduled calls in POST /api/v1/contracts/call', () => {
-  it('creates a schedule that a later authorizeSchedule of the same call signs', async () => {
+  it('creates a schedule that a later authorizeSchedule of the same call finds signed by its creator', async () => {
     const created = await post({ from: hex(longZeroAddress(HOLDER)), to: hex(HSS), data: hex(scheduleCall) });
     expect(created.status).toBe(200);
     expect(words(created.result).int(0)).toBe(22n);
@@ -85,7 +85,8 @@ describe('HSS scheduled calls in POST /api/v1/contracts/call', () => {
       { to: HSS, data: calldata('authorizeSchedule(address)', encode(address(schedule))) },
     );
     const signed = await post({ to: hex(longZeroAddress(CONTRACT)), data: hex(data) });
-    expect([signed.status, signed.result]).toEqual([200, `0x${'16'.padStart(64, '0')}`]);
+    // The creating contract's ContractID key is already a signatory: NO_NEW_VALID_SIGNATURES (205).
+    expect([signed.status, signed.result]).toEqual([200, `0x${'cd'.padStart(64, '0')}`]);
   });
 
   it('executes a stored schedule the contract’s authorizeSchedule completes, which a later signing of the call sees', async () => {
@@ -98,6 +99,33 @@ describe('HSS scheduled calls in POST /api/v1/contracts/call', () => {
     // A later request finds it live again: HOLDER, whose key it does not need, adds no signature.
     const later = await post({ from: hex(longZeroAddress(HOLDER)), to: hex(HSS), data: hex(authorize.data) });
     expect([later.status, words(later.result).int(0)]).toEqual([200, 205n]);
+  });
+
+  it('runs a call scheduled on its payer’s signature at once when the creating contract pays', async () => {
+    const execute = calldata(
+      'executeCallOnPayerSignature(address,address,uint256,uint256,uint64,bytes)',
+      encode(
+        address(longZeroAddress(TARGET)),
+        address(longZeroAddress(CONTRACT)),
+        int(latest.consensusStart / SECOND + 60n),
+        int(100_000n),
+        int(0n),
+        bytes(calldata('ping()')),
+      ),
+    );
+    const created = await post({
+      to: hex(longZeroAddress(CONTRACT)),
+      data: hex(
+        twoCalls(
+          { to: HSS, data: execute },
+          {
+            to: HSS,
+            data: calldata('authorizeSchedule(address)', encode(address(longZeroAddress(TRANSFER_SCHEDULE + 1n)))),
+          },
+        ),
+      ),
+    });
+    expect([created.status, words(created.result).int(0)]).toEqual([200, 213n]);
   });
 
   it('estimates a schedule’s creation within 100-110% of the gas the call uses', async () => {
