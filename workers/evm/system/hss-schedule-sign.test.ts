@@ -19,6 +19,7 @@ import {
   scheduleMessage,
   signatureMapOf,
   TOKEN_MINT_BODY,
+  tokenCreateBody,
 } from './testing/schedule-bodies.ts';
 import { calldata } from './testing/system-evm.ts';
 import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
@@ -40,6 +41,10 @@ const MINT = 1014n;
 /** ED_ACCOUNT's call of STORING (which stores 1 in slot 0), with 50,000 gas. */
 const CALL = 1015n;
 const STORING = 1005n;
+/** ED_ACCOUNT's TokenCreate with itself as treasury. */
+const TOKEN = 1016n;
+/** The number the run's first created entity takes. */
+const NEXT = 1017n;
 
 const edSecret = ed25519.utils.randomSecretKey();
 const ED_PUBLIC = ed25519.getPublicKey(edSecret);
@@ -103,6 +108,7 @@ const ledger = useEvmLedger(async (sql) => {
     ],
     [MINT, ED_ACCOUNT, TOKEN_MINT_BODY, false],
     [CALL, ED_ACCOUNT, contractCallBody(STORING, 50_000n, new Uint8Array()), false],
+    [TOKEN, ED_ACCOUNT, tokenCreateBody(ED_ACCOUNT), false],
   ] as const;
   for (const [id, payer, body, waitForExpiry] of schedules) {
     await insertEntity(sql, id, GENESIS, { type: 'SCHEDULE' });
@@ -207,6 +213,14 @@ describe('ScheduleSign through 0x16b', () => {
     expect(returned(result).int(0)).toBe(code('SUCCESS'));
     const slot = await system.evm.stateManager.getStorage(new Address(longZeroAddress(STORING)), new Uint8Array(32));
     expect(Buffer.from(slot).toString('hex')).toBe('01');
+  });
+
+  it('creates the token of a TokenCreate the ledger holds once its payer and treasury signs', async () => {
+    const system = await systemEvmAt(ledger.db, latest);
+    const result = await system.call(HSS, signWith(TOKEN, 'ed'));
+    expect(returned(result).int(0)).toBe(code('SUCCESS'));
+    const created = await system.evm.stateManager.getCode(new Address(longZeroAddress(NEXT)));
+    expect(created.length).toBeGreaterThan(0);
   });
 
   it('answers 501 for a schedule of a kind whose signing is not modelled', async () => {

@@ -114,7 +114,7 @@ async function execute(
     { sender: payer, signers: { contract: [], delegated: false, originKey: undefined, signatories } },
   );
   if (body.kind === 'CRYPTO_TRANSFER') await dispatchTransfer(acting, body.transfer, false);
-  else if (body.kind === 'TOKEN_CREATE' && body.input) await executeCreation(acting, body.input);
+  else if (body.kind === 'TOKEN_CREATE') await executeCreation(acting, body.input);
   else if (body.kind === 'CONTRACT_CALL' && payer) await runScheduledCall(call, payer, body);
   else return false;
   return true;

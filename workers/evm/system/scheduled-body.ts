@@ -9,6 +9,7 @@ import { longZeroAddress } from '../addresses.ts';
 import type { Adjust, CryptoTransfer, NftExchange, TokenTransferList } from './crypto-transfer.ts';
 import type { CreateInput } from './hts-token-create.ts';
 import { contractAddress } from './keys.ts';
+import { storedCreation } from './scheduled-creation.ts';
 import { type ScheduledToken, scheduledToken } from './scheduled-token.ts';
 
 export interface ScheduledContractCall {
@@ -23,8 +24,8 @@ export interface ScheduledContractCall {
 export type ScheduledBody =
   | ScheduledContractCall
   | { readonly kind: 'CRYPTO_TRANSFER'; readonly transfer: CryptoTransfer }
-  /** `input`: the create call that runs when it executes (a schedule `scheduleNative` made in the run). */
-  | { readonly kind: 'TOKEN_CREATE'; readonly token: ScheduledToken; readonly input?: CreateInput }
+  /** `input`: the creation that runs when it executes. */
+  | { readonly kind: 'TOKEN_CREATE'; readonly token: ScheduledToken; readonly input: CreateInput }
   /** A kind whose keys and execution are not modelled here; `field` is its SchedulableTransactionBody field. */
   | { readonly kind: 'OTHER'; readonly field: number };
 
@@ -106,7 +107,7 @@ export function scheduledBodyOf(schedulable: Uint8Array): ScheduledBody {
       if (field.number === CRYPTO_TRANSFER) return { kind: 'CRYPTO_TRANSFER', transfer: transferOf(field.bytes) };
       if (field.number === TOKEN_CREATION) {
         const token = scheduledToken(schedulable);
-        if (token) return { kind: 'TOKEN_CREATE', token };
+        if (token) return { kind: 'TOKEN_CREATE', token, input: storedCreation(token) };
       }
       return { kind: 'OTHER', field: field.number };
     }

@@ -6,8 +6,9 @@
  * names no collector or token fails with its status; the token's own rules are checked only when it executes, as
  * the create call run for the schedule's payer.
  */
-import { entityIdOfLongZero } from '../addresses.ts';
+import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import { AbiArgs, leadingSelector, selectorOf } from './abi.ts';
+import { ZERO_ADDRESS } from './addresses.ts';
 import { partiesOf } from './call-parties.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
 import { type CreateInput, type CreateRead, createToken, NO_FEES, TOKEN_CREATE_READERS } from './hts-token-create.ts';
@@ -86,6 +87,47 @@ export async function scheduledCreation(
   };
   const input: CreateInput = { ...created, fees: created.fees ?? (async () => NO_FEES), resolvedKeys: keyBytes };
   return { token: { token: state, metadata: new Uint8Array() }, input };
+}
+
+type FeeJson = Record<string, unknown>;
+
+/** A fee named in 0.0.0 (the token being created) named in the created token's id. */
+function inOwnToken(fee: FeeJson, own: bigint): FeeJson {
+  return fee.denominating_token_id === '0' ? { ...fee, denominating_token_id: String(own) } : fee;
+}
+
+/** The create input of a TokenCreate the ledger's schedule holds: its fields, keys and fees as stored. */
+export function storedCreation({ token }: ScheduledToken): CreateInput {
+  const { fixedFees, fractionalFees, royaltyFees } = token;
+  return {
+    token: {
+      name: token.name,
+      symbol: token.symbol,
+      treasury: longZeroAddress(token.treasury),
+      memo: token.memo,
+      finiteSupply: token.finiteSupply,
+      maxSupply: token.maxSupply,
+      freezeDefault: token.freezeDefault,
+      keys: [],
+      expiry: {
+        second: token.expirySeconds,
+        autoRenewAccount: token.autoRenewAccount === undefined ? ZERO_ADDRESS : longZeroAddress(token.autoRenewAccount),
+        autoRenewPeriod: token.autoRenewSeconds,
+      },
+    },
+    fungible: token.fungible,
+    initialSupply: token.totalSupply,
+    decimals: token.decimals,
+    withFees: fixedFees.length + fractionalFees.length + royaltyFees.length > 0,
+    fees: async (_, own) => ({
+      fixedFees: fixedFees.map((fee) => inOwnToken(fee, own)),
+      fractionalFees: [...fractionalFees],
+      royaltyFees: royaltyFees.map((fee) =>
+        fee.fallback_fee ? { ...fee, fallback_fee: inOwnToken(fee.fallback_fee as FeeJson, own) } : fee,
+      ),
+    }),
+    resolvedKeys: token.keyBytes,
+  };
 }
 
 /**

@@ -39,6 +39,21 @@ export function contractCallBody(num: bigint, gas: bigint, data: Uint8Array): Ui
   );
 }
 
+/** A SchedulableTransactionBody of a fungible TokenCreate (field 22) of 500 units to `treasury`, renewed every 90 days. */
+export function tokenCreateBody(treasury: bigint): Uint8Array {
+  const text = (number: number, value: string) => messageField(number, [...new TextEncoder().encode(value)]);
+  return Uint8Array.from(
+    messageField(22, [
+      ...text(1, 'Planned'),
+      ...text(2, 'PLN'),
+      ...varintField(3, 2n),
+      ...varintField(4, 500n),
+      ...messageField(5, accountId(treasury)),
+      ...messageField(15, varintField(1, 7_776_000n)),
+    ]),
+  );
+}
+
 /** A SchedulableTransactionBody of a kind HSS does not execute: a TokenMint (field 29) of 1 unit of token 0.0.77. */
 export const TOKEN_MINT_BODY = Uint8Array.from(
   messageField(29, [...messageField(1, accountId(77n)), ...varintField(2, 1n)]),
