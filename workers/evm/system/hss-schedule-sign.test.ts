@@ -7,7 +7,7 @@ import { responseCodeByName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, insertBlocks, ledgerBlock, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertRow } from '../../../test/harness/factories.ts';
 import { returned, systemEvmAt } from '../../../test/harness/factories-evm-system.ts';
-import { insertEntity } from '../../../test/harness/factories-tokens.ts';
+import { insertEntity, insertToken, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { LedgerState } from '../ledger-state.ts';
 import { EvmRequestError } from '../types.ts';
@@ -18,8 +18,9 @@ import {
   hbarTransferBody,
   scheduleMessage,
   signatureMapOf,
-  TOKEN_MINT_BODY,
+  TOKEN_BURN_BODY,
   tokenCreateBody,
+  tokenMintBody,
 } from './testing/schedule-bodies.ts';
 import { calldata } from './testing/system-evm.ts';
 import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
@@ -36,31 +37,32 @@ const WAITING = 1011n;
 const HALF_SIGNED = 1012n;
 /** CONTRACT pays and sends 500 tinybars to RECEIVER; CONTRACT has no admin key, so its ContractID key is needed. */
 const CONTRACT_PAYS = 1013n;
-/** A TokenMint: a kind whose keys are not modelled here. */
-const MINT = 1014n;
+/** A TokenBurn: a kind whose keys are not modelled here. */
+const BURN = 1014n;
 /** ED_ACCOUNT's call of STORING (which stores 1 in slot 0), with 50,000 gas. */
 const CALL = 1015n;
 const STORING = 1005n;
 /** ED_ACCOUNT's TokenCreate with itself as treasury. */
 const TOKEN = 1016n;
+/** A fungible token whose supply key is ED_ACCOUNT's, and ED_ACCOUNT's schedule to mint 25 of it. */
+const MINTED = 1017n;
+const MINT = 1018n;
 /** The number the run's first created entity takes. */
-const NEXT = 1017n;
+const NEXT = 1019n;
 
 const edSecret = ed25519.utils.randomSecretKey();
 const ED_PUBLIC = ed25519.getPublicKey(edSecret);
 const ecSecret = secp256k1.utils.randomSecretKey();
 const EC_PUBLIC = secp256k1.getPublicKey(ecSecret, true);
 const BALANCE = 1_000_000n;
+const ED_KEY = Buffer.concat([Buffer.from('1220', 'hex'), ED_PUBLIC]);
 
 const latest = ledgerBlock(20n, GENESIS + 200n * SECOND);
 
 const ledger = useEvmLedger(async (sql) => {
   await insertBlocks(sql, [latest]);
   await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000n });
-  await insertEntity(sql, ED_ACCOUNT, GENESIS, {
-    balance: BALANCE,
-    key: Buffer.concat([Buffer.from('1220', 'hex'), ED_PUBLIC]),
-  });
+  await insertEntity(sql, ED_ACCOUNT, GENESIS, { balance: BALANCE, key: ED_KEY });
   await insertEntity(sql, EC_ACCOUNT, GENESIS, {
     balance: BALANCE,
     key: Buffer.concat([Buffer.from('3a21', 'hex'), EC_PUBLIC]),
@@ -68,6 +70,8 @@ const ledger = useEvmLedger(async (sql) => {
   await insertEntity(sql, RECEIVER, GENESIS, { balance: BALANCE });
   await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT', balance: BALANCE });
   await insertEntity(sql, STORING, GENESIS, { type: 'CONTRACT' });
+  await insertToken(sql, MINTED, GENESIS, { supply_key: ED_KEY, treasury_account_id: ED_ACCOUNT });
+  await insertTokenAccount(sql, { account_id: ED_ACCOUNT, token_id: MINTED, balance: 1000 });
   const schedules = [
     [
       TRANSFER,
@@ -106,9 +110,10 @@ const ledger = useEvmLedger(async (sql) => {
       ]),
       false,
     ],
-    [MINT, ED_ACCOUNT, TOKEN_MINT_BODY, false],
+    [BURN, ED_ACCOUNT, TOKEN_BURN_BODY, false],
     [CALL, ED_ACCOUNT, contractCallBody(STORING, 50_000n, new Uint8Array()), false],
     [TOKEN, ED_ACCOUNT, tokenCreateBody(ED_ACCOUNT), false],
+    [MINT, ED_ACCOUNT, tokenMintBody(MINTED, 25n), false],
   ] as const;
   for (const [id, payer, body, waitForExpiry] of schedules) {
     await insertEntity(sql, id, GENESIS, { type: 'SCHEDULE' });
@@ -223,8 +228,19 @@ describe('ScheduleSign through 0x16b', () => {
     expect(created.length).toBeGreaterThan(0);
   });
 
+  it('mints a TokenMint’s amount to the treasury once the supply key signs, which later reads of the call see', async () => {
+    const system = await systemEvmAt(ledger.db, latest, [{ kind: 'TOKEN', address: longZeroAddress(MINTED) }]);
+    await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
+    const supply = { to: longZeroAddress(MINTED), data: calldata('totalSupply()') };
+    const result = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls({ to: HSS, data: signWith(MINT, 'ed') }, supply),
+    );
+    expect(returned(result).uint(0)).toBe(1025n);
+  });
+
   it('answers 501 for a schedule of a kind whose signing is not modelled', async () => {
     const { call } = await systemEvmAt(ledger.db, latest);
-    await expect(call(HSS, signWith(MINT, 'ed'))).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
+    await expect(call(HSS, signWith(BURN, 'ed'))).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
   });
 });

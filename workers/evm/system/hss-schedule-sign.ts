@@ -9,10 +9,12 @@ import { scheduleSignatures } from '../../../db/queries/evm-schedules.ts';
 import { decodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
+import { AbiArgs, address, array, bytes, encode, int } from './abi.ts';
 import { partiesOf, withParties } from './call-parties.ts';
 import { dispatchTransfer } from './crypto-transfer.ts';
 import { pairVerifies, signaturePairs } from './has-is-authorized.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
+import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
 import type { ResponseCodeName } from './results.ts';
 import { keyActive, requiredKeys, type Signatory, signatoryOf, withNewSignatories } from './schedule-keys.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
@@ -29,6 +31,14 @@ export interface SignableSchedule {
   /** Whether the schedule is in the ledger (its signatures there count), not one this run created. */
   readonly stored: boolean;
 }
+
+/** The HTS mint a scheduled TokenMint runs as (its outcome is the scheduled transaction's). */
+const MINT_SIGNATURE = 'mintToken(address,int64,bytes[])';
+const MINT = (() => {
+  const found = TOKEN_ADMIN_FUNCTIONS.find(([name]) => name === MINT_SIGNATURE);
+  if (!found) throw new Error(`no ${MINT_SIGNATURE}`);
+  return found[1];
+})();
 
 /** `transaction_signature.type` of the SignaturePair cases that are keys a schedule can count. */
 const SIGNATURE_ED25519 = 3;
@@ -109,14 +119,19 @@ async function execute(
   const { body } = schedule;
   const payerAddress = longZeroAddress(schedule.payer);
   const payer = await accountAt(call, payerAddress);
-  const acting = withParties(
-    { ...call, sender: payerAddress, origin: payerAddress },
-    { sender: payer, signers: { contract: [], delegated: false, originKey: undefined, signatories } },
-  );
+  const actingOn = (args: AbiArgs) =>
+    withParties(
+      { ...call, args, sender: payerAddress, origin: payerAddress },
+      { sender: payer, signers: { contract: [], delegated: false, originKey: undefined, signatories } },
+    );
+  const acting = actingOn(call.args);
   if (body.kind === 'CRYPTO_TRANSFER') await dispatchTransfer(acting, body.transfer, false);
   else if (body.kind === 'TOKEN_CREATE') await executeCreation(acting, body.input);
   else if (body.kind === 'CONTRACT_CALL' && payer) await runScheduledCall(call, payer, body);
-  else return false;
+  else if (body.kind === 'TOKEN_MINT') {
+    const metadata = array(body.metadata.map((item) => bytes(item)));
+    await MINT(actingOn(new AbiArgs(encode(address(body.token), int(body.amount), metadata))));
+  } else return false;
   return true;
 }
 

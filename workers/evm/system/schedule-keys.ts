@@ -4,7 +4,7 @@
  * (its handler's preHandle): none for a ContractCall; for a CryptoTransfer each account debited other than through an
  * allowance, each NFT sender likewise, and each credited account that requires a receiver signature; for a
  * TokenCreate the treasury's key, the admin key, the auto-renew account's key and the collector of a fractional fee
- * or of a fee charged in the new token. A signatory is an ED25519 or ECDSA key that is part of a required key and
+ * or of a fee charged in the new token; for a TokenMint the token's supply key. A signatory is an ED25519 or ECDSA key that is part of a required key and
  * signed, or the numeric ContractID (or DelegatableContractID) key of a contract that authorized: a ContractID key is
  * active only for the former, a DelegatableContractID key for either.
  */
@@ -13,7 +13,7 @@ import { fields } from '../../format/protobuf-reader.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import type { CryptoTransfer } from './crypto-transfer.ts';
-import { type AccountSource, accountAt } from './hts-context.ts';
+import { type AccountSource, accountAt, tokenAt } from './hts-context.ts';
 import { contractAddress } from './keys.ts';
 import type { ResponseCodeName } from './results.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
@@ -203,6 +203,13 @@ export async function requiredKeys(
     case 'TOKEN_CREATE':
       others = await tokenCreateKeys(source, body.token);
       break;
+    case 'TOKEN_MINT': {
+      // TokenMintHandler.preHandle: the token's supply key.
+      const token = await tokenAt(source, body.token);
+      const supply = token?.keyBytes[4];
+      others = !token ? 'INVALID_TOKEN_ID' : supply ? [supply] : 'TOKEN_HAS_NO_SUPPLY_KEY';
+      break;
+    }
     default:
       return undefined;
   }

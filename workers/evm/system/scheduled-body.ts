@@ -24,6 +24,13 @@ export interface ScheduledContractCall {
 export type ScheduledBody =
   | ScheduledContractCall
   | { readonly kind: 'CRYPTO_TRANSFER'; readonly transfer: CryptoTransfer }
+  | {
+      readonly kind: 'TOKEN_MINT';
+      readonly token: Uint8Array;
+      readonly amount: bigint;
+      /** The serials' metadata, for an NFT. */
+      readonly metadata: readonly Uint8Array[];
+    }
   /** `input`: the creation that runs when it executes. */
   | { readonly kind: 'TOKEN_CREATE'; readonly token: ScheduledToken; readonly input: CreateInput }
   /** A kind whose keys and execution are not modelled here; `field` is its SchedulableTransactionBody field. */
@@ -33,6 +40,7 @@ export type ScheduledBody =
 const CONTRACT_CALL = 3;
 const CRYPTO_TRANSFER = 9;
 const TOKEN_CREATION = 22;
+const TOKEN_MINT = 29;
 /** The fields of SchedulableTransactionBody that are not the scheduled operation: its fee and memo. */
 const FEE = 1;
 const MEMO = 2;
@@ -105,6 +113,12 @@ export function scheduledBodyOf(schedulable: Uint8Array): ScheduledBody {
       if (field.number === FEE || field.number === MEMO || !('bytes' in field)) continue;
       if (field.number === CONTRACT_CALL) return contractCallOf(field.bytes);
       if (field.number === CRYPTO_TRANSFER) return { kind: 'CRYPTO_TRANSFER', transfer: transferOf(field.bytes) };
+      if (field.number === TOKEN_MINT) {
+        // TokenMintTransactionBody: token 1, amount 2, metadata 3.
+        const mint = field.bytes;
+        const token = addressOf(messages(mint, 1).at(-1));
+        return { kind: 'TOKEN_MINT', token, amount: varint(mint, 2), metadata: messages(mint, 3) };
+      }
       if (field.number === TOKEN_CREATION) {
         const token = scheduledToken(schedulable);
         if (token) return { kind: 'TOKEN_CREATE', token, input: storedCreation(token) };

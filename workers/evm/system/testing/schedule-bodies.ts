@@ -54,9 +54,14 @@ export function tokenCreateBody(treasury: bigint): Uint8Array {
   );
 }
 
-/** A SchedulableTransactionBody of a kind HSS does not execute: a TokenMint (field 29) of 1 unit of token 0.0.77. */
-export const TOKEN_MINT_BODY = Uint8Array.from(
-  messageField(29, [...messageField(1, accountId(77n)), ...varintField(2, 1n)]),
+/** A SchedulableTransactionBody of a TokenMint (field 29) of `amount` units of token 0.0.`token`. */
+export function tokenMintBody(token: bigint, amount: bigint): Uint8Array {
+  return Uint8Array.from(messageField(29, [...messageField(1, accountId(token)), ...varintField(2, amount)]));
+}
+
+/** A SchedulableTransactionBody of a kind HSS does not model: a TokenBurn (field 30) of 1 unit of token 0.0.77. */
+export const TOKEN_BURN_BODY = Uint8Array.from(
+  messageField(30, [...messageField(1, accountId(77n)), ...varintField(2, 1n)]),
 );
 
 /** A SignatureMap of full public keys and their signatures: `field` 3 for ED25519, 6 for ECDSA secp256k1. */
