@@ -9,17 +9,13 @@ import { scheduleSignatures } from '../../../db/queries/evm-schedules.ts';
 import { decodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
-import { AbiArgs, address, array, bytes, encode, int } from './abi.ts';
-import { partiesOf, withParties } from './call-parties.ts';
-import { dispatchTransfer } from './crypto-transfer.ts';
+import { partiesOf } from './call-parties.ts';
 import { pairVerifies, signaturePairs } from './has-is-authorized.ts';
-import { accountAt, type HtsCall } from './hts-context.ts';
-import { TOKEN_ADMIN_FUNCTIONS } from './hts-token-admin.ts';
+import type { HtsCall } from './hts-context.ts';
 import type { ResponseCodeName } from './results.ts';
+import { execute } from './schedule-execution.ts';
 import { keyActive, requiredKeys, type Signatory, signatoryOf, withNewSignatories } from './schedule-keys.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
-import { runScheduledCall } from './scheduled-call.ts';
-import { executeCreation } from './scheduled-creation.ts';
 import { contractKeyBytes } from './token-structs.ts';
 
 /** What signing and executing a schedule need to know of it. */
@@ -31,14 +27,6 @@ export interface SignableSchedule {
   /** Whether the schedule is in the ledger (its signatures there count), not one this run created. */
   readonly stored: boolean;
 }
-
-/** The HTS mint a scheduled TokenMint runs as (its outcome is the scheduled transaction's). */
-const MINT_SIGNATURE = 'mintToken(address,int64,bytes[])';
-const MINT = (() => {
-  const found = TOKEN_ADMIN_FUNCTIONS.find(([name]) => name === MINT_SIGNATURE);
-  if (!found) throw new Error(`no ${MINT_SIGNATURE}`);
-  return found[1];
-})();
 
 /** `transaction_signature.type` of the SignaturePair cases that are keys a schedule can count. */
 const SIGNATURE_ED25519 = 3;
@@ -105,34 +93,6 @@ export async function authorizingKeys(
     add(signers.originKey);
   }
   return keys;
-}
-
-/**
- * Runs the scheduled body as a child of the call, paid by the payer and authorized by the signatories alone; its
- * outcome is the child's, not the signing's. False for a kind not executed here.
- */
-async function execute(
-  call: HtsCall,
-  schedule: SignableSchedule,
-  signatories: ReadonlySet<Signatory>,
-): Promise<boolean> {
-  const { body } = schedule;
-  const payerAddress = longZeroAddress(schedule.payer);
-  const payer = await accountAt(call, payerAddress);
-  const actingOn = (args: AbiArgs) =>
-    withParties(
-      { ...call, args, sender: payerAddress, origin: payerAddress },
-      { sender: payer, signers: { contract: [], delegated: false, originKey: undefined, signatories } },
-    );
-  const acting = actingOn(call.args);
-  if (body.kind === 'CRYPTO_TRANSFER') await dispatchTransfer(acting, body.transfer, false);
-  else if (body.kind === 'TOKEN_CREATE') await executeCreation(acting, body.input);
-  else if (body.kind === 'CONTRACT_CALL' && payer) await runScheduledCall(call, payer, body);
-  else if (body.kind === 'TOKEN_MINT') {
-    const metadata = array(body.metadata.map((item) => bytes(item)));
-    await MINT(actingOn(new AbiArgs(encode(address(body.token), int(body.amount), metadata))));
-  } else return false;
-  return true;
 }
 
 /**
