@@ -156,6 +156,9 @@ function signWith(schedule: bigint, signer: 'ed' | 'ec', message = scheduleMessa
   );
 }
 
+/** A recovery id as the big-endian bytes that follow r and s. */
+const encodeV = (v: number) => (v > 0xff ? [v >> 8, v & 0xff] : [v]);
+
 /** An account's balance in tinybars as the run left it. */
 function balanceOf(system: Awaited<ReturnType<typeof systemEvmAt>>, num: bigint): Promise<bigint> {
   return (system.evm.stateManager as LedgerState).realBalance(new Address(longZeroAddress(num)));
@@ -178,6 +181,29 @@ describe('ScheduleSign through 0x16b', () => {
     const forged = await system.call(HSS, signWith(TRANSFER, 'ed', scheduleMessage(TRANSFER + 1n)));
     expect(returned(forged).int(0)).toBe(code('NO_NEW_VALID_SIGNATURES'));
     expect(await balanceOf(system, RECEIVER)).toBe(BALANCE);
+  });
+
+  it('accepts an ECDSA signature with a recovery id of the chain, and halts for one of another chain', async () => {
+    const { call } = await systemEvmAt(ledger.db, latest);
+    const message = scheduleMessage(HALF_SIGNED);
+    const signature = secp256k1.sign(keccak_256(message), ecSecret, { prehash: false });
+    const sign = (v: number) =>
+      calldata(
+        'signSchedule(address,bytes)',
+        encode(
+          address(longZeroAddress(HALF_SIGNED)),
+          bytes(
+            signatureMapOf([
+              { publicKey: EC_PUBLIC, field: 6, signature: Uint8Array.from([...signature, ...encodeV(v)]) },
+            ]),
+          ),
+        ),
+      );
+    // EIP-155 for chain 296: 35 + 2 × 296 = 627. EC_ACCOUNT's key is a signatory already (the ledger holds it).
+    expect(returned(await call(HSS, sign(627))).int(0)).toBe(code('NO_NEW_VALID_SIGNATURES'));
+    const otherChain = await call(HSS, sign(629), { gas: 70_000n });
+    expect(otherChain.exceptionError).toBeDefined();
+    expect(otherChain.executionGasUsed).toBe(70_000n);
   });
 
   it('only collects the signatures of a schedule that waits for its expiry, once each', async () => {

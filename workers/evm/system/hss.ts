@@ -7,6 +7,7 @@
  * functions see. A selector the node does not have answers 501.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
+import { hexOfBytes } from '../../../db/bytea.ts';
 import { type ScheduleRow, scheduleAt } from '../../../db/queries/evm-schedules.ts';
 import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
@@ -93,8 +94,9 @@ async function scheduleAtAddress(call: HtsCall, at: Uint8Array): Promise<FoundSc
 async function signSchedule(call: HtsCall, at: Uint8Array, signatureMap?: Uint8Array): Promise<ExecResult> {
   const found = await scheduleAtAddress(call, at);
   if (!found) return revertWith('INVALID_SCHEDULE_ID', call.gasLimit, call.gasLimit);
-  // `signSchedule(address,bytes)`: a SignatureMap that does not parse fails in the translator, which halts.
-  if (signatureMap && !parses(signatureMap)) return halt(call.gasLimit);
+  // `signSchedule(address,bytes)`: a SignatureMap that does not parse, or whose ECDSA recovery id names another
+  // chain, fails in the translator (INVALID_TRANSACTION_BODY), which halts.
+  if (signatureMap && !parses(signatureMap, call.reader.settings.chainId)) return halt(call.gasLimit);
   if (call.isStatic) return halt(call.gasLimit);
   let status: ResponseCodeName | undefined = scheduleStatus(call, found.entity, found.row);
   if (status === 'SUCCESS') {
@@ -105,10 +107,19 @@ async function signSchedule(call: HtsCall, at: Uint8Array, signatureMap?: Uint8A
   return success(canonicalGas('SCHEDULE_SIGN'), call.gasLimit, encode(int(responseCode(status))));
 }
 
-function parses(signatureMap: Uint8Array): boolean {
+const LONG_MAX = (1n << 63n) - 1n;
+
+/** The recovery ids (v) SignatureMapUtils.validChainId accepts: below 35, or EIP-155's for the chain, as a long. */
+function validRecovery(recovery: Uint8Array, chainId: bigint): boolean {
+  if (recovery.length === 0) return true;
+  const v = BigInt(`0x${hexOfBytes(recovery)}`);
+  if (v > LONG_MAX) return false;
+  return v < 35n || v === 35n + 2n * chainId || v === 36n + 2n * chainId;
+}
+
+function parses(signatureMap: Uint8Array, chainId: bigint): boolean {
   try {
-    signaturePairs(signatureMap);
-    return true;
+    return signaturePairs(signatureMap).every((pair) => validRecovery(pair.recovery, chainId));
   } catch {
     return false;
   }
