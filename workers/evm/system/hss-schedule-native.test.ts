@@ -4,19 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { responseCodeByName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, insertBlocks, ledgerBlock, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { returned, revertText, systemEvmAt } from '../../../test/harness/factories-evm-system.ts';
-import { insertEntity } from '../../../test/harness/factories-tokens.ts';
+import { insertEntity, insertToken } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { address, array, bool, bytes, encode, int, string, tuple } from './abi.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { scheduleMessage, signatureMapOf } from './testing/schedule-bodies.ts';
 import { calldata } from './testing/system-evm.ts';
 import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
-import { HEDERA_TOKEN_V3 } from './token-structs.ts';
+import { contractKeyBytes, HEDERA_TOKEN_V3 } from './token-structs.ts';
 
 const PAYER = 1001n;
 const CONTRACT = 1002n;
+/** A token whose admin key is CONTRACT's ContractID key, and one without an admin key. */
+const ADMINED = 1003n;
+const IMMUTABLE = 1004n;
 /** The number the run's first created entity takes: the one after the ledger's highest. */
-const NEXT = 1003n;
+const NEXT = 1005n;
 
 const latest = ledgerBlock(20n, GENESIS + 200n * SECOND);
 const payerSecret = ed25519.utils.randomSecretKey();
@@ -27,6 +30,10 @@ const ledger = useEvmLedger(async (sql) => {
   await insertEntity(sql, 2n, GENESIS, { balance: 5_000_000_000n });
   await insertEntity(sql, PAYER, GENESIS, { key: Buffer.concat([Buffer.from('1220', 'hex'), PAYER_PUBLIC]) });
   await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT' });
+  const adminKey = Buffer.from(contractKeyBytes(longZeroAddress(CONTRACT), false, { shard: 0n, realm: 0n }));
+  await insertToken(sql, ADMINED, GENESIS, { treasury_account_id: PAYER });
+  await sql.query('update entity set key = $1 where id = $2', [adminKey, ADMINED]);
+  await insertToken(sql, IMMUTABLE, GENESIS, { treasury_account_id: PAYER });
 });
 
 const HSS = longZeroAddress(0x16bn);
@@ -149,6 +156,34 @@ describe('scheduleNative on 0x16b', () => {
     // The token takes the number after the schedule's, and its address shows the token's redirect proxy.
     const tokenCode = await system.evm.stateManager.getCode(new Address(longZeroAddress(NEXT + 1n)));
     expect(tokenCode.length).toBeGreaterThan(0);
+  });
+
+  it('runs a token update at once when the calling contract pays and holds the admin key', async () => {
+    const system = await systemEvmAt(ledger.db, latest, [{ kind: 'TOKEN', address: longZeroAddress(ADMINED) }]);
+    await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
+    const renamed = tuple(
+      string('Renamed'),
+      string(''),
+      address(longZeroAddress(0n)),
+      string(''),
+      bool(false),
+      int(0n),
+      bool(false),
+      array([]),
+      tuple(int(0n), address(longZeroAddress(0n)), int(0n)),
+    );
+    const rename = (token: bigint) =>
+      calldata(`updateTokenInfo(address,${HEDERA_TOKEN_V3})`, encode(address(longZeroAddress(token)), renamed));
+    const schedule = scheduleNative(HTS, rename(ADMINED), longZeroAddress(CONTRACT));
+    const result = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls({ to: HSS, data: schedule }, { to: longZeroAddress(ADMINED), data: calldata('name()') }),
+    );
+    expect(new TextDecoder().decode(returned(result).bytes(0))).toBe('Renamed');
+    const immutable = await system.call(HSS, scheduleNative(HTS, rename(IMMUTABLE), longZeroAddress(CONTRACT)), {
+      caller: longZeroAddress(CONTRACT),
+    });
+    expect(revertText(immutable)).toBe('TOKEN_IS_IMMUTABLE');
   });
 
   it('halts for a target other than HTS, and an inner call that is no create or update', async () => {

@@ -16,6 +16,7 @@ import { halt, notImplemented, responseCode, revertWith, success } from './resul
 import { NS_PER_SECOND, storeSchedule } from './schedule-create.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
 import { scheduledCreation } from './scheduled-creation.ts';
+import { scheduledUpdate } from './scheduled-update.ts';
 
 export const SCHEDULE_NATIVE = selectorOf('scheduleNative(address,bytes,address)');
 
@@ -24,8 +25,6 @@ const SCHEDULABLE = new Set([...TOKEN_CREATE_FUNCTIONS, ...TOKEN_UPDATE_FUNCTION
 /** `ledger.scheduleTxExpiryTimeSecs`: the lifetime of a schedule created without an expiration time. */
 const DEFAULT_LIFETIME_SECONDS = 1800n;
 const HTS_ADDRESS = '0000000000000000000000000000000000000167';
-/** SchedulableTransactionBody.tokenUpdate. */
-const TOKEN_UPDATE = 28;
 
 /**
  * The translator halts for a target other than 0x167, call data that is no create or update, and a sender that is no
@@ -49,7 +48,7 @@ export async function scheduleNative(call: HtsCall): Promise<ExecResult> {
   if (typeof creation === 'string') return revertWith(creation, gas, call.gasLimit);
   const body: ScheduledBody = creation
     ? { kind: 'TOKEN_CREATE', token: creation.token, input: creation.input }
-    : { kind: 'OTHER', field: TOKEN_UPDATE };
+    : await scheduledUpdate(call, inner);
   const expirySecond = call.reader.block.consensusStart / NS_PER_SECOND + DEFAULT_LIFETIME_SECONDS;
   const outcome = await storeSchedule(call, {
     adminKey: undefined,

@@ -1,7 +1,7 @@
 /**
  * A schedule's execution inside a call (AbstractScheduleHandler.tryToExecuteSchedule: the scheduled body dispatched
  * as a child paid by the payer, with the schedule's signatories as its only keys): a CryptoTransfer through the
- * transfer dispatch, a TokenCreate as the create call, a TokenMint as `mintToken`, a ContractCall as a frame of its
+ * transfer dispatch, a TokenCreate as the create call, a TokenUpdate as the update call, a TokenMint as `mintToken`, a ContractCall as a frame of its
  * own (scheduled-call.ts). The child's failure is its own: the signing or creation that executed it still succeeds.
  */
 import { longZeroAddress } from '../addresses.ts';
@@ -44,6 +44,7 @@ export async function execute(
   if (body.kind === 'CRYPTO_TRANSFER') await dispatchTransfer(acting, body.transfer, false);
   else if (body.kind === 'TOKEN_CREATE') await executeCreation(acting, body.input);
   else if (body.kind === 'CONTRACT_CALL' && payer) await runScheduledCall(call, payer, body);
+  else if (body.kind === 'TOKEN_UPDATE') await body.run(actingOn(body.args));
   else if (body.kind === 'TOKEN_MINT') {
     const metadata = array(body.metadata.map((item) => bytes(item)));
     await MINT(actingOn(new AbiArgs(encode(address(body.token), int(body.amount), metadata))));

@@ -4,7 +4,8 @@
  * (its handler's preHandle): none for a ContractCall; for a CryptoTransfer each account debited other than through an
  * allowance, each NFT sender likewise, and each credited account that requires a receiver signature; for a
  * TokenCreate the treasury's key, the admin key, the auto-renew account's key and the collector of a fractional fee
- * or of a fee charged in the new token; for a TokenMint the token's supply key. A signatory is an ED25519 or ECDSA key that is part of a required key and
+ * or of a fee charged in the new token; for a TokenUpdate the token's admin key (unless only its expiry changes),
+ * the new admin key and the new treasury's and auto-renew account's keys; for a TokenMint the token's supply key. A signatory is an ED25519 or ECDSA key that is part of a required key and
  * signed, or the numeric ContractID (or DelegatableContractID) key of a contract that authorized: a ContractID key is
  * active only for the former, a DelegatableContractID key for either.
  */
@@ -18,6 +19,7 @@ import { contractAddress } from './keys.ts';
 import type { ResponseCodeName } from './results.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
 import type { ScheduledToken } from './scheduled-token.ts';
+import type { ScheduledUpdate } from './scheduled-update.ts';
 import { contractKeyBytes } from './token-structs.ts';
 
 const KEY_CONTRACT_ID = 1;
@@ -181,6 +183,32 @@ async function tokenCreateKeys(source: AccountSource, { token }: ScheduledToken)
 }
 
 /**
+ * TokenUpdateHandler.preHandle's keys: the token's admin key unless only the expiry changes (a token without one is
+ * immutable), the new admin key, the new treasury's and the auto-renew account's keys.
+ */
+async function tokenUpdateKeys(source: AccountSource, update: ScheduledUpdate): Promise<Keys> {
+  const token = await tokenAt(source, update.token);
+  if (!token) return 'INVALID_TOKEN_ID';
+  const keys: Uint8Array[] = [];
+  if (!update.expiryOnly) {
+    const admin = token.keyBytes[0];
+    if (!admin) return 'TOKEN_IS_IMMUTABLE';
+    keys.push(admin);
+  }
+  if (update.adminKey) keys.push(update.adminKey);
+  for (const [address, missing] of [
+    [update.treasury, 'INVALID_ACCOUNT_ID'],
+    [update.autoRenewAccount, 'INVALID_AUTORENEW_ACCOUNT'],
+  ] as const) {
+    if (!address) continue;
+    const account = await accountAt(source, address);
+    if (!account) return missing;
+    keys.push(accountKey(account, source.reader.settings));
+  }
+  return keys;
+}
+
+/**
  * The schedule's required keys (its payer's first), a status when the handler's key lookup fails, or undefined for a
  * scheduled kind whose keys are not modelled here.
  */
@@ -202,6 +230,9 @@ export async function requiredKeys(
       break;
     case 'TOKEN_CREATE':
       others = await tokenCreateKeys(source, body.token);
+      break;
+    case 'TOKEN_UPDATE':
+      others = await tokenUpdateKeys(source, body);
       break;
     case 'TOKEN_MINT': {
       // TokenMintHandler.preHandle: the token's supply key.

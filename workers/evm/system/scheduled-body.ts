@@ -11,6 +11,7 @@ import type { CreateInput } from './hts-token-create.ts';
 import { contractAddress } from './keys.ts';
 import { storedCreation } from './scheduled-creation.ts';
 import { type ScheduledToken, scheduledToken } from './scheduled-token.ts';
+import type { ScheduledUpdate } from './scheduled-update.ts';
 
 export interface ScheduledContractCall {
   readonly kind: 'CONTRACT_CALL';
@@ -31,6 +32,7 @@ export type ScheduledBody =
       /** The serials' metadata, for an NFT. */
       readonly metadata: readonly Uint8Array[];
     }
+  | ScheduledUpdate
   /** `input`: the creation that runs when it executes. */
   | { readonly kind: 'TOKEN_CREATE'; readonly token: ScheduledToken; readonly input: CreateInput }
   /** A kind whose keys and execution are not modelled here; `field` is its SchedulableTransactionBody field. */
