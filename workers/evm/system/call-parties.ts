@@ -33,6 +33,13 @@ export function partiesOf(call: HtsCall): Promise<Parties> {
   return parties;
 }
 
+/** `call` acting for other parties: a scheduled transaction's payer and signatories when the schedule executes. */
+export function withParties<C extends HtsCall>(call: C, parties: Parties): C {
+  const acting = { ...call };
+  cache.set(acting, Promise.resolve(parties));
+  return acting;
+}
+
 /** Whether `account` signs the call: it is the sender, or its key is active. */
 export async function signs(call: HtsCall, account: EvmEntity): Promise<boolean> {
   const { sender, signers } = await partiesOf(call);

@@ -58,6 +58,9 @@ export const delegatingContract = (evm: EVMInterface): Uint8Array | undefined =>
   return frame?.delegatecall ? frame.to?.bytes : undefined;
 };
 
+/** The depth of the running frame (0 for the request's own call). */
+export const frameDepth = (evm: EVMInterface): number => runs.get(evm)?.frames.at(-1)?.depth ?? 0;
+
 /** The value the running frame carries. */
 export const frameValue = (evm: EVMInterface): bigint => runs.get(evm)?.frames.at(-1)?.value ?? 0n;
 

@@ -31,6 +31,8 @@ export interface SignaturePair {
   readonly prefix: Uint8Array;
   readonly kind: 'ed' | 'ec' | 'other';
   readonly signature: Uint8Array;
+  /** What followed an ECDSA signature's r and s: its recovery id (v), empty when it had none. */
+  readonly recovery: Uint8Array;
 }
 
 /** The pairs of a SignatureMap; an ECDSA signature with a recovery byte is cut to its r and s. */
@@ -41,16 +43,18 @@ export function signaturePairs(blob: Uint8Array): SignaturePair[] {
     let prefix: Uint8Array = new Uint8Array();
     let kind: SignaturePair['kind'] = 'other';
     let signature: Uint8Array = new Uint8Array();
+    let recovery: Uint8Array = new Uint8Array();
     for (const part of fields(field.bytes)) {
       if (!('bytes' in part)) continue;
       if (part.number === PAIR_PREFIX) prefix = part.bytes;
       else {
         kind = part.number === PAIR_ED25519 ? 'ed' : part.number === PAIR_ECDSA ? 'ec' : 'other';
-        signature =
-          kind === 'ec' && part.bytes.length > EC_SIGNATURE ? part.bytes.subarray(0, EC_SIGNATURE) : part.bytes;
+        const long = kind === 'ec' && part.bytes.length > EC_SIGNATURE;
+        signature = long ? part.bytes.subarray(0, EC_SIGNATURE) : part.bytes;
+        recovery = long ? part.bytes.subarray(EC_SIGNATURE) : new Uint8Array();
       }
     }
-    pairs.push({ prefix, kind, signature });
+    pairs.push({ prefix, kind, signature, recovery });
   }
   return pairs;
 }
@@ -86,15 +90,22 @@ function simpleKeyGas(key: Uint8Array): bigint {
 
 const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => prefix.every((byte, i) => bytes[i] === byte);
 
-function signed(publicKey: Uint8Array, kind: 'ed' | 'ec', message: Uint8Array, pairs: readonly SignaturePair[]) {
-  const pair = pairs.find((candidate) => candidate.kind === kind && startsWith(publicKey, candidate.prefix));
-  if (!pair) return false;
+/** Whether the pair's signature over `message` verifies with `publicKey` (ECDSA over the message's keccak-256). */
+export function pairVerifies(pair: SignaturePair, publicKey: Uint8Array, message: Uint8Array): boolean {
   try {
-    if (kind === 'ed') return ed25519.verify(pair.signature, message, publicKey);
-    return secp256k1.verify(pair.signature, keccak_256(message), publicKey, { prehash: false, lowS: false });
+    if (pair.kind === 'ed') return ed25519.verify(pair.signature, message, publicKey);
+    if (pair.kind === 'ec') {
+      return secp256k1.verify(pair.signature, keccak_256(message), publicKey, { prehash: false, lowS: false });
+    }
   } catch {
     return false;
   }
+  return false;
+}
+
+function signed(publicKey: Uint8Array, kind: 'ed' | 'ec', message: Uint8Array, pairs: readonly SignaturePair[]) {
+  const pair = pairs.find((candidate) => candidate.kind === kind && startsWith(publicKey, candidate.prefix));
+  return pair !== undefined && pairVerifies(pair, publicKey, message);
 }
 
 function keyVerified(key: Uint8Array, message: Uint8Array, pairs: readonly SignaturePair[]): boolean {

@@ -1,6 +1,8 @@
+import { Address } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { responseCodeByName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, insertBlocks, ledgerBlock, SECOND, useEvmLedger } from '../../../test/harness/evm-session.ts';
+import { insertRow } from '../../../test/harness/factories.ts';
 import { returned, systemEvmAt } from '../../../test/harness/factories-evm-system.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
@@ -8,17 +10,24 @@ import { address, bytes, encode, int } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { VIEW_GAS } from './results.ts';
+import { contractCallBody } from './testing/schedule-bodies.ts';
 import { calldata } from './testing/system-evm.ts';
 import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
+import { contractKeyBytes } from './token-structs.ts';
 
 const PAYER = 1001n;
 const CONTRACT = 1002n;
 const TARGET = 1003n;
 /** The number the run's first created entity takes: the one after the ledger's highest. */
 const NEXT = 1004n;
+/** A schedule of the ledger: CONTRACT's call of TARGET's ping() with 100,000 gas, waiting for STORED_EXPIRY. */
+const STORED = 990n;
 
 const latest = ledgerBlock(20n, GENESIS + 200n * SECOND);
 const NOW = latest.consensusStart / SECOND;
+const STORED_EXPIRY = NOW + 3600n;
+/** TARGET's code: stores 1 in slot 0. */
+const STORE_ONE = Uint8Array.from([0x60, 0x01, 0x60, 0x00, 0x55, 0x00]);
 
 const ledger = useEvmLedger(async (sql) => {
   await insertBlocks(sql, [latest]);
@@ -26,6 +35,19 @@ const ledger = useEvmLedger(async (sql) => {
   await insertEntity(sql, PAYER, GENESIS);
   await insertEntity(sql, CONTRACT, GENESIS, { type: 'CONTRACT' });
   await insertEntity(sql, TARGET, GENESIS, { type: 'CONTRACT' });
+  await insertEntity(sql, STORED, GENESIS, {
+    type: 'SCHEDULE',
+    key: Buffer.from(contractKeyBytes(longZeroAddress(CONTRACT), false, { shard: 0n, realm: 0n })),
+  });
+  await insertRow(sql, 'schedule', {
+    schedule_id: STORED,
+    consensus_timestamp: GENESIS + SECOND,
+    creator_account_id: CONTRACT,
+    payer_account_id: CONTRACT,
+    transaction_body: contractCallBody(TARGET, 100_000n, CALL_DATA),
+    expiration_time: STORED_EXPIRY * SECOND,
+    wait_for_expiry: true,
+  });
 });
 
 const HSS = longZeroAddress(0x16bn);
@@ -93,6 +115,45 @@ describe('scheduled contract calls through 0x16b', () => {
     }
   });
 
+  it('answers IDENTICAL_SCHEDULE_ALREADY_CREATED with the address of an identical schedule of the ledger', async () => {
+    const { call } = await systemEvmAt(ledger.db, latest);
+    const caller = longZeroAddress(CONTRACT);
+    const same = returned(await call(HSS, scheduleCall(STORED_EXPIRY), { caller }));
+    expect([same.int(0), same.address(1)]).toEqual([
+      code('IDENTICAL_SCHEDULE_ALREADY_CREATED'),
+      longZeroAddress(STORED),
+    ]);
+    const otherGas = returned(await call(HSS, scheduleCall(STORED_EXPIRY, 100_001n), { caller }));
+    expect([otherGas.int(0), otherGas.address(1)]).toEqual([code('SUCCESS'), longZeroAddress(NEXT)]);
+    // Another admin key (the account's own) makes another schedule.
+    const byAccount = returned(await call(HSS, scheduleCall(STORED_EXPIRY), { caller: longZeroAddress(PAYER) }));
+    expect(byAccount.int(0)).toBe(code('SUCCESS'));
+  });
+
+  it('executes a call on its payer’s signature at once when the creating contract is the payer', async () => {
+    const system = await contractEvm();
+    await system.deploy(longZeroAddress(TARGET), STORE_ONE);
+    const signature = 'executeCallOnPayerSignature(address,address,uint256,uint256,uint64,bytes)';
+    const result = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls(
+        { to: HSS, data: withPayer(signature, longZeroAddress(CONTRACT), NOW + 60n) },
+        { to: HSS, data: calldata('authorizeSchedule(address)', scheduleArg(longZeroAddress(NEXT))) },
+      ),
+    );
+    expect(returned(result).int(0)).toBe(code('SCHEDULE_ALREADY_EXECUTED'));
+    const slot = await system.evm.stateManager.getStorage(new Address(longZeroAddress(TARGET)), new Uint8Array(32));
+    expect(Buffer.from(slot).toString('hex')).toBe('01');
+    const waiting = await system.call(
+      longZeroAddress(CONTRACT),
+      twoCalls(
+        { to: HSS, data: scheduleCall(NOW + 60n) },
+        { to: HSS, data: calldata('authorizeSchedule(address)', scheduleArg(longZeroAddress(NEXT))) },
+      ),
+    );
+    expect(returned(waiting).int(0)).toBe(code('NO_NEW_VALID_SIGNATURES'));
+  });
+
   it('halts for a sender that is no account, and for a value beyond uint64', async () => {
     const { call } = await systemEvmAt(ledger.db, latest);
     const stranger = await call(HSS, scheduleCall(NOW + 60n), { caller: longZeroAddress(4242n), gas: 90_000n });
@@ -105,7 +166,7 @@ describe('scheduled contract calls through 0x16b', () => {
     expect(huge.exceptionError).toBeDefined();
   });
 
-  it('lets the creating contract sign (directly and through the proxy) and delete its schedule later in the call', async () => {
+  it('finds the creating contract’s key among the signatories (directly and through the proxy), and lets it delete the schedule', async () => {
     const system = await contractEvm();
     const created = longZeroAddress(NEXT);
     const signed = await system.call(
@@ -115,7 +176,8 @@ describe('scheduled contract calls through 0x16b', () => {
         { to: HSS, data: calldata('authorizeSchedule(address)', scheduleArg(created)) },
       ),
     );
-    expect(returned(signed).int(0)).toBe(code('SUCCESS'));
+    // The creation's own ContractID key signed it already: the later signing adds nothing.
+    expect(returned(signed).int(0)).toBe(code('NO_NEW_VALID_SIGNATURES'));
     const deleted = await system.call(
       longZeroAddress(CONTRACT),
       twoCalls(
@@ -128,7 +190,7 @@ describe('scheduled contract calls through 0x16b', () => {
       longZeroAddress(CONTRACT),
       twoCalls({ to: HSS, data: scheduleCall(NOW + 60n) }, { to: created, data: calldata('signSchedule()') }),
     );
-    expect(returned(throughProxy).int(0)).toBe(code('SUCCESS'));
+    expect(returned(throughProxy).int(0)).toBe(code('NO_NEW_VALID_SIGNATURES'));
     const fromAnother = await system.call(HSS, calldata('deleteSchedule(address)', scheduleArg(created)));
     expect(returned(fromAnother).int(0)).toBe(code('INVALID_SCHEDULE_ID'));
   });

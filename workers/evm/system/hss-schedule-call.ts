@@ -1,25 +1,25 @@
 /**
  * HIP-1215 scheduled contract calls through HSS (0x16b): `scheduleCall`, `scheduleCallWithPayer` and
  * `executeCallOnPayerSignature` are a ScheduleCreate of a ContractCall (the consensus node's ScheduleCallTranslator,
- * ScheduleCallDecoder and DispatchForResponseCodeHssCall, run by ScheduleCreateHandler). A created schedule takes the
- * run's next entity number and lives in the run's token ledger, where later reads, signatures and deletions of the
- * call find it. The answer is the response code and the schedule's address (the zero address when none was made),
+ * ScheduleCallDecoder and DispatchForResponseCodeHssCall, run by ScheduleCreateHandler; its end in
+ * schedule-create.ts). A created schedule takes the run's next entity number and lives in the run's token ledger,
+ * where later reads, signatures and deletions of the call find it. The answer is the response code and the schedule's address (the zero address when none was made),
  * never a revert. `hasScheduleCapacity` answers whether such a schedule's expiry would be accepted.
  */
 import type { ExecResult } from '@ethereumjs/evm';
-import { Address } from '@ethereumjs/util';
 import { hexOfBytes } from '../../../db/bytea.ts';
-import { encodeEntityId } from '../../params/entity-id.ts';
+import { schedulesExpiringAt } from '../../../db/queries/evm-schedules.ts';
+import { fields } from '../../format/protobuf-reader.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import { AbiDecodeError, address, bool, encode, int, selectorOf } from './abi.ts';
 import { ZERO_ADDRESS } from './addresses.ts';
 import { partiesOf } from './call-parties.ts';
-import { entityNumbersOf } from './frames.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
-import { redirectBytecode } from './redirect.ts';
-import { halt, type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
+import { halt, notImplemented, type ResponseCodeName, responseCode, success, VIEW_GAS } from './results.ts';
+import { NS_PER_SECOND, type Outcome, storeSchedule } from './schedule-create.ts';
+import { scheduledBodyOf } from './scheduled-body.ts';
 import { contractKeyBytes } from './token-structs.ts';
 
 export const SCHEDULE_CALL = selectorOf('scheduleCall(address,uint256,uint256,uint64,bytes)');
@@ -33,10 +33,11 @@ export const HAS_SCHEDULE_CAPACITY = selectorOf('hasScheduleCapacity(uint256,uin
 
 /** `scheduling.maxExpirationFutureSeconds`: how far ahead a schedule may expire (62 days). */
 const MAX_EXPIRATION_FUTURE_SECONDS = 5_356_800n;
-export const NS_PER_SECOND = 1_000_000_000n;
 /** `asLongLimitedToZeroOrMax`: a uint256 above int64 becomes Long.MAX_VALUE. */
 const LONG_MAX = (1n << 63n) - 1n;
 const UINT64_LIMIT = 1n << 64n;
+/** SchedulableTransactionBody.contractCall. */
+const CONTRACT_CALL_FIELD = 3;
 
 interface ScheduledCall {
   readonly to: Uint8Array;
@@ -89,59 +90,47 @@ export function expiryStatus(call: HtsCall, expirySecond: bigint): ResponseCodeN
   return 'SUCCESS';
 }
 
-export interface Outcome {
-  readonly status: ResponseCodeName;
-  readonly schedule: Uint8Array;
+/** The plain ContractCall body the node schedules (no memo, no fee), as the ledger stores it. */
+function onlyContractCall(schedulable: Uint8Array): boolean {
+  try {
+    return [...fields(schedulable)].every((field) => field.number === CONTRACT_CALL_FIELD);
+  } catch {
+    return false;
+  }
 }
 
-/**
- * The end of a ScheduleCreate that passed its checks (ScheduleCreateHandler): the same schedule made before in the
- * run answers IDENTICAL_SCHEDULE_ALREADY_CREATED with its address; otherwise the schedule takes the run's next entity
- * number, `adminKey` as its key, and the schedule's redirect proxy as the code at its address.
- */
-export async function storeSchedule(
+const sameBytes = (a: Uint8Array, b: Uint8Array) => hexOfBytes(a) === hexOfBytes(b);
+
+/** The ledger's schedule identical to this one (same admin key, no memo, same call, expiry and wait flag), if any. */
+async function identicalInLedger(
   call: HtsCall,
   adminKey: Uint8Array | undefined,
-  expirySecond: bigint,
-  identity: string,
-): Promise<Outcome> {
-  const duplicate = call.tokens.identicalSchedule(identity);
-  if (duplicate !== undefined) {
-    return { status: 'IDENTICAL_SCHEDULE_ALREADY_CREATED', schedule: longZeroAddress(duplicate) };
-  }
-  const { shard, realm } = call.reader.settings;
-  const num = (await entityNumbersOf(call.evm)).use();
-  const id = encodeEntityId({ shard, realm, num });
-  const expirationTime = expirySecond * NS_PER_SECOND;
-  const entity: EvmEntity = {
-    id,
-    type: 'SCHEDULE',
-    evmAddress: undefined,
-    alias: undefined,
-    key: adminKey,
-    deleted: false,
-    balance: 0n,
-    ethereumNonce: 0n,
-    createdTimestamp: call.reader.block.consensusStart,
-    expirationTimestamp: expirationTime,
-    autoRenewPeriod: undefined,
-    autoRenewAccountId: undefined,
-    maxAutomaticTokenAssociations: 0,
-    receiverSigRequired: false,
-    memo: '',
-    delegationAddress: undefined,
-  };
-  call.tokens.putCreatedSchedule({ entity, expirationTime }, identity);
-  const scheduleAddress = longZeroAddress(id);
-  // A schedule's address answers through its redirect proxy (HIP-1215 `signSchedule()`, `deleteSchedule()`).
-  await call.evm.stateManager.putCode(new Address(scheduleAddress), redirectBytecode('SCHEDULE', scheduleAddress));
-  return { status: 'SUCCESS', schedule: scheduleAddress };
+  scheduled: ScheduledCall,
+): Promise<bigint | undefined> {
+  const { block, db } = call.reader;
+  const at = block.historical ? block.consensusEnd : undefined;
+  const rows = await schedulesExpiringAt(db, scheduled.expirySecond * NS_PER_SECOND, scheduled.waitForExpiry, at);
+  const identical = rows.find((row) => {
+    const body = scheduledBodyOf(row.transaction_body);
+    return (
+      body.kind === 'CONTRACT_CALL' &&
+      onlyContractCall(row.transaction_body) &&
+      (row.memo ?? '') === '' &&
+      sameBytes(row.key ?? new Uint8Array(), adminKey ?? new Uint8Array()) &&
+      sameBytes(body.to, scheduled.to) &&
+      body.gas === scheduled.gas &&
+      body.value === scheduled.value &&
+      sameBytes(body.data, scheduled.data)
+    );
+  });
+  return identical && BigInt(identical.schedule_id);
 }
 
 /** The ScheduleCreate's checks in the handler's order, then the schedule made in the run's ledger. */
-async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall): Promise<Outcome> {
+async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall): Promise<Outcome | undefined> {
   const failed = (status: ResponseCodeName): Outcome => ({ status, schedule: ZERO_ADDRESS });
-  if (scheduled.payer && !(await accountAt(call, scheduled.payer))) return failed('ACCOUNT_ID_DOES_NOT_EXIST');
+  const payer = scheduled.payer ? await accountAt(call, scheduled.payer) : sender;
+  if (!payer) return failed('ACCOUNT_ID_DOES_NOT_EXIST');
   const expiry = expiryStatus(call, scheduled.expirySecond);
   if (expiry !== 'SUCCESS') return failed(expiry);
   const { signers } = await partiesOf(call);
@@ -150,7 +139,16 @@ async function create(call: HtsCall, sender: EvmEntity, scheduled: ScheduledCall
     sender.type === 'CONTRACT'
       ? contractKeyBytes(longZeroAddress(sender.id), signers.delegated, call.reader.settings)
       : signers.originKey;
-  return storeSchedule(call, adminKey, scheduled.expirySecond, identity(adminKey, scheduled));
+  const { to, gas, value, data, expirySecond, waitForExpiry } = scheduled;
+  return storeSchedule(call, {
+    adminKey,
+    expirySecond,
+    identity: identity(adminKey, scheduled),
+    inLedger: () => identicalInLedger(call, adminKey, scheduled),
+    payer: payer.id,
+    waitForExpiry,
+    body: { kind: 'CONTRACT_CALL', to, gas, value, data },
+  });
 }
 
 /**
@@ -162,7 +160,9 @@ export async function scheduleCall(call: HtsCall, selector: number): Promise<Exe
   if (call.isStatic) return halt(call.gasLimit);
   const { sender } = await partiesOf(call);
   if (!sender) return halt(call.gasLimit);
-  const { status, schedule } = await create(call, sender, scheduled);
+  const outcome = await create(call, sender, scheduled);
+  if (!outcome) return notImplemented();
+  const { status, schedule } = outcome;
   const output = encode(int(responseCode(status)), address(schedule));
   return success(canonicalGas('SCHEDULE_CREATE_CONTRACT_CALL'), call.gasLimit, output);
 }

@@ -8,12 +8,15 @@ import type { ExecResult } from '@ethereumjs/evm';
 import { hexOfBytes } from '../../../db/bytea.ts';
 import { address, encode, int, leadingSelector, selectorOf } from './abi.ts';
 import { partiesOf } from './call-parties.ts';
-import { NS_PER_SECOND, storeSchedule } from './hss-schedule-call.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { TOKEN_CREATE_FUNCTIONS } from './hts-token-create.ts';
 import { TOKEN_UPDATE_FUNCTIONS } from './hts-token-update.ts';
-import { halt, responseCode, revertWith, success } from './results.ts';
+import { halt, notImplemented, responseCode, revertWith, success } from './results.ts';
+import { NS_PER_SECOND, storeSchedule } from './schedule-create.ts';
+import type { ScheduledBody } from './scheduled-body.ts';
+import { scheduledCreation } from './scheduled-creation.ts';
+import { scheduledUpdate } from './scheduled-update.ts';
 
 export const SCHEDULE_NATIVE = selectorOf('scheduleNative(address,bytes,address)');
 
@@ -39,9 +42,24 @@ export async function scheduleNative(call: HtsCall): Promise<ExecResult> {
   }
   if (call.isStatic || !(await partiesOf(call)).sender) return halt(call.gasLimit);
   const gas = canonicalGas('SCHEDULE_CREATE');
-  if (!(await accountAt(call, payer))) return revertWith('ACCOUNT_ID_DOES_NOT_EXIST', gas, call.gasLimit);
+  const payerAccount = await accountAt(call, payer);
+  if (!payerAccount) return revertWith('ACCOUNT_ID_DOES_NOT_EXIST', gas, call.gasLimit);
+  const creation = await scheduledCreation(call, inner);
+  if (typeof creation === 'string') return revertWith(creation, gas, call.gasLimit);
+  const body: ScheduledBody = creation
+    ? { kind: 'TOKEN_CREATE', token: creation.token, input: creation.input }
+    : await scheduledUpdate(call, inner);
   const expirySecond = call.reader.block.consensusStart / NS_PER_SECOND + DEFAULT_LIFETIME_SECONDS;
-  const { status, schedule } = await storeSchedule(call, undefined, expirySecond, `native/${hexOfBytes(inner)}`);
+  const outcome = await storeSchedule(call, {
+    adminKey: undefined,
+    expirySecond,
+    identity: `native/${hexOfBytes(inner)}`,
+    payer: payerAccount.id,
+    waitForExpiry: false,
+    body,
+  });
+  if (!outcome) return notImplemented();
+  const { status, schedule } = outcome;
   if (status !== 'SUCCESS') return revertWith(status, gas, call.gasLimit);
   return success(gas, call.gasLimit, encode(int(responseCode('SUCCESS')), address(schedule)));
 }

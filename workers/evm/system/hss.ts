@@ -7,6 +7,7 @@
  * functions see. A selector the node does not have answers 501.
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
+import { hexOfBytes } from '../../../db/bytea.ts';
 import { type ScheduleRow, scheduleAt } from '../../../db/queries/evm-schedules.ts';
 import { entityIdOfLongZero, longZeroAddress } from '../addresses.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
@@ -24,12 +25,13 @@ import {
   scheduleCall,
 } from './hss-schedule-call.ts';
 import { SCHEDULE_NATIVE, scheduleNative } from './hss-schedule-native.ts';
+import { authorizingKeys, type SignableSchedule, signWith } from './hss-schedule-sign.ts';
 import { type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
 import { parseRedirect } from './redirect-input.ts';
 import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
-import { scheduledToken } from './scheduled-token.ts';
+import { scheduledBodyOf } from './scheduled-body.ts';
 import { ledgerIdOf, tokenInfoTuple } from './token-tuples.ts';
 
 const REDIRECT_FOR_SCHEDULE = selectorOf('redirectForScheduleTxn(address,bytes)');
@@ -41,52 +43,83 @@ const DELETE_SCHEDULE_PROXY = selectorOf('deleteSchedule()');
 const FUNGIBLE_INFO = selectorOf('getScheduledCreateFungibleTokenInfo(address)');
 const NFT_INFO = selectorOf('getScheduledCreateNonFungibleTokenInfo(address)');
 
-/** A schedule the run created, at its long-zero address: not executed, its body not kept (so no TokenCreate). */
-function createdScheduleAt(call: HtsCall, at: Uint8Array): { entity: EvmEntity; row: ScheduleRow } | undefined {
+interface FoundSchedule {
+  readonly entity: EvmEntity;
+  /** The ledger's row; for a schedule the run created, one with its expiry and no stored body. */
+  readonly row: ScheduleRow;
+  readonly schedule: SignableSchedule;
+}
+
+/** A schedule the run created, at its long-zero address. */
+function createdScheduleAt(call: HtsCall, at: Uint8Array): FoundSchedule | undefined {
   const { shard, realm } = call.reader.settings;
   const id = entityIdOfLongZero(at, shard, realm);
   const created = id === undefined ? undefined : call.tokens.createdSchedule(id);
   if (!created) return undefined;
+  const { entity, payer, waitForExpiry, body } = created;
   const row = {
     executed_timestamp: null,
     expiration_time: String(created.expirationTime),
+    payer_account_id: String(payer),
+    wait_for_expiry: waitForExpiry,
     transaction_body: new Uint8Array(),
   };
-  return { entity: created.entity, row };
+  return { entity, row, schedule: { entity, payer, waitForExpiry, body, stored: false } };
 }
 
 /** The schedule at an address (one the run created included) and its row at the block; undefined when none. */
-async function scheduleAtAddress(
-  call: HtsCall,
-  at: Uint8Array,
-): Promise<{ entity: EvmEntity; row: ScheduleRow } | undefined> {
+async function scheduleAtAddress(call: HtsCall, at: Uint8Array): Promise<FoundSchedule | undefined> {
   const created = createdScheduleAt(call, at);
   if (created) return created;
   const entity = await call.reader.entityByAddress(at);
   if (entity?.type !== 'SCHEDULE') return undefined;
   const { block } = call.reader;
   const row = await scheduleAt(call.reader.db, entity.id, block.historical ? block.consensusEnd : undefined);
-  return row && { entity, row };
+  if (!row) return undefined;
+  const schedule = {
+    entity,
+    payer: BigInt(row.payer_account_id),
+    waitForExpiry: row.wait_for_expiry,
+    body: scheduledBodyOf(row.transaction_body),
+    stored: true,
+  };
+  return { entity, row, schedule };
 }
 
 /**
- * The ScheduleSign of the call's sender: a schedule that does not exist reverts with all the gas (the translator's
- * INVALID_SCHEDULE_ID); a deleted, executed or expired one answers its status; a live one SUCCESS.
+ * The ScheduleSign of the call's sender (or of the SignatureMap's keys): a schedule that does not exist reverts with
+ * all the gas (the translator's INVALID_SCHEDULE_ID); a deleted, executed or expired one answers its status; a live
+ * one the signing's (hss-schedule-sign.ts). A schedule of a kind not modelled here answers 501.
  */
 async function signSchedule(call: HtsCall, at: Uint8Array, signatureMap?: Uint8Array): Promise<ExecResult> {
   const found = await scheduleAtAddress(call, at);
   if (!found) return revertWith('INVALID_SCHEDULE_ID', call.gasLimit, call.gasLimit);
-  // `signSchedule(address,bytes)`: a SignatureMap that does not parse fails in the translator, which halts.
-  if (signatureMap && !parses(signatureMap)) return halt(call.gasLimit);
+  // `signSchedule(address,bytes)`: a SignatureMap that does not parse, or whose ECDSA recovery id names another
+  // chain, fails in the translator (INVALID_TRANSACTION_BODY), which halts.
+  if (signatureMap && !parses(signatureMap, call.reader.settings.chainId)) return halt(call.gasLimit);
   if (call.isStatic) return halt(call.gasLimit);
-  const status = scheduleStatus(call, found.entity, found.row);
+  let status: ResponseCodeName | undefined = scheduleStatus(call, found.entity, found.row);
+  if (status === 'SUCCESS') {
+    const authorizing = await authorizingKeys(call, found.entity.id, signatureMap);
+    status = await signWith(call, found.schedule, authorizing);
+    if (status === undefined) return notImplemented();
+  }
   return success(canonicalGas('SCHEDULE_SIGN'), call.gasLimit, encode(int(responseCode(status))));
 }
 
-function parses(signatureMap: Uint8Array): boolean {
+const LONG_MAX = (1n << 63n) - 1n;
+
+/** The recovery ids (v) SignatureMapUtils.validChainId accepts: below 35, or EIP-155's for the chain, as a long. */
+function validRecovery(recovery: Uint8Array, chainId: bigint): boolean {
+  if (recovery.length === 0) return true;
+  const v = BigInt(`0x${hexOfBytes(recovery)}`);
+  if (v > LONG_MAX) return false;
+  return v < 35n || v === 35n + 2n * chainId || v === 36n + 2n * chainId;
+}
+
+function parses(signatureMap: Uint8Array, chainId: bigint): boolean {
   try {
-    signaturePairs(signatureMap);
-    return true;
+    return signaturePairs(signatureMap).every((pair) => validRecovery(pair.recovery, chainId));
   } catch {
     return false;
   }
@@ -97,8 +130,8 @@ function scheduleStatus(call: HtsCall, entity: EvmEntity, row: ScheduleRow): Res
   const { block } = call.reader;
   const executed = row.executed_timestamp !== null && BigInt(row.executed_timestamp) <= block.consensusEnd;
   const expired = row.expiration_time !== null && BigInt(row.expiration_time) <= block.consensusStart;
+  if (executed || call.tokens.scheduleExecuted(entity.id)) return 'SCHEDULE_ALREADY_EXECUTED';
   if (entity.deleted || call.tokens.scheduleDeleted(entity.id)) return 'SCHEDULE_ALREADY_DELETED';
-  if (executed) return 'SCHEDULE_ALREADY_EXECUTED';
   return expired ? 'INVALID_SCHEDULE_ID' : 'SUCCESS';
 }
 
@@ -127,11 +160,11 @@ async function deleteSchedule(call: HtsCall, at: Uint8Array): Promise<ExecResult
 async function scheduledTokenInfo(call: HtsCall, fungible: boolean): Promise<ExecResult> {
   const found = await scheduleAtAddress(call, call.args.address(0));
   if (!found) return revertWith('RECORD_NOT_FOUND', VIEW_GAS, call.gasLimit);
-  const scheduled = scheduledToken(found.row.transaction_body);
-  if (!scheduled || scheduled.token.fungible !== fungible) {
+  const { body } = found.schedule;
+  if (body.kind !== 'TOKEN_CREATE' || body.token.token.fungible !== fungible) {
     return revertWith('INVALID_SCHEDULE_ID', VIEW_GAS, call.gasLimit);
   }
-  const { token, metadata } = scheduled;
+  const { token, metadata } = body.token;
   const info = tokenInfoTuple(token, ledgerIdOf(call.reader.settings.network));
   const treasury = address(token.treasury === 0n ? ZERO_ADDRESS : longZeroAddress(token.treasury));
   const output = fungible

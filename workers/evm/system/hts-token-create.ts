@@ -49,7 +49,7 @@ interface Fees {
   readonly royaltyFees: FeeJson[];
 }
 
-const NO_FEES: Fees = { fixedFees: [], fractionalFees: [], royaltyFees: [] };
+export const NO_FEES: Fees = { fixedFees: [], fractionalFees: [], royaltyFees: [] };
 
 async function collectorId(call: HtsCall, collector: Uint8Array): Promise<string> {
   const account = await accountAt(call, collector);
@@ -120,17 +120,19 @@ async function feesOf(call: HtsCall, fungible: boolean, fixedAt: number, otherAt
   return { fixedFees, fractionalFees, royaltyFees };
 }
 
-interface CreateInput {
+export interface CreateInput {
   readonly token: HederaTokenInput;
   readonly fungible: boolean;
   readonly initialSupply: bigint;
   readonly decimals: bigint;
   readonly fees: (call: HtsCall, own: bigint) => Promise<Fees>;
   readonly withFees: boolean;
+  /** The token's keys as a schedule resolved them when it was made (an inherited key is its creator's then). */
+  readonly resolvedKeys?: readonly (Uint8Array | undefined)[];
 }
 
 /** TokenCreateHandler's checks and the new token; the treasury is associated and holds the initial supply. */
-async function createToken(call: HtsCall, input: CreateInput): Promise<Uint8Array> {
+export async function createToken(call: HtsCall, input: CreateInput): Promise<Uint8Array> {
   const { token, fungible, initialSupply, decimals } = input;
   const { sender } = await partiesOf(call);
   if (byteLength(token.name) === 0) fail('MISSING_TOKEN_NAME');
@@ -143,7 +145,9 @@ async function createToken(call: HtsCall, input: CreateInput): Promise<Uint8Arra
   if (!token.finiteSupply && token.maxSupply !== 0n) fail('INVALID_TOKEN_MAX_SUPPLY');
   if (token.finiteSupply && initialSupply > token.maxSupply) fail('INVALID_TOKEN_INITIAL_SUPPLY');
   const network = call.reader.settings;
-  const keyBytes = keyBytesFromList(token.keys, Array(7).fill(undefined), sender?.key, network);
+  const keyBytes = input.resolvedKeys
+    ? [...input.resolvedKeys]
+    : keyBytesFromList(token.keys, Array(7).fill(undefined), sender?.key, network);
   if (!fungible && !keyBytes[4]) fail('TOKEN_HAS_NO_SUPPLY_KEY');
   if (token.freezeDefault && !keyBytes[2]) fail('TOKEN_HAS_NO_FREEZE_KEY');
   const treasury = (await accountAt(call, token.treasury)) ?? fail('INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
@@ -197,7 +201,7 @@ async function creationFee(call: HtsCall, withFees: boolean): Promise<bigint> {
   return base + base / 5n - CREATE_GAS * gasPrice;
 }
 
-function creation(read: (call: HtsCall) => Omit<CreateInput, 'fees'> & { fees?: CreateInput['fees'] }): HtsFunction {
+function creation(read: (call: HtsCall) => CreateRead): HtsFunction {
   return async (call): Promise<ExecResult> => {
     const input = read(call);
     const fee = await creationFee(call, input.withFees);
@@ -244,21 +248,27 @@ const nftCreate = (args: AbiArgs, withFees: boolean) => ({
   ...(withFees ? { fees: (call: HtsCall, own: bigint) => feesOf(call, false, 1, 2, own) } : {}),
 });
 
-export const TOKEN_CREATE_FUNCTIONS: [string, HtsFunction][] = [
+/** What a create function's arguments describe; `fees` absent: the token charges none. */
+export type CreateRead = Omit<CreateInput, 'fees'> & { fees?: CreateInput['fees'] };
+
+/** Each create function's signature and how its arguments read. */
+export const TOKEN_CREATE_READERS: [string, (args: AbiArgs) => CreateRead][] = [
   ...[
     [HEDERA_TOKEN_V1, 'uint256,uint256'],
     [HEDERA_TOKEN_V2, 'uint64,uint32'],
     [HEDERA_TOKEN_V3, 'int64,int32'],
-  ].flatMap(([token, amounts]): [string, HtsFunction][] => [
-    [`createFungibleToken(${token},${amounts})`, creation((call) => fungibleCreate(call.args, false))],
+  ].flatMap(([token, amounts]): [string, (args: AbiArgs) => CreateRead][] => [
+    [`createFungibleToken(${token},${amounts})`, (args) => fungibleCreate(args, false)],
     [
       `createFungibleTokenWithCustomFees(${token},${amounts},${FIXED_FEES},${FRACTIONAL_FEES})`,
-      creation((call) => fungibleCreate(call.args, true)),
+      (args) => fungibleCreate(args, true),
     ],
-    [`createNonFungibleToken(${token})`, creation((call) => nftCreate(call.args, false))],
-    [
-      `createNonFungibleTokenWithCustomFees(${token},${FIXED_FEES},${ROYALTY_FEES})`,
-      creation((call) => nftCreate(call.args, true)),
-    ],
+    [`createNonFungibleToken(${token})`, (args) => nftCreate(args, false)],
+    [`createNonFungibleTokenWithCustomFees(${token},${FIXED_FEES},${ROYALTY_FEES})`, (args) => nftCreate(args, true)],
   ]),
 ];
+
+export const TOKEN_CREATE_FUNCTIONS: [string, HtsFunction][] = TOKEN_CREATE_READERS.map(([name, read]) => [
+  name,
+  creation((call) => read(call.args)),
+]);

@@ -7,6 +7,7 @@
  */
 import { fields } from '../../format/protobuf-reader.ts';
 import { contractAddress } from './keys.ts';
+import { keyActive, type Signatory } from './schedule-keys.ts';
 
 export interface Signers {
   /** Addresses of the calling contract (long-zero and EVM address), when a contract called. */
@@ -15,6 +16,8 @@ export interface Signers {
   readonly delegated: boolean;
   /** The request sender's key bytes (a protobuf Key), if it has one. */
   readonly originKey: Uint8Array | undefined;
+  /** When a schedule executes: its signatories, which alone activate keys (the schedule's key verifier). */
+  readonly signatories?: ReadonlySet<Signatory>;
 }
 
 const KEY_CONTRACT_ID = 1;
@@ -51,6 +54,7 @@ function listSize(list: Uint8Array): number {
 /** Whether `key` (protobuf Key bytes) is active; an absent or empty key is not. */
 export function keySatisfied(key: Uint8Array | undefined, signers: Signers): boolean {
   if (!key || key.length === 0) return false;
+  if (signers.signatories) return keyActive(key, signers.signatories);
   try {
     for (const field of fields(key)) {
       if (!('bytes' in field)) continue;

@@ -9,6 +9,8 @@
 import type { AirdropKey, NftRow, TokenRelationshipRow } from '../../../db/queries/evm-system-tokens.ts';
 import type { EvmEntity, LedgerReader } from '../types.ts';
 import { ledgerReads } from './ledger-reads.ts';
+import type { Signatory } from './schedule-keys.ts';
+import type { ScheduledBody } from './scheduled-body.ts';
 import type { TokenState } from './token-state.ts';
 
 type Undo = () => void;
@@ -45,6 +47,10 @@ class JournaledMap<V> {
 export interface CreatedSchedule {
   readonly entity: EvmEntity;
   readonly expirationTime: bigint;
+  /** The account that pays for the scheduled transaction. */
+  readonly payer: bigint;
+  readonly waitForExpiry: boolean;
+  readonly body: ScheduledBody;
 }
 
 /** An NFT's row in the layer; null: the serial was burned or wiped in this run. */
@@ -66,6 +72,9 @@ export class TokenLedger {
   private readonly maxAutoAssociationsById = new JournaledMap<number>(this.record);
   private readonly autoAssociationsMade = new JournaledMap<number>(this.record);
   private readonly deletedSchedules = new JournaledMap<true>(this.record);
+  private readonly executedSchedules = new JournaledMap<true>(this.record);
+  /** The signatories of schedules a ScheduleCreate or ScheduleSign of this run signed, by id. */
+  private readonly signatories = new JournaledMap<ReadonlySet<Signatory>>(this.record);
   /** Schedules a ScheduleCreate of this run made, by id. */
   private readonly schedules = new JournaledMap<CreatedSchedule>(this.record);
   /** The id of each schedule created in this run, by what makes two schedules identical to the node. */
@@ -224,6 +233,24 @@ export class TokenLedger {
 
   deleteSchedule(scheduleId: bigint): void {
     this.deletedSchedules.set(String(scheduleId), true);
+  }
+
+  /** Whether a ScheduleCreate or ScheduleSign of this run executed the schedule. */
+  scheduleExecuted(scheduleId: bigint): boolean {
+    return this.executedSchedules.has(String(scheduleId));
+  }
+
+  markScheduleExecuted(scheduleId: bigint): void {
+    this.executedSchedules.set(String(scheduleId), true);
+  }
+
+  /** The schedule's signatories as this run left them; undefined when no signing of this run touched them. */
+  scheduleSignatories(scheduleId: bigint): ReadonlySet<Signatory> | undefined {
+    return this.signatories.get(String(scheduleId));
+  }
+
+  putScheduleSignatories(scheduleId: bigint, signatories: ReadonlySet<Signatory>): void {
+    this.signatories.set(String(scheduleId), signatories);
   }
 
   /** The schedule a ScheduleCreate of this run made with this id, if any. */
