@@ -30,6 +30,7 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
  * (the migration that creates it says which). Everything else must match the reference exactly.
  */
 const OWN_INDEXES: Record<string, string[]> = {
+  schedule: ['CREATE INDEX schedule__expiration_time ON schedule USING btree (expiration_time)'],
   token_airdrop_history: [
     'CREATE INDEX token_airdrop_history__sender_id ON token_airdrop_history USING btree (sender_account_id, receiver_account_id, token_id, serial_number)',
   ],

@@ -16,5 +16,8 @@ export const schedule = pgTable(
   (t) => [
     primaryKey({ name: 'schedule_pkey', columns: [t.scheduleId] }),
     index('schedule__creator_account_id').on(t.creatorAccountId.desc().nullsFirst()),
+    // Not in the reference: a ScheduleCreate in a contract call looks for an identical schedule among those with the
+    // same expiry (db/queries/evm-schedules.ts schedulesExpiringAt).
+    index('schedule__expiration_time').on(t.expirationTime),
   ],
 );
