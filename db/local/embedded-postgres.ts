@@ -111,6 +111,10 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
       ...['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`],
       // Planner settings are the database's own, set by the migrations (db/migrations/0005_database_settings.sql).
       ...['-c', 'max_connections=200', '-c', 'fsync=off'],
+      // The WAL buffers Postgres gives itself from 512 MB of shared_buffers up (it derives 4 MB from the default
+      // 128 MB): an ingest writing a file's rows then leaves the WAL writes to the WAL writer, on another core,
+      // instead of waiting on a full buffer (docs/performance.md, the ingest benchmark).
+      ...['-c', 'wal_buffers=16MB'],
     ],
     onLog,
     onError: (e) => onLog(String(e)),

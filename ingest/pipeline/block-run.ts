@@ -249,8 +249,8 @@ async function ingestBlock(
       context.books.forget();
       return { cursor: latest, count: 0, skipped: true };
     }
-    if (books.bootstrapRows) await writeFileRows(client, schema, books.bootstrapRows, { start: 0n, end: 0n });
-    await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
+    if (books.bootstrapRows) await writeFileRows(client, schema, books.bootstrapRows);
+    await writeFileRows(client, schema, derived.rows);
     await snapshotBalancesIfDue(client, derived.consensusEnd);
     // The importer computes the staking period that a NodeStakeUpdate ends once the file is written.
     if (derived.rows.rows('node_stake').length > 0) await updateEntityStakes(client);

@@ -172,8 +172,8 @@ async function writePrepared(
       books.rollback();
       return { cursor: latest, count: 0, skipped: true };
     }
-    if (bootstrapRows) await writeFileRows(client, schema, bootstrapRows, { start: 0n, end: 0n });
-    await writeFileRows(client, schema, derived.rows, { start: derived.consensusStart, end: derived.consensusEnd });
+    if (bootstrapRows) await writeFileRows(client, schema, bootstrapRows);
+    await writeFileRows(client, schema, derived.rows);
     await snapshotBalancesIfDue(client, derived.consensusEnd);
     // The importer computes the staking period that a NodeStakeUpdate ends once the file is written.
     if (derived.rows.rows('node_stake').length > 0) await updateEntityStakes(client);

@@ -96,7 +96,7 @@ async function writeRecordFile(db: TestDatabase, schema: TableSchema, index: big
     { index, loadStart: 0n, sidecars: [], columnKinds: schema.columnKinds() },
   );
   await db.sql.query('begin');
-  await writeFileRows(db.sql, schema, rows, { start: 0n, end: 1000n * SECOND });
+  await writeFileRows(db.sql, schema, rows);
   await db.sql.query('commit');
 }
 

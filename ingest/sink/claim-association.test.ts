@@ -50,7 +50,7 @@ beforeAll(async () => {
   } as unknown as RecordItem;
   resolveAirdrops({ item, rows, transaction: {}, hapiMinor: 60, createdInFile: new Set() }, 'CLAIMED');
   await db.sql.query('begin');
-  await writeFileRows(db.sql, await TableSchema.load(db.sql), rows, { start: CLAIM_AT, end: CLAIM_AT });
+  await writeFileRows(db.sql, await TableSchema.load(db.sql), rows);
   await db.sql.query('commit');
 }, 60_000);
 

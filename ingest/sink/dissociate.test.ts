@@ -66,7 +66,7 @@ beforeAll(async () => {
     columnKinds: schema.columnKinds(),
   });
   await db.sql.query('begin');
-  await writeFileRows(db.sql, schema, rows, { start: 100n * SECOND, end: 101n * SECOND });
+  await writeFileRows(db.sql, schema, rows);
   await db.sql.query('commit');
 }, 60_000);
 

@@ -8,7 +8,8 @@
 import type pg from 'pg';
 import type { Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
-import { upsert } from './upsert.ts';
+import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
+import { type InsertDefaults, upsert } from './upsert.ts';
 
 export interface Change {
   readonly row: Row;
@@ -26,12 +27,23 @@ export interface HistoryTable {
   readonly key: readonly string[];
   /** Columns whose first value is kept (created_timestamp, evm_address, …). */
   readonly immutable: readonly string[];
+  /** What a new row gets for columns its change leaves null. */
+  readonly insertDefaults?: InsertDefaults;
 }
 
 export const HISTORY_TABLES: Readonly<Record<string, HistoryTable>> = {
   entity: { name: 'entity', key: ['id'], immutable: ['created_timestamp', 'evm_address', 'shard', 'realm', 'num'] },
   token: { name: 'token', key: ['token_id'], immutable: ['created_timestamp'] },
-  token_account: { name: 'token_account', key: ['account_id', 'token_id'], immutable: [] },
+  // An association starts from its token's default statuses, as the balance insert's rows do (writer.ts).
+  token_account: {
+    name: 'token_account',
+    key: ['account_id', 'token_id'],
+    immutable: [],
+    insertDefaults: {
+      join: 'left join token d on d.token_id = i.token_id',
+      columns: { freeze_status: defaultFreezeStatus('d'), kyc_status: defaultKycStatus('d') },
+    },
+  },
   topic: { name: 'topic', key: ['id'], immutable: ['created_timestamp'] },
   nft: { name: 'nft', key: ['token_id', 'serial_number'], immutable: ['created_timestamp'] },
   crypto_allowance: { name: 'crypto_allowance', key: ['owner', 'spender'], immutable: [] },
@@ -92,6 +104,7 @@ export async function applyChanges(
           overwrite: first.overwrite ?? [],
           range: { history: first.history },
           ...(first.unless ? { unless: first.unless } : {}),
+          ...(table.insertDefaults ? { insertDefaults: table.insertDefaults } : {}),
         },
         group.map((c) => ({ row: c.row, timestamp: c.timestamp })),
       );

@@ -64,11 +64,37 @@ describe('token accounts a record file writes', () => {
     // Credited without an association (an airdrop's automatic one): the balance creates the row.
     const credited = 1002n;
     for (const token of [...TOKENS.map((t) => t.id), UNKNOWN_TOKEN]) rows.addTokenBalance(credited, token, 5n, ts + 1n);
-    await writeFileRows(db.sql, schema, rows, { start: ts, end: ts + 1n });
+    await writeFileRows(db.sql, schema, rows);
 
     const expected = { '501': [1, 2], '502': [2, 0], '503': [0, 0], '599': [null, null] };
     expect(await statuses(associated)).toEqual(expected);
     expect(await statuses(credited)).toEqual(expected);
+  });
+
+  it('keep the default status in the history row when the same file then freezes the association', async () => {
+    const account = 1004n;
+    const rows = new FileRows();
+    rows.change(
+      'token_account',
+      {
+        account_id: account,
+        token_id: 502n,
+        associated: true,
+        automatic_association: false,
+        balance: 0n,
+        balance_timestamp: 3_000n,
+        created_timestamp: 3_000n,
+      },
+      3_000n,
+    );
+    rows.change('token_account', { account_id: account, token_id: 502n, associated: true, freeze_status: 1 }, 3_001n);
+    await writeFileRows(db.sql, schema, rows);
+    expect(await statuses(account)).toEqual({ '502': [1, 0] });
+    const history = await db.sql.query<{ freeze_status: number; kyc_status: number; timestamp_range: string }>(
+      'select freeze_status, kyc_status, timestamp_range::text from token_account_history where account_id = $1',
+      [account.toString()],
+    );
+    expect(history.rows).toEqual([{ freeze_status: 2, kyc_status: 0, timestamp_range: '[3000,3001)' }]);
   });
 
   it('keep the status of a row an earlier file wrote when a later file credits it', async () => {
@@ -81,7 +107,7 @@ describe('token accounts a record file writes', () => {
     );
     const rows = new FileRows();
     rows.addTokenBalance(account, 501n, 7n, 2_000n);
-    await writeFileRows(db.sql, schema, rows, { start: 2_000n, end: 2_000n });
+    await writeFileRows(db.sql, schema, rows);
     expect(await statuses(account)).toEqual({ '501': [2, 1] });
   });
 });

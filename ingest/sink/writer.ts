@@ -12,6 +12,7 @@ import { applyDissociateTransfers } from './dissociate.ts';
 import { applyChanges, HISTORY_TABLES } from './history-upsert.ts';
 import type { TableSchema } from './schema.ts';
 import { byteaText } from './sql-text.ts';
+import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
 import { upsert } from './upsert.ts';
 
 /** Tables upserted whole: key columns, and columns whose first value is kept. */
@@ -120,13 +121,13 @@ async function applyBalances(client: pg.ClientBase, rows: FileRows): Promise<voi
       amounts.push(delta.amount.toString());
       timestamps.push(delta.timestamp.toString());
     }
-    // A row this inserts gets the token's default freeze and KYC status at once (defaultTokenAccountStatus).
+    // A row this inserts starts from its token's default freeze and KYC status, as an association does
+    // (history-upsert.ts).
     await client.query(
       `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range,
                                   freeze_status, kyc_status)
-       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null),
-              case when t.token_id is null then null when t.freeze_key is null then 0 when t.freeze_default then 1 else 2 end,
-              case when t.token_id is null then null when t.kyc_key is null then 0 else 2 end
+       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null), ${defaultFreezeStatus('t')},
+              ${defaultKycStatus('t')}
          from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(account, token, amount, ts)
          left join token t on t.token_id = u.token
        on conflict (account_id, token_id) do update set balance = token_account.balance + excluded.balance,
@@ -167,45 +168,7 @@ async function applyAllowanceSpends(client: pg.ClientBase, rows: FileRows): Prom
   }
 }
 
-/**
- * Associations made by TokenAssociate carry no freeze/KYC status; like the reference, they start from the
- * token's defaults (frozen when it freezes by default, KYC revoked when it has a KYC key). Rows the balance
- * insert creates get them as they are inserted (applyBalances); the other rows this file wrote are its
- * token_account changes, so the update looks up just those (by key, instead of scanning the whole table for
- * the range).
- */
-async function defaultTokenAccountStatus(client: pg.ClientBase, rows: FileRows, from: bigint, to: bigint) {
-  const touched = new Map<string, [bigint, bigint]>();
-  for (const { row } of rows.changes.get('token_account') ?? []) {
-    const account = row.account_id as bigint;
-    const token = row.token_id as bigint;
-    touched.set(`${account}/${token}`, [account, token]);
-  }
-  if (touched.size === 0) return;
-  const keys = [...touched.values()];
-  await client.query(
-    `update token_account ta
-        set freeze_status = coalesce(ta.freeze_status, case when t.freeze_key is null then 0 when t.freeze_default then 1 else 2 end),
-            kyc_status = coalesce(ta.kyc_status, case when t.kyc_key is null then 0 else 2 end)
-       from unnest($3::bigint[], $4::bigint[]) as k(account_id, token_id), token t
-      where ta.account_id = k.account_id and ta.token_id = k.token_id and t.token_id = ta.token_id
-        and (ta.freeze_status is null or ta.kyc_status is null)
-        and lower(ta.timestamp_range) between $1 and $2`,
-    [
-      from.toString(),
-      to.toString(),
-      intArray(keys.map(([account]) => account.toString())),
-      intArray(keys.map(([, token]) => token.toString())),
-    ],
-  );
-}
-
-export async function writeFileRows(
-  client: pg.ClientBase,
-  schema: TableSchema,
-  rows: FileRows,
-  range: { start: bigint; end: bigint },
-): Promise<void> {
+export async function writeFileRows(client: pg.ClientBase, schema: TableSchema, rows: FileRows): Promise<void> {
   const changeTables = [...rows.changes.keys()].sort((a, b) => CHANGE_ORDER.indexOf(a) - CHANGE_ORDER.indexOf(b));
   for (const table of changeTables) {
     const spec = HISTORY_TABLES[table];
@@ -214,7 +177,6 @@ export async function writeFileRows(
   }
   await applyBalances(client, rows);
   await applyAllowanceSpends(client, rows);
-  await defaultTokenAccountStatus(client, rows, range.start, range.end);
   for (const [table, list] of rows.replaces) await upsertReplaces(client, schema, table, list);
   for (const [fileId, end] of rows.closedAddressBooks) {
     await client.query(
