@@ -5,6 +5,7 @@
  */
 import type { EvmEntityRow } from '../../db/queries/evm-entities.ts';
 import type { TokenRelationshipRow } from '../../db/queries/evm-system-tokens.ts';
+import type { SystemFile } from '../routes/network/system-files.ts';
 import type { TokenState } from './system/token-state.ts';
 
 /** Entries per cache; beyond it the oldest go first. */
@@ -46,6 +47,8 @@ export interface LatestCaches {
   readonly tokens: TtlCache<TokenState | undefined>;
   /** Token relationships (`token_account`) by account id and token id: balances, association, KYC and freeze. */
   readonly relationships: TtlCache<TokenRelationshipRow | undefined>;
+  /** Files 0.0.112 (exchange rate) and 0.0.111 (fee schedule), decoded: what every priced system write reads. */
+  readonly feeFiles: TtlCache<(SystemFile | undefined)[]>;
 }
 
 const ENTITY_TTL_MS = 1_000;
@@ -59,5 +62,6 @@ export function createLatestCaches(): LatestCaches {
     slots: new TtlCache(SLOT_TTL_MS),
     tokens: new TtlCache(TOKEN_TTL_MS),
     relationships: new TtlCache(TOKEN_TTL_MS),
+    feeFiles: new TtlCache(TOKEN_TTL_MS),
   };
 }

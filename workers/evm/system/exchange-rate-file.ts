@@ -5,8 +5,8 @@
 import type { Decoded } from '../../format/protobuf-strict.ts';
 import { systemFileId } from '../../routes/network/common.ts';
 import { EXCHANGE_RATE_SET } from '../../routes/network/system-file-schemas.ts';
-import { loadSystemFiles } from '../../routes/network/system-files.ts';
-import type { LedgerReader } from '../types.ts';
+import type { SystemFile, SystemFileRequest } from '../../routes/network/system-files.ts';
+import type { BlockContext, LedgerReader } from '../types.ts';
 
 export interface ExchangeRate {
   readonly hbarEquiv: bigint;
@@ -28,20 +28,14 @@ function rateOf(rate: Decoded | undefined): ExchangeRate | undefined {
   return { hbarEquiv: BigInt(hbarEquiv), centEquiv: BigInt(centEquiv) };
 }
 
-/** The rate in force at the reader's block. */
-export async function exchangeRateAt(reader: LedgerReader): Promise<ExchangeRate> {
-  const { block, settings } = reader;
-  const upper = block.historical ? block.consensusEnd : 2n ** 63n - 1n;
-  const [file] = await loadSystemFiles(
-    reader.db,
-    [
-      {
-        id: systemFileId({ shard: Number(settings.shard), realm: Number(settings.realm) }, EXCHANGE_RATE_FILE),
-        message: EXCHANGE_RATE_SET,
-      },
-    ],
-    { empty: false, lower: 0n, upper },
-  );
+/** The request for file 0.0.112 on the reader's network (ledger-reads.ts loads it with 0.0.111). */
+export const exchangeRateFile = ({ settings }: LedgerReader): SystemFileRequest => ({
+  id: systemFileId({ shard: Number(settings.shard), realm: Number(settings.realm) }, EXCHANGE_RATE_FILE),
+  message: EXCHANGE_RATE_SET,
+});
+
+/** The rate in force at `block`, from the file's latest version by then (none: the genesis rate). */
+export function exchangeRateOf(file: SystemFile | undefined, block: BlockContext): ExchangeRate {
   if (!file) return GENESIS_RATE;
   const current = file.data.currentRate as Decoded | undefined;
   const expiry = (current?.expirationTime as Decoded | undefined)?.seconds;

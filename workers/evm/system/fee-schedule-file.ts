@@ -7,8 +7,8 @@
 import type { Decoded } from '../../format/protobuf-strict.ts';
 import { systemFileId } from '../../routes/network/common.ts';
 import { CURRENT_AND_NEXT_FEE_SCHEDULE } from '../../routes/network/system-file-schemas.ts';
-import { loadSystemFiles } from '../../routes/network/system-files.ts';
-import type { LedgerReader } from '../types.ts';
+import type { SystemFile, SystemFileRequest } from '../../routes/network/system-files.ts';
+import type { BlockContext, LedgerReader } from '../types.ts';
 
 /** One provider's resource prices, in thousandths of a tinycent. */
 export interface FeeComponents {
@@ -96,20 +96,17 @@ function scheduleOf(schedule: Decoded | undefined): FeeSchedule {
   return (functionality, subType) => entries.get(`${functionality}/${subType}`) ?? DEFAULT_FEE_DATA;
 }
 
-/** The schedule in force at the reader's block; one with no entries when the ledger never wrote 0.0.111. */
-export async function feeScheduleAt(reader: LedgerReader): Promise<FeeSchedule> {
-  const { block, settings } = reader;
-  const upper = block.historical ? block.consensusEnd : 2n ** 63n - 1n;
-  const [file] = await loadSystemFiles(
-    reader.db,
-    [
-      {
-        id: systemFileId({ shard: Number(settings.shard), realm: Number(settings.realm) }, FEE_SCHEDULE_FILE),
-        message: CURRENT_AND_NEXT_FEE_SCHEDULE,
-      },
-    ],
-    { empty: false, lower: 0n, upper },
-  );
+/** The request for file 0.0.111 on the reader's network (ledger-reads.ts loads it with 0.0.112). */
+export const feeScheduleFile = ({ settings }: LedgerReader): SystemFileRequest => ({
+  id: systemFileId({ shard: Number(settings.shard), realm: Number(settings.realm) }, FEE_SCHEDULE_FILE),
+  message: CURRENT_AND_NEXT_FEE_SCHEDULE,
+});
+
+/**
+ * The schedule in force at `block`, from the file's latest version by then; one with no entries when the ledger
+ * never wrote 0.0.111.
+ */
+export function feeScheduleOf(file: SystemFile | undefined, block: BlockContext): FeeSchedule {
   if (!file) return scheduleOf(undefined);
   const current = file.data.currentFeeSchedule as Decoded | undefined;
   // A current schedule without an expiry expires at once; a missing next schedule is the current one.

@@ -17,9 +17,10 @@ import {
   tokenAllowanceAt,
   tokenRelationshipAt,
 } from '../../../db/queries/evm-system-tokens.ts';
+import { loadSystemFiles, type SystemFile } from '../../routes/network/system-files.ts';
 import type { LedgerReader } from '../types.ts';
-import { type ExchangeRate, exchangeRateAt } from './exchange-rate-file.ts';
-import { type FeeSchedule, feeScheduleAt } from './fee-schedule-file.ts';
+import { type ExchangeRate, exchangeRateFile, exchangeRateOf } from './exchange-rate-file.ts';
+import { type FeeSchedule, feeScheduleFile, feeScheduleOf } from './fee-schedule-file.ts';
 import { loadToken, type TokenState } from './token-state.ts';
 
 export class LedgerReads {
@@ -108,12 +109,30 @@ export class LedgerReads {
     );
   }
 
+  /**
+   * Files 0.0.112 (the exchange rate) and 0.0.111 (the fee schedule) at the block, in one statement: a priced write
+   * needs both.
+   */
+  private feeFiles(): Promise<(SystemFile | undefined)[]> {
+    const load = () =>
+      loadSystemFiles(this.reader.db, [exchangeRateFile(this.reader), feeScheduleFile(this.reader)], {
+        empty: false,
+        lower: 0n,
+        upper: this.at ?? 2n ** 63n - 1n,
+      });
+    return this.once('fee files', () =>
+      this.at === undefined ? this.reader.latest.feeFiles.get('fee files', load) : load(),
+    );
+  }
+
   exchangeRate(): Promise<ExchangeRate> {
-    return this.once('exchange rate', () => exchangeRateAt(this.reader));
+    return this.feeFiles().then(([rate]) => exchangeRateOf(rate, this.reader.block));
   }
 
   feeSchedule(): Promise<FeeSchedule> {
-    return this.once('fee schedule', () => feeScheduleAt(this.reader));
+    return this.once('fee schedule', () =>
+      this.feeFiles().then(([, schedule]) => feeScheduleOf(schedule, this.reader.block)),
+    );
   }
 }
 
