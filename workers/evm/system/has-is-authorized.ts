@@ -12,15 +12,12 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { fields } from '../../format/protobuf-reader.ts';
 import { bool, encode, int } from './abi.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
+import { KEY_ECDSA_SECP256K1, KEY_ED25519, KEY_LIST, KEY_THRESHOLD } from './keys.ts';
 import { type ResponseCodeName, responseCode, success } from './results.ts';
 
 const EC_KEY_GAS = 3000n;
 const ED_KEY_GAS = 1_500_000n;
 
-const KEY_ED25519 = 2;
-const KEY_THRESHOLD = 5;
-const KEY_LIST = 6;
-const KEY_ECDSA_SECP256K1 = 7;
 /** SignaturePair fields: the public key prefix, an ED25519 and an ECDSA secp256k1 signature. */
 const PAIR_PREFIX = 1;
 const PAIR_ED25519 = 3;

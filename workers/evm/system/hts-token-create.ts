@@ -17,13 +17,12 @@ import { entityNumbersOf } from './frames.ts';
 import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-context.ts';
 import { CANONICAL_TINYCENTS } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
-import { keyValueOf } from './keys.ts';
 import { ledgerReads } from './ledger-reads.ts';
 import { redirectBytecode } from './redirect.ts';
 import { responseCode, revertWith, revertWithCode, success } from './results.ts';
 import { byteLength, expiryValues, MAX_MEMO_BYTES, MAX_NAME_BYTES, MAX_SYMBOL_BYTES } from './token-checks.ts';
 import { DispatchFailure, fail } from './token-dispatch.ts';
-import type { TokenState } from './token-state.ts';
+import { createdTokenFields, type TokenState } from './token-state.ts';
 import {
   HEDERA_TOKEN_V1,
   HEDERA_TOKEN_V2,
@@ -171,12 +170,7 @@ export async function createToken(call: HtsCall, input: CreateInput): Promise<Ui
     finiteSupply: token.finiteSupply,
     treasury: treasury.id,
     freezeDefault: token.freezeDefault,
-    kycGrantedByDefault: false,
-    hasKycKey: keyBytes[1] !== undefined,
-    deleted: false,
-    paused: false,
-    keys: keyBytes.map((key) => (key === undefined ? undefined : keyValueOf(key))),
-    keyBytes,
+    ...createdTokenFields(keyBytes),
     ...expiry,
     ...fees,
   };

@@ -6,7 +6,15 @@
  * carries); top-level signatures of other accounts do not count inside the EVM.
  */
 import { fields } from '../../format/protobuf-reader.ts';
-import { contractAddress } from './keys.ts';
+import {
+  contractAddress,
+  KEY_CONTRACT_ID,
+  KEY_DELEGATABLE_CONTRACT_ID,
+  KEY_ECDSA_SECP256K1,
+  KEY_ED25519,
+  KEY_LIST,
+  KEY_THRESHOLD,
+} from './keys.ts';
 import { keyActive, type Signatory } from './schedule-keys.ts';
 
 export interface Signers {
@@ -19,13 +27,6 @@ export interface Signers {
   /** When a schedule executes: its signatories, which alone activate keys (the schedule's key verifier). */
   readonly signatories?: ReadonlySet<Signatory>;
 }
-
-const KEY_CONTRACT_ID = 1;
-const KEY_ED25519 = 2;
-const KEY_THRESHOLD = 5;
-const KEY_LIST = 6;
-const KEY_ECDSA_SECP256K1 = 7;
-const KEY_DELEGATABLE_CONTRACT_ID = 8;
 
 const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
 

@@ -23,10 +23,13 @@ export const EMPTY_KEY: KeyValue = {
   delegatableContractId: ZERO_ADDRESS,
 };
 
-const KEY_CONTRACT_ID = 1;
-const KEY_ED25519 = 2;
-const KEY_ECDSA_SECP256K1 = 7;
-const KEY_DELEGATABLE_CONTRACT_ID = 8;
+/** The fields of the protobuf Key message, by number. */
+export const KEY_CONTRACT_ID = 1;
+export const KEY_ED25519 = 2;
+export const KEY_THRESHOLD = 5;
+export const KEY_LIST = 6;
+export const KEY_ECDSA_SECP256K1 = 7;
+export const KEY_DELEGATABLE_CONTRACT_ID = 8;
 
 const ID_SHARD = 1;
 const ID_REALM = 2;

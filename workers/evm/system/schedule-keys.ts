@@ -15,19 +15,20 @@ import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
 import type { CryptoTransfer } from './crypto-transfer.ts';
 import { type AccountSource, accountAt, tokenAt } from './hts-context.ts';
-import { contractAddress } from './keys.ts';
+import {
+  contractAddress,
+  KEY_CONTRACT_ID,
+  KEY_DELEGATABLE_CONTRACT_ID,
+  KEY_ECDSA_SECP256K1,
+  KEY_ED25519,
+  KEY_LIST,
+  KEY_THRESHOLD,
+} from './keys.ts';
 import type { ResponseCodeName } from './results.ts';
 import type { ScheduledBody } from './scheduled-body.ts';
 import type { ScheduledToken } from './scheduled-token.ts';
 import type { ScheduledUpdate } from './scheduled-update.ts';
 import { contractKeyBytes } from './token-structs.ts';
-
-const KEY_CONTRACT_ID = 1;
-const KEY_ED25519 = 2;
-const KEY_THRESHOLD = 5;
-const KEY_LIST = 6;
-const KEY_ECDSA_SECP256K1 = 7;
-const KEY_DELEGATABLE_CONTRACT_ID = 8;
 
 /** A signatory as a string: a crypto key's Key bytes (`k:`), a contract's ContractID (`c:`) or delegatable (`d:`). */
 export type Signatory = string;

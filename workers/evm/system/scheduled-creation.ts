@@ -12,11 +12,10 @@ import { ZERO_ADDRESS } from './addresses.ts';
 import { partiesOf } from './call-parties.ts';
 import { accountAt, type HtsCall } from './hts-context.ts';
 import { type CreateInput, type CreateRead, createToken, NO_FEES, TOKEN_CREATE_READERS } from './hts-token-create.ts';
-import { keyValueOf } from './keys.ts';
 import type { ResponseCodeName } from './results.ts';
 import type { ScheduledToken } from './scheduled-token.ts';
 import { DispatchFailure } from './token-dispatch.ts';
-import type { TokenState } from './token-state.ts';
+import { createdTokenFields, type TokenState } from './token-state.ts';
 import { isZeroAddress, keyBytesFromList } from './token-structs.ts';
 
 const READERS = new Map(TOKEN_CREATE_READERS.map(([name, read]) => [selectorOf(name), read]));
@@ -74,12 +73,7 @@ export async function scheduledCreation(
     finiteSupply: token.finiteSupply,
     treasury: await idOf(call, token.treasury),
     freezeDefault: token.freezeDefault,
-    kycGrantedByDefault: false,
-    hasKycKey: keyBytes[1] !== undefined,
-    deleted: false,
-    paused: false,
-    keys: keyBytes.map((key) => (key === undefined ? undefined : keyValueOf(key))),
-    keyBytes,
+    ...createdTokenFields(keyBytes),
     expirySeconds: expiry.second,
     autoRenewAccount: isZeroAddress(expiry.autoRenewAccount) ? undefined : await idOf(call, expiry.autoRenewAccount),
     autoRenewSeconds: expiry.autoRenewPeriod,

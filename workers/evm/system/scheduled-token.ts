@@ -5,8 +5,7 @@
  */
 import { fields, int64 } from '../../format/protobuf-reader.ts';
 import { encodeEntityId } from '../../params/entity-id.ts';
-import { keyValueOf } from './keys.ts';
-import type { TokenState } from './token-state.ts';
+import { createdTokenFields, type TokenState } from './token-state.ts';
 
 type FeeJson = Record<string, unknown>;
 
@@ -109,12 +108,7 @@ export function scheduledToken(schedulable: Uint8Array): ScheduledToken | undefi
       finiteSupply: varintOf(body, 18) === FINITE,
       treasury: idOf(message(body, 5)) ?? 0n,
       freezeDefault: varintOf(body, 11) === 1n,
-      kycGrantedByDefault: false,
-      hasKycKey: keyBytes[1] !== undefined,
-      deleted: false,
-      paused: false,
-      keys: keyBytes.map((key) => (key === undefined ? undefined : keyValueOf(key))),
-      keyBytes,
+      ...createdTokenFields(keyBytes),
       expirySeconds: int64(varintOf(message(body, 13), 1)),
       autoRenewAccount: renewAccount === 0n ? undefined : renewAccount,
       autoRenewSeconds: int64(varintOf(message(body, 15), 1)),

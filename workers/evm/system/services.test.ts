@@ -15,6 +15,7 @@ import { type BlockContext, EvmRequestError } from '../types.ts';
 import { AbiArgs, address, bytes, encode, int } from './abi.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { EXCHANGE_RATE_GAS, PRNG_GAS, VIEW_GAS } from './results.ts';
+import { messageField, varintField } from './testing/schedule-bodies.ts';
 import { calldata } from './testing/system-evm.ts';
 import { TWO_CALLS, twoCalls } from './testing/two-calls.ts';
 
@@ -30,22 +31,6 @@ const ADMINED_SCHEDULE = 1008n;
 const CONTRACT_KEY = Buffer.from('0a0318ed07', 'hex');
 const EC_ACCOUNT = 1009n;
 
-/** Protobuf wire format for the scheduled bodies: a varint field, a length-delimited one. */
-const varint = (value: bigint): number[] => {
-  const out: number[] = [];
-  let rest = value;
-  do {
-    out.push(Number(rest & 0x7fn) | (rest > 0x7fn ? 0x80 : 0));
-    rest >>= 7n;
-  } while (rest > 0n);
-  return out;
-};
-const varintField = (number: number, value: bigint) => [...varint(BigInt(number << 3)), ...varint(value)];
-const messageField = (number: number, body: number[]) => [
-  ...varint(BigInt((number << 3) | 2)),
-  ...varint(BigInt(body.length)),
-  ...body,
-];
 const textField = (number: number, value: string) => messageField(number, [...Buffer.from(value)]);
 const accountId = (num: bigint) => varintField(3, num);
 /** A SchedulableTransactionBody scheduling a fungible TokenCreate with a fixed fee of 7 ℏ to the spender. */

@@ -40,6 +40,19 @@ export interface TokenState {
   readonly royaltyFees: readonly FeeJson[];
 }
 
+/**
+ * The fields of a token being created, from its keys (Key bytes in TokenState's order): neither deleted nor paused,
+ * and no account granted KYC by default.
+ */
+export const createdTokenFields = (keyBytes: readonly (Uint8Array | undefined)[]) => ({
+  kycGrantedByDefault: false,
+  hasKycKey: keyBytes[1] !== undefined,
+  deleted: false,
+  paused: false,
+  keys: keyBytes.map((key) => (key === undefined ? undefined : keyValueOf(key))),
+  keyBytes,
+});
+
 const NS_PER_SECOND = 1_000_000_000n;
 const KYC_GRANTED = 1;
 
