@@ -206,6 +206,18 @@ describe('ScheduleSign through 0x16b', () => {
     expect(otherChain.executionGasUsed).toBe(70_000n);
   });
 
+  it('halts, as a decoder failure does, for signature map bytes that do not parse', async () => {
+    const { call } = await systemEvmAt(ledger.db, latest);
+    // A SignaturePair field whose length runs past the end of the bytes.
+    const truncated = calldata(
+      'signSchedule(address,bytes)',
+      encode(address(longZeroAddress(TRANSFER)), bytes(Uint8Array.from([0x0a, 0x20, 0x01]))),
+    );
+    const result = await call(HSS, truncated, { gas: 70_000n });
+    expect(result.exceptionError).toBeDefined();
+    expect(result.executionGasUsed).toBe(70_000n);
+  });
+
   it('only collects the signatures of a schedule that waits for its expiry, once each', async () => {
     const system = await systemEvmAt(ledger.db, latest);
     await system.deploy(longZeroAddress(CONTRACT), TWO_CALLS);
