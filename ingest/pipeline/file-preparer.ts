@@ -6,7 +6,7 @@
  */
 
 import { Worker } from 'node:worker_threads';
-import type { ColumnKind } from '../sink/copy-binary.ts';
+import type { TableSchema } from '../sink/schema.ts';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
 import { SourceUnavailableError } from '../transient-errors.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
@@ -27,15 +27,15 @@ export interface FilePreparer {
 
 export class InlinePreparer implements FilePreparer {
   private readonly source: RecordStreamSource;
-  private readonly columnKinds: ReadonlyMap<string, ColumnKind>;
+  private readonly schema: TableSchema;
 
-  constructor(source: RecordStreamSource, columnKinds: ReadonlyMap<string, ColumnKind>) {
+  constructor(source: RecordStreamSource, schema: TableSchema) {
     this.source = source;
-    this.columnKinds = columnKinds;
+    this.schema = schema;
   }
 
   prepare(file: PendingFile, keys: NodeKeys, previous: ChainPoint | undefined, consensus?: ConsensusOptions) {
-    return prepareFile(this.source, file, keys, previous, consensus, this.columnKinds);
+    return prepareFile(this.source, file, keys, previous, consensus, this.schema);
   }
 
   async close(): Promise<void> {}
@@ -53,9 +53,9 @@ export class WorkerPreparer implements FilePreparer {
   private nextId = 0;
   private failure: Error | undefined;
 
-  constructor(source: RecordStreamSource, columnKinds: ReadonlyMap<string, ColumnKind>) {
+  constructor(source: RecordStreamSource, schema: TableSchema) {
     this.source = source;
-    this.worker = new Worker(new URL('./prepare-worker.ts', import.meta.url), { workerData: { columnKinds } });
+    this.worker = new Worker(new URL('./prepare-worker.ts', import.meta.url), { workerData: { schema } });
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`the prepare worker exited (code ${code})`)));

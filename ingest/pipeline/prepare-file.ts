@@ -5,7 +5,9 @@
 
 import { FormatError } from '../decode/byte-reader.ts';
 import { type DerivedFile, deriveRecordFile } from '../derive/record-file.ts';
-import type { ColumnKind } from '../sink/copy-binary.ts';
+import { fileStatements } from '../sink/file-statements.ts';
+import type { TableSchema } from '../sink/schema.ts';
+import type { Statement } from '../sink/statement.ts';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
@@ -16,6 +18,8 @@ export interface PreparedFile {
   readonly verified: VerifiedFile;
   readonly derived: DerivedFile;
   readonly index: bigint;
+  /** `fileStatements` of the derived rows, built with them (writer.ts runs them). */
+  readonly statements: readonly Statement[];
   readonly startedAt: number;
   /** Milliseconds spent verifying and deriving it. */
   readonly prepareMs: number;
@@ -33,7 +37,7 @@ export async function prepareFile(
   keys: NodeKeys,
   previous: ChainPoint | undefined,
   consensus: ConsensusOptions | undefined,
-  columnKinds?: ReadonlyMap<string, ColumnKind>,
+  schema: TableSchema,
 ): Promise<PreparedFile> {
   const startedAt = performance.now();
   const loadStart = BigInt(Math.floor(Date.now() / 1000));
@@ -42,8 +46,10 @@ export async function prepareFile(
   // v6 files carry their block number; older ones continue the count.
   const index = parsed.blockNumber ?? (previous ? previous.index + 1n : 0n);
   try {
+    const columnKinds = schema.columnKinds();
     const derived = deriveRecordFile(parsed, { index, loadStart, sidecars: verified.sidecars, columnKinds });
-    return { verified, derived, index, startedAt, prepareMs: Math.round(performance.now() - startedAt) };
+    const statements = fileStatements(schema, derived.rows);
+    return { verified, derived, index, statements, startedAt, prepareMs: Math.round(performance.now() - startedAt) };
   } catch (error) {
     if (error instanceof FormatError) throw new RejectedFileError(parsed.name, error.message);
     // Not the file's fault (a derivation bug): the run ends, with the file it could not derive named.

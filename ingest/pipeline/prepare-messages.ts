@@ -1,7 +1,7 @@
 /**
  * What the writing thread and the prepare worker (prepare-worker.ts) say to each other, and how a prepared
- * file crosses: the raw items and sidecar records it was derived from stay behind, its COPY text moves
- * without a copy (transferred), the rest is cloned.
+ * file crosses: the raw items and sidecar records it was derived from stay behind, and so do the row objects its
+ * statements were built from; its COPY text moves without a copy (transferred), the rest is cloned.
  */
 
 import { FileRows } from '../derive/file-rows.ts';
@@ -56,9 +56,19 @@ export type FromWorker =
 
 /** The message for a prepared file and the buffers it moves. */
 export function sendable(id: number, prepared: PreparedFile): { value: PreparedMessage; transfer: ArrayBuffer[] } {
-  const { verified } = prepared;
+  const { verified, derived } = prepared;
   const trimmed: PreparedFile = {
     ...prepared,
+    derived: {
+      ...derived,
+      rows: Object.assign(Object.create(FileRows.prototype) as FileRows, derived.rows, {
+        changes: new Map(),
+        replaces: new Map(),
+        entityBalances: new Map(),
+        tokenBalances: new Map(),
+        allowanceSpends: new Map(),
+      }),
+    },
     verified: {
       ...verified,
       parsed: { ...verified.parsed, items: [] },

@@ -5,7 +5,7 @@
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ColumnKind } from '../sink/copy-binary.ts';
+import { TableSchema } from '../sink/schema.ts';
 import type { ObjectStore } from '../sources/object-store.ts';
 import { RecordStreamSource } from '../sources/record-stream-source.ts';
 import { SourceUnavailableError } from '../transient-errors.ts';
@@ -41,18 +41,11 @@ const store: ObjectStore = {
   listFolders: () => Promise.reject(new Error('the prepare worker does not list')),
 };
 const source = new RecordStreamSource(store);
-const columnKinds = (workerData as { columnKinds: ReadonlyMap<string, ColumnKind> }).columnKinds;
+const schema = TableSchema.revive((workerData as { schema: TableSchema }).schema);
 
 async function prepare(request: PrepareRequest): Promise<void> {
   try {
-    const prepared = await prepareFile(
-      source,
-      request.file,
-      request.keys,
-      request.previous,
-      request.consensus,
-      columnKinds,
-    );
+    const prepared = await prepareFile(source, request.file, request.keys, request.previous, request.consensus, schema);
     const message = sendable(request.id, prepared);
     port.postMessage(message.value, message.transfer);
   } catch (error) {

@@ -58,10 +58,9 @@ export const WRITER_LOCK = 7_283_911;
 export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
   const { source, client } = options;
   const schema = await TableSchema.load(client);
-  // Plain inserts become COPY text while each file is derived (sink/copy-text.ts).
-  const columnKinds = schema.columnKinds();
+  // Plain inserts become COPY data, and row changes statements, while each file is derived (sink/).
   const preparer: FilePreparer =
-    options.prepareThread === false ? new InlinePreparer(source, columnKinds) : new WorkerPreparer(source, columnKinds);
+    options.prepareThread === false ? new InlinePreparer(source, schema) : new WorkerPreparer(source, schema);
   try {
     return await ingestLoop(options, schema, preparer);
   } finally {
@@ -173,7 +172,7 @@ async function writePrepared(
       return { cursor: latest, count: 0, skipped: true };
     }
     if (bootstrapRows) await writeFileRows(client, schema, bootstrapRows);
-    await writeFileRows(client, schema, derived.rows);
+    await writeFileRows(client, schema, derived.rows, prepared.statements);
     await snapshotBalancesIfDue(client, derived.consensusEnd);
     // The importer computes the staking period that a NodeStakeUpdate ends once the file is written.
     if (derived.rows.rows('node_stake').length > 0) await updateEntityStakes(client);

@@ -5,11 +5,11 @@
  * current row in place. Changes are applied in rounds so that two changes to one key within a file apply in
  * order (each round holds at most one change per key), each round being one statement per kind.
  */
-import type pg from 'pg';
 import type { Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
+import type { Statement } from './statement.ts';
 import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
-import { type InsertDefaults, upsert } from './upsert.ts';
+import { type InsertDefaults, upsertStatement } from './upsert.ts';
 
 export interface Change {
   readonly row: Row;
@@ -77,12 +77,9 @@ function rounds(table: HistoryTable, changes: readonly Change[]): Change[][] {
   return out;
 }
 
-export async function applyChanges(
-  client: pg.ClientBase,
-  schema: TableSchema,
-  table: HistoryTable,
-  changes: readonly Change[],
-): Promise<void> {
+/** The statements that apply `changes` to `table`, in the order they must run. */
+export function changeStatements(schema: TableSchema, table: HistoryTable, changes: readonly Change[]): Statement[] {
+  const statements: Statement[] = [];
   for (const round of rounds(table, changes)) {
     // One statement per kind of change: with or without history, the same columns named and overwritten.
     const groups = new Map<string, Change[]>();
@@ -94,20 +91,22 @@ export async function applyChanges(
     }
     for (const group of groups.values()) {
       const first = group[0] as Change;
-      await upsert(
-        client,
-        schema,
-        {
-          table: table.name,
-          key: table.key,
-          keepExisting: table.immutable,
-          overwrite: first.overwrite ?? [],
-          range: { history: first.history },
-          ...(first.unless ? { unless: first.unless } : {}),
-          ...(table.insertDefaults ? { insertDefaults: table.insertDefaults } : {}),
-        },
-        group.map((c) => ({ row: c.row, timestamp: c.timestamp })),
+      statements.push(
+        upsertStatement(
+          schema,
+          {
+            table: table.name,
+            key: table.key,
+            keepExisting: table.immutable,
+            overwrite: first.overwrite ?? [],
+            range: { history: first.history },
+            ...(first.unless ? { unless: first.unless } : {}),
+            ...(table.insertDefaults ? { insertDefaults: table.insertDefaults } : {}),
+          },
+          group.map((c) => ({ row: c.row, timestamp: c.timestamp })),
+        ),
       );
     }
   }
+  return statements;
 }

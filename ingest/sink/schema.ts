@@ -43,6 +43,7 @@ function kindOf(baseName: string, isEnum: boolean): ColumnKind {
 
 export class TableSchema {
   private readonly tables: ReadonlyMap<string, readonly ColumnInfo[]>;
+  private kinds: ReadonlyMap<string, ColumnKind> | undefined;
 
   private constructor(tables: ReadonlyMap<string, readonly ColumnInfo[]>) {
     this.tables = tables;
@@ -81,6 +82,11 @@ export class TableSchema {
     return new TableSchema(tables);
   }
 
+  /** A TableSchema that crossed a thread (structured clone keeps the data, not the class). */
+  static revive(data: TableSchema): TableSchema {
+    return Object.setPrototypeOf(data, TableSchema.prototype) as TableSchema;
+  }
+
   columns(table: string): readonly ColumnInfo[] {
     const columns = this.tables.get(table);
     if (!columns) throw new Error(`unknown table ${table}`);
@@ -88,9 +94,11 @@ export class TableSchema {
   }
 
   /** The kind of every `table.column`, for COPY data built away from the database (copy-text.ts). */
-  columnKinds(): Map<string, ColumnKind> {
+  columnKinds(): ReadonlyMap<string, ColumnKind> {
+    if (this.kinds) return this.kinds;
     const out = new Map<string, ColumnKind>();
     for (const [table, columns] of this.tables) for (const c of columns) out.set(`${table}.${c.name}`, c.kind);
+    this.kinds = out;
     return out;
   }
 

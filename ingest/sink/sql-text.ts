@@ -42,6 +42,21 @@ export function sqlText(value: unknown, asJson: boolean): string | null {
   return jsonText(value);
 }
 
+/**
+ * A `text[]` parameter's literal, spelled as node-postgres spells a JavaScript array (every element quoted, NULL
+ * bare), so that a statement built away from the connection sends the same bytes.
+ */
+export function textArray(values: readonly (string | null)[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (i > 0) out += ',';
+    out +=
+      value === null || value === undefined ? 'NULL' : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  }
+  return `${out}}`;
+}
+
 /** `[lower,upper)` with an open upper bound when `upper` is undefined. */
 export function rangeText(lower: bigint, upper?: bigint): string {
   return `[${lower},${upper ?? ''})`;

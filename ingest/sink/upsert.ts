@@ -9,9 +9,10 @@
  * `with i as (…), [moved as (insert into <table>_history …),] updated as (update … returning key)
  *  insert … from i left join updated … where … is null` (an anti-join the planner can hash). Every sub-statement sees the table as it was before the statement.
  */
-import type pg from 'pg';
 import { columnArrays, columnNames, type Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
+import { textArray } from './sql-text.ts';
+import type { Statement } from './statement.ts';
 
 export interface UpsertSpec {
   readonly table: string;
@@ -44,13 +45,8 @@ export interface UpsertRow {
   readonly timestamp?: bigint;
 }
 
-export async function upsert(
-  client: pg.ClientBase,
-  schema: TableSchema,
-  spec: UpsertSpec,
-  rows: readonly UpsertRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
+/** The statement that upserts `rows` (at least one). */
+export function upsertStatement(schema: TableSchema, spec: UpsertSpec, rows: readonly UpsertRow[]): Statement {
   const table = `"${spec.table}"`;
   const names = columnNames(rows.map((r) => r.row)).filter((n) => n !== 'timestamp_range');
   for (const key of spec.key) if (!names.includes(key)) throw new Error(`${spec.table} upsert without ${key}`);
@@ -125,5 +121,5 @@ export async function upsert(
       ${spec.insertDefaults?.join ?? ''}
      where i.insertable and u."${spec.key[0]}" is null
     on conflict (${keyList}) do nothing`;
-  await client.query(sql, arrays);
+  return { text: sql, values: arrays.map(textArray) };
 }

@@ -5,179 +5,25 @@
  */
 import type pg from 'pg';
 import type { FileRows } from '../derive/file-rows.ts';
-import { bulkInsert, type Row } from './bulk-insert.ts';
+import { bulkInsert } from './bulk-insert.ts';
 import { restoreCallDataHashes } from './call-data-hash.ts';
 import { copyGroups, copyInsert } from './copy-insert.ts';
 import { applyDissociateTransfers } from './dissociate.ts';
-import { applyChanges, HISTORY_TABLES } from './history-upsert.ts';
+import { fileStatements } from './file-statements.ts';
 import type { TableSchema } from './schema.ts';
-import { byteaText } from './sql-text.ts';
-import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
-import { upsert } from './upsert.ts';
+import { runStatements, type Statement } from './statement.ts';
 
-/** Tables upserted whole: key columns, and columns whose first value is kept. */
-const REPLACE_TABLES: Readonly<Record<string, { key: readonly string[]; keepFirst: readonly string[] }>> = {
-  contract: { key: ['id'], keepFirst: [] },
-  contract_state: { key: ['contract_id', 'slot'], keepFirst: ['created_timestamp'] },
-  schedule: { key: ['schedule_id'], keepFirst: ['consensus_timestamp', 'creator_account_id'] },
-  ledger: { key: ['ledger_id'], keepFirst: [] },
-};
-
-/** Order matters only for readability of failures; every table is in the same transaction. */
-const CHANGE_ORDER = [
-  'entity',
-  'token',
-  'token_account',
-  'topic',
-  'custom_fee',
-  'nft',
-  'crypto_allowance',
-  'token_allowance',
-  'nft_allowance',
-  'token_airdrop',
-  'node',
-];
-
-function mergeReplaces(table: string, rows: readonly Row[]): Row[] {
-  const spec = REPLACE_TABLES[table];
-  if (!spec) throw new Error(`no upsert rule for ${table}`);
-  const merged = new Map<string, Record<string, unknown>>();
-  for (const row of rows) {
-    const key = spec.key
-      .map((k) => {
-        const v = row[k];
-        return v instanceof Uint8Array ? byteaText(v) : String(v);
-      })
-      .join('/');
-    const current = merged.get(key);
-    if (!current) {
-      merged.set(key, { ...row });
-      continue;
-    }
-    for (const [column, value] of Object.entries(row)) {
-      if (value === null || value === undefined) continue;
-      if (spec.keepFirst.includes(column) && current[column] !== undefined && current[column] !== null) continue;
-      current[column] = value;
-    }
-  }
-  return [...merged.values()];
-}
-
-async function upsertReplaces(client: pg.ClientBase, schema: TableSchema, table: string, rows: readonly Row[]) {
-  const spec = REPLACE_TABLES[table];
-  if (!spec || rows.length === 0) return;
-  const merged = mergeReplaces(table, rows);
-  // Rows of one table can name different columns (a bytecode sidecar vs a create); group by column set.
-  const groups = new Map<string, Row[]>();
-  for (const row of merged) {
-    const signature = Object.keys(row).sort().join(',');
-    const list = groups.get(signature);
-    if (list) list.push(row);
-    else groups.set(signature, [row]);
-  }
-  for (const group of groups.values()) {
-    await upsert(
-      client,
-      schema,
-      { table, key: spec.key, keepExisting: spec.keepFirst, overwrite: [] },
-      group.map((row) => ({ row })),
-    );
-  }
-}
-
-/** An int8[] literal built directly: the driver's generic array escaping is slow on 10^5 elements. */
-function intArray(values: readonly string[]): string {
-  return `{${values.join(',')}}`;
-}
-
-async function applyBalances(client: pg.ClientBase, rows: FileRows): Promise<void> {
-  if (rows.entityBalances.size > 0) {
-    const ids: string[] = [];
-    const amounts: string[] = [];
-    const timestamps: string[] = [];
-    for (const [id, delta] of rows.entityBalances) {
-      ids.push(id.toString());
-      amounts.push(delta.amount.toString());
-      timestamps.push(delta.timestamp.toString());
-    }
-    // An account first seen in a transfer (genesis accounts, or data starting mid-chain) gets a row here.
-    await client.query(
-      `insert into entity (id, shard, realm, num, balance, balance_timestamp, timestamp_range, type, memo)
-       select u.id, u.id >> 54, (u.id >> 38) & 65535, u.id & 274877906943, u.amount, u.ts, int8range(u.ts, null), 'ACCOUNT', ''
-         from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as u(id, amount, ts)
-       on conflict (id) do update set balance = coalesce(entity.balance, 0) + excluded.balance,
-                                      balance_timestamp = excluded.balance_timestamp`,
-      [intArray(ids), intArray(amounts), intArray(timestamps)],
-    );
-  }
-  if (rows.tokenBalances.size > 0) {
-    const accounts: string[] = [];
-    const tokens: string[] = [];
-    const amounts: string[] = [];
-    const timestamps: string[] = [];
-    for (const delta of rows.tokenBalances.values()) {
-      accounts.push(delta.accountId.toString());
-      tokens.push(delta.tokenId.toString());
-      amounts.push(delta.amount.toString());
-      timestamps.push(delta.timestamp.toString());
-    }
-    // A row this inserts starts from its token's default freeze and KYC status, as an association does
-    // (history-upsert.ts).
-    await client.query(
-      `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range,
-                                  freeze_status, kyc_status)
-       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null), ${defaultFreezeStatus('t')},
-              ${defaultKycStatus('t')}
-         from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(account, token, amount, ts)
-         left join token t on t.token_id = u.token
-       on conflict (account_id, token_id) do update set balance = token_account.balance + excluded.balance,
-                                                        balance_timestamp = excluded.balance_timestamp`,
-      [intArray(accounts), intArray(tokens), intArray(amounts), intArray(timestamps)],
-    );
-  }
-}
-
-/** Approved transfers lower the remaining allowance in place (no history, like the reference). */
-async function applyAllowanceSpends(client: pg.ClientBase, rows: FileRows): Promise<void> {
-  const crypto = [...rows.allowanceSpends.values()].filter((s) => s.tokenId === undefined);
-  const token = [...rows.allowanceSpends.values()].filter((s) => s.tokenId !== undefined);
-  if (crypto.length > 0) {
-    await client.query(
-      `update crypto_allowance a set amount = a.amount + u.amount
-         from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as u(owner, spender, amount)
-        where a.owner = u.owner and a.spender = u.spender`,
-      [
-        intArray(crypto.map((s) => s.owner.toString())),
-        intArray(crypto.map((s) => s.spender.toString())),
-        intArray(crypto.map((s) => s.amount.toString())),
-      ],
-    );
-  }
-  if (token.length > 0) {
-    await client.query(
-      `update token_allowance a set amount = a.amount + u.amount
-         from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(owner, spender, token, amount)
-        where a.owner = u.owner and a.spender = u.spender and a.token_id = u.token`,
-      [
-        intArray(token.map((s) => s.owner.toString())),
-        intArray(token.map((s) => s.spender.toString())),
-        intArray(token.map((s) => (s.tokenId ?? 0n).toString())),
-        intArray(token.map((s) => s.amount.toString())),
-      ],
-    );
-  }
-}
-
-export async function writeFileRows(client: pg.ClientBase, schema: TableSchema, rows: FileRows): Promise<void> {
-  const changeTables = [...rows.changes.keys()].sort((a, b) => CHANGE_ORDER.indexOf(a) - CHANGE_ORDER.indexOf(b));
-  for (const table of changeTables) {
-    const spec = HISTORY_TABLES[table];
-    if (!spec) throw new Error(`no history rule for ${table}`);
-    await applyChanges(client, schema, spec, rows.changes.get(table) ?? []);
-  }
-  await applyBalances(client, rows);
-  await applyAllowanceSpends(client, rows);
-  for (const [table, list] of rows.replaces) await upsertReplaces(client, schema, table, list);
+/**
+ * `planned` is `fileStatements(schema, rows)` built earlier (by the prepare worker); without it they are built
+ * here.
+ */
+export async function writeFileRows(
+  client: pg.ClientBase,
+  schema: TableSchema,
+  rows: FileRows,
+  planned?: readonly Statement[],
+): Promise<void> {
+  await runStatements(client, planned ?? fileStatements(schema, rows));
   for (const [fileId, end] of rows.closedAddressBooks) {
     await client.query(
       'update address_book set end_consensus_timestamp = $2 where file_id = $1 and end_consensus_timestamp is null',
