@@ -111,10 +111,11 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
       ...['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`],
       // Planner settings are the database's own, set by the migrations (db/migrations/0005_database_settings.sql).
       ...['-c', 'max_connections=200', '-c', 'fsync=off'],
-      // The WAL buffers Postgres gives itself from 512 MB of shared_buffers up (it derives 4 MB from the default
-      // 128 MB): an ingest writing a file's rows then leaves the WAL writes to the WAL writer, on another core,
-      // instead of waiting on a full buffer (docs/performance.md, the ingest benchmark).
-      ...['-c', 'wal_buffers=16MB'],
+      // Shared buffers as a server with memory to spare would have them (the default is 128 MB): an ingest writing a
+      // file's rows keeps its pages in them instead of evicting and writing them itself, and Postgres derives 16 MB
+      // of WAL buffers from them, so the WAL writer, on another core, does the WAL writes (docs/performance.md, the
+      // ingest benchmark). Only the pages in use take memory.
+      ...['-c', 'shared_buffers=1GB'],
     ],
     onLog,
     onError: (e) => onLog(String(e)),
