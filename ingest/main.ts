@@ -84,13 +84,20 @@ export async function main(argv: string[]): Promise<number> {
     };
     const recordSource = new RecordStreamSource(storeFor(source), network ? { network } : {});
     // After the options are checked: a bad one is refused without a database. Each run resumes from the cursor.
-    const run = async (client: pg.Client) => {
+    const run = async (client: pg.Client, secondClient: pg.Client | undefined) => {
       if (options.stream === 'blocks') {
         await runBlockIngest({ ...blocks, source: blockSourceFor(source, network), client, bootstrapAddressBook });
         return;
       }
       await refuseBlockFiles(recordSource, source, network);
-      const records = { ...loop, signatureWaitMs, source: recordSource, client, bootstrapAddressBook };
+      const records = {
+        ...loop,
+        signatureWaitMs,
+        source: recordSource,
+        client,
+        ...(secondClient ? { secondClient } : {}),
+        bootstrapAddressBook,
+      };
       if (blockSource) {
         const { startBlock: _ignored, ...rest } = blocks;
         await runWithCutover({
@@ -103,7 +110,9 @@ export async function main(argv: string[]): Promise<number> {
       }
       await runIngest(records);
     };
-    await runResiliently({ databaseUrl, run, signal: controller.signal, log });
+    // Record files are written over two connections (ingest/pipeline/run.ts); blocks over one.
+    const secondConnection = options.stream !== 'blocks';
+    await runResiliently({ databaseUrl, run, secondConnection, signal: controller.signal, log });
     return 0;
   } catch (error) {
     log({ msg: 'ingest failed', level: 'error', error: error instanceof Error ? error.message : String(error) });

@@ -16,11 +16,12 @@ import { SourceUnavailableError } from './transient-errors.ts';
 
 type Line = Record<string, unknown>;
 
-/** The v6 fixtures (two record files) ingested until idle on `client`. */
-const ingestV6 = (client: pg.ClientBase, log: (line: Line) => void) =>
+/** The v6 fixtures (two record files) ingested until idle on `client` (and `secondClient`). */
+const ingestV6 = (client: pg.ClientBase, log: (line: Line) => void, secondClient?: pg.ClientBase) =>
   runIngest({
     source: new RecordStreamSource(new DirStore(path.join(RECORDSTREAMS, 'v6'))),
     client,
+    ...(secondClient ? { secondClient } : {}),
     bootstrapAddressBook: addressBook('test-v6-sidecar-4n.bin'),
     untilIdle: true,
     prepareThread: false,
@@ -46,7 +47,7 @@ describe('runResiliently on a database that goes away', () => {
     await db.drop();
   });
 
-  it('reconnects when the server ends its session mid-run, and resumes from the cursor', async () => {
+  it('reconnects when the server ends a session mid-run, and resumes from the cursor', async () => {
     const lines: Line[] = [];
     let runs = 0;
     const admin = new pg.Client({ connectionString: db.url });
@@ -56,16 +57,19 @@ describe('runResiliently on a database that goes away', () => {
       signal: new AbortController().signal,
       log: (line) => lines.push(line),
       initialWaitMs: 50,
-      run: async (client) => {
+      secondConnection: true,
+      run: async (client, secondClient) => {
         runs++;
+        if (!secondClient) throw new Error('no second client');
         if (runs === 1) {
-          const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+          // The second connection is the one lost.
+          const { rows } = await secondClient.query<{ pid: number }>('select pg_backend_pid() as pid');
           await Promise.all([
-            client.query('select pg_sleep(30)'),
+            secondClient.query('select pg_sleep(30)'),
             admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]),
           ]);
         }
-        await ingestV6(client, (line) => lines.push(line));
+        await ingestV6(client, (line) => lines.push(line), secondClient);
       },
     });
     await admin.end();

@@ -7,8 +7,12 @@ export type Log = (fields: Record<string, unknown>) => void;
 
 export interface ResilientRunOptions {
   readonly databaseUrl: string;
-  /** One run of the ingest on a connected client; it resumes from the cursor the database holds. */
-  readonly run: (client: pg.Client) => Promise<void>;
+  /**
+   * One run of the ingest on a connected client (and a second one with `secondConnection`); it resumes from the
+   * cursor the database holds.
+   */
+  readonly run: (client: pg.Client, secondClient: pg.Client | undefined) => Promise<void>;
+  readonly secondConnection?: boolean;
   readonly signal: AbortSignal;
   readonly log: Log;
   /** First wait after a failure; it doubles with every failure in a row up to `maxWaitMs`. */
@@ -41,13 +45,15 @@ export async function runResiliently(options: ResilientRunOptions): Promise<void
   const database = databaseLabel(options.databaseUrl);
   let failures = 0;
   while (!signal.aborted) {
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    client.on('error', connectionLossHandler(signal, log));
+    const clients = [new pg.Client({ connectionString: options.databaseUrl })];
+    if (options.secondConnection) clients.push(new pg.Client({ connectionString: options.databaseUrl }));
+    for (const client of clients) client.on('error', connectionLossHandler(signal, log));
+    const [client, secondClient] = clients as [pg.Client, pg.Client | undefined];
     const started = Date.now();
     try {
-      await client.connect();
+      for (const each of clients) await each.connect();
       if (failures > 0) log({ msg: 'database connected', database, after: failures });
-      await options.run(client);
+      await options.run(client, secondClient);
       return;
     } catch (error) {
       if (signal.aborted) return;
@@ -65,7 +71,7 @@ export async function runResiliently(options: ResilientRunOptions): Promise<void
       });
       await sleep(waitMs, signal);
     } finally {
-      await client.end().catch(() => {});
+      for (const each of clients) await each.end().catch(() => {});
     }
   }
 }

@@ -47,7 +47,9 @@ try {
   console.log(`simulated ${simulated.transactions} transactions in ${simulated.files} files (${generated} s)`);
 
   const client = new pg.Client({ connectionString: postgres.url });
+  const secondClient = new pg.Client({ connectionString: postgres.url });
   await client.connect();
+  await secondClient.connect();
   try {
     const started = performance.now();
     const nodeCpu = ownCpuSeconds();
@@ -55,6 +57,7 @@ try {
     const summary = await runIngest({
       source: new RecordStreamSource(new DirStore(streams)),
       client,
+      secondClient,
       bootstrapAddressBook: new Uint8Array(await readFile(path.join(streams, ADDRESS_BOOK_FILE))),
       untilIdle: true,
       log: (line) => {
@@ -77,6 +80,7 @@ try {
     console.log(`ingest: ${Math.round(summary.transactions / seconds)} transactions/s`);
   } finally {
     await client.end();
+    await secondClient.end();
   }
 } finally {
   await postgres.stop();

@@ -14,10 +14,20 @@ import type { TableSchema } from './schema.ts';
 import { runStatements, type Statement } from './statement.ts';
 
 /**
- * `planned` is `fileStatements(schema, rows)` built earlier (by the prepare worker); without it they are built
- * here.
+ * The file's plain inserts already in COPY data (every table but the few kept as row objects). No upsert of any file
+ * reads or writes these tables, so they can be written before the previous file's transaction commits, on another
+ * connection (ingest/pipeline/run.ts).
  */
-export async function writeFileRows(
+export async function copyFileRows(client: pg.ClientBase, rows: FileRows): Promise<void> {
+  for (const [table, groups] of rows.copies?.tables ?? []) await copyGroups(client, table, groups);
+}
+
+/**
+ * The rest of the file, after `copyFileRows`: upserts, address book versions, the rows kept as objects, the writes
+ * that amend COPY rows (dissociations, call data hashes), and the `record_file` row last. `planned` is
+ * `fileStatements(schema, rows)` built earlier (by the prepare worker); without it they are built here.
+ */
+export async function writeFileState(
   client: pg.ClientBase,
   schema: TableSchema,
   rows: FileRows,
@@ -33,8 +43,17 @@ export async function writeFileRows(
   for (const [table, list] of rows.inserts) {
     if (table !== 'record_file') await copyInsert(client, schema, table, list);
   }
-  for (const [table, groups] of rows.copies?.tables ?? []) await copyGroups(client, table, groups);
   await applyDissociateTransfers(client, rows.dissociateTransfers);
   await restoreCallDataHashes(client, rows.callDataFromFiles);
   await bulkInsert(client, schema, 'record_file', rows.rows('record_file'));
+}
+
+export async function writeFileRows(
+  client: pg.ClientBase,
+  schema: TableSchema,
+  rows: FileRows,
+  planned?: readonly Statement[],
+): Promise<void> {
+  await copyFileRows(client, rows);
+  await writeFileState(client, schema, rows, planned);
 }

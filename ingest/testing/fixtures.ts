@@ -27,21 +27,26 @@ export interface IngestRun extends IngestSummary {
   readonly logs: Record<string, unknown>[];
 }
 
-/** Runs the ingest until idle over `store` against `databaseUrl`, collecting its log lines. */
+/**
+ * Runs the ingest until idle over `store` against `databaseUrl`, collecting its log lines. Without a client in
+ * `extra` it connects two, as `npm run ingest` does.
+ */
 export async function ingestStore(
   databaseUrl: string,
   store: ObjectStore,
   book: string,
   extra: Partial<IngestOptions> = {},
 ): Promise<IngestRun> {
-  const client = extra.client ?? new pg.Client({ connectionString: databaseUrl });
-  const own = !extra.client;
-  if (own) await (client as pg.Client).connect();
+  const own = extra.client
+    ? []
+    : [new pg.Client({ connectionString: databaseUrl }), new pg.Client({ connectionString: databaseUrl })];
+  for (const client of own) await client.connect();
   const logs: Record<string, unknown>[] = [];
   try {
     const summary = await runIngest({
       source: new RecordStreamSource(store),
-      client,
+      client: extra.client ?? (own[0] as pg.Client),
+      ...(own[1] ? { secondClient: own[1] } : {}),
       ...(book ? { bootstrapAddressBook: addressBook(book) } : {}),
       untilIdle: true,
       log: (line) => logs.push(line),
@@ -49,7 +54,7 @@ export async function ingestStore(
     });
     return { ...summary, logs };
   } finally {
-    if (own) await (client as pg.Client).end();
+    for (const client of own) await client.end();
   }
 }
 
