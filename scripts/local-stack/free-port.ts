@@ -1,7 +1,39 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
-export function freePort(): Promise<number> {
+/** Where the ports `freePort` draws from start; they end below the kernel's ephemeral range. */
+const LOWEST = 20_000;
+
+/**
+ * The first port of the range the kernel gives outgoing connections (and `listen(0)`) their local port from:
+ * /proc's `ip_local_port_range` on Linux, IANA's 49152 elsewhere.
+ */
+function ephemeralStart(): number {
+  try {
+    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(first) && first > 0 ? first : 49_152;
+  } catch {
+    return 49_152;
+  }
+}
+
+/**
+ * A TCP port on 127.0.0.1 that is free now, drawn at random below the kernel's ephemeral range: a port the kernel
+ * picked itself could be handed to an outgoing connection (a Postgres client's, say) before the caller binds it,
+ * and the server meant for it would fail with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  const end = ephemeralStart();
+  if (end - LOWEST >= 1_000) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const port = LOWEST + Math.floor(Math.random() * (end - LOWEST));
+      if (await isPortFree(port)) return port;
+    }
+  }
+  return kernelPickedPort();
+}
+
+function kernelPickedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
