@@ -5,6 +5,7 @@
  * amount; for a fungible token the transfer is a token_transfer row.
  */
 import type pg from 'pg';
+import { int8ArrayText } from '../../db/queries/int8.ts';
 import type { DissociateTransfer } from '../derive/file-rows.ts';
 
 const SQL = `
@@ -50,7 +51,7 @@ export async function applyDissociateTransfers(
   transfers: readonly DissociateTransfer[],
 ): Promise<void> {
   if (transfers.length === 0) return;
-  const column = (pick: (t: DissociateTransfer) => bigint) => `{${transfers.map((t) => pick(t).toString()).join(',')}}`;
+  const column = (pick: (t: DissociateTransfer) => bigint) => int8ArrayText(transfers.map(pick));
   await client.query(SQL, [
     column((t) => t.consensusTimestamp),
     column((t) => t.tokenId),

@@ -3,6 +3,7 @@
  * upserts), built without the database: the prepare worker builds them while the writing thread keeps Postgres
  * busy, and writer.ts runs them first in the file's transaction, in this order.
  */
+import { int8ArrayText } from '../../db/queries/int8.ts';
 import type { FileRows } from '../derive/file-rows.ts';
 import type { Row } from './bulk-insert.ts';
 import { changeStatements, HISTORY_TABLES } from './history-upsert.ts';
@@ -81,21 +82,18 @@ function replaceStatements(schema: TableSchema, table: string, rows: readonly Ro
   );
 }
 
-/** An int8[] literal built directly: the driver's generic array escaping is slow on 10^5 elements. */
-function intArray(values: readonly string[]): string {
-  return `{${values.join(',')}}`;
-}
-
+// The int8[] parameters are literals built directly (int8ArrayText): the driver's generic array escaping is slow on
+// 10^5 elements.
 function balanceStatements(rows: FileRows): Statement[] {
   const statements: Statement[] = [];
   if (rows.entityBalances.size > 0) {
-    const ids: string[] = [];
-    const amounts: string[] = [];
-    const timestamps: string[] = [];
+    const ids: bigint[] = [];
+    const amounts: bigint[] = [];
+    const timestamps: bigint[] = [];
     for (const [id, delta] of rows.entityBalances) {
-      ids.push(id.toString());
-      amounts.push(delta.amount.toString());
-      timestamps.push(delta.timestamp.toString());
+      ids.push(id);
+      amounts.push(delta.amount);
+      timestamps.push(delta.timestamp);
     }
     // An account first seen in a transfer (genesis accounts, or data starting mid-chain) gets a row here.
     statements.push({
@@ -104,19 +102,19 @@ function balanceStatements(rows: FileRows): Statement[] {
          from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as u(id, amount, ts)
        on conflict (id) do update set balance = coalesce(entity.balance, 0) + excluded.balance,
                                       balance_timestamp = excluded.balance_timestamp`,
-      values: [intArray(ids), intArray(amounts), intArray(timestamps)],
+      values: [int8ArrayText(ids), int8ArrayText(amounts), int8ArrayText(timestamps)],
     });
   }
   if (rows.tokenBalances.size > 0) {
-    const accounts: string[] = [];
-    const tokens: string[] = [];
-    const amounts: string[] = [];
-    const timestamps: string[] = [];
+    const accounts: bigint[] = [];
+    const tokens: bigint[] = [];
+    const amounts: bigint[] = [];
+    const timestamps: bigint[] = [];
     for (const delta of rows.tokenBalances.values()) {
-      accounts.push(delta.accountId.toString());
-      tokens.push(delta.tokenId.toString());
-      amounts.push(delta.amount.toString());
-      timestamps.push(delta.timestamp.toString());
+      accounts.push(delta.accountId);
+      tokens.push(delta.tokenId);
+      amounts.push(delta.amount);
+      timestamps.push(delta.timestamp);
     }
     // A row this inserts starts from its token's default freeze and KYC status, as an association does
     // (history-upsert.ts).
@@ -129,7 +127,7 @@ function balanceStatements(rows: FileRows): Statement[] {
          left join token t on t.token_id = u.token
        on conflict (account_id, token_id) do update set balance = token_account.balance + excluded.balance,
                                                         balance_timestamp = excluded.balance_timestamp`,
-      values: [intArray(accounts), intArray(tokens), intArray(amounts), intArray(timestamps)],
+      values: [int8ArrayText(accounts), int8ArrayText(tokens), int8ArrayText(amounts), int8ArrayText(timestamps)],
     });
   }
   return statements;
@@ -146,9 +144,9 @@ function allowanceSpendStatements(rows: FileRows): Statement[] {
          from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as u(owner, spender, amount)
         where a.owner = u.owner and a.spender = u.spender`,
       values: [
-        intArray(crypto.map((s) => s.owner.toString())),
-        intArray(crypto.map((s) => s.spender.toString())),
-        intArray(crypto.map((s) => s.amount.toString())),
+        int8ArrayText(crypto.map((s) => s.owner)),
+        int8ArrayText(crypto.map((s) => s.spender)),
+        int8ArrayText(crypto.map((s) => s.amount)),
       ],
     });
   }
@@ -158,10 +156,10 @@ function allowanceSpendStatements(rows: FileRows): Statement[] {
          from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(owner, spender, token, amount)
         where a.owner = u.owner and a.spender = u.spender and a.token_id = u.token`,
       values: [
-        intArray(token.map((s) => s.owner.toString())),
-        intArray(token.map((s) => s.spender.toString())),
-        intArray(token.map((s) => (s.tokenId ?? 0n).toString())),
-        intArray(token.map((s) => s.amount.toString())),
+        int8ArrayText(token.map((s) => s.owner)),
+        int8ArrayText(token.map((s) => s.spender)),
+        int8ArrayText(token.map((s) => s.tokenId ?? 0n)),
+        int8ArrayText(token.map((s) => s.amount)),
       ],
     });
   }

@@ -48,12 +48,7 @@ export async function writeFileState(
   await bulkInsert(client, schema, 'record_file', rows.rows('record_file'));
 }
 
-export async function writeFileRows(
-  client: pg.ClientBase,
-  schema: TableSchema,
-  rows: FileRows,
-  planned?: readonly Statement[],
-): Promise<void> {
+export async function writeFileRows(client: pg.ClientBase, schema: TableSchema, rows: FileRows): Promise<void> {
   await copyFileRows(client, rows);
-  await writeFileState(client, schema, rows, planned);
+  await writeFileState(client, schema, rows);
 }
