@@ -42,13 +42,43 @@ async function sameAsOneConnection(db: TestDatabase): Promise<void> {
   expect(await tableContents(db.sql, tables)).toEqual(await tableContents(one.sql, tables));
 }
 
+/** A connected client whose transaction begins and commits are appended to `events` as `<name> begin|commit`. */
+async function recordingClient(url: string, name: string, events: string[]): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (args[0] === 'begin' || args[0] === 'commit') events.push(`${name} ${args[0]}`);
+    return query(...args);
+  };
+  return client;
+}
+
 describe('record files written over two connections', () => {
-  it('write the same rows as over one, committed one by one in order', async () => {
-    const run = await ingestStore(two.url, new DirStore(out), '', { bootstrapAddressBook: book });
+  it('write the same rows as over one, committed one by one in order, each begun before the previous commit', async () => {
+    const events: string[] = [];
+    const client = await recordingClient(two.url, 'a', events);
+    const secondClient = await recordingClient(two.url, 'b', events);
+    let run: Awaited<ReturnType<typeof ingestStore>>;
+    try {
+      run = await ingestStore(two.url, new DirStore(out), '', { bootstrapAddressBook: book, client, secondClient });
+    } finally {
+      await client.end();
+      await secondClient.end();
+    }
     expect(run.files).toBe(6);
     await sameAsOneConnection(two);
     const ingested = run.logs.filter((l) => l.msg === 'record file ingested').map((l) => l.index);
     expect(ingested).toEqual(['0', '1', '2', '3', '4', '5']);
+    // Files alternate between the connections, each committing in turn; every file after the first began (its
+    // COPYs) before the file before it, on the other connection, committed.
+    expect(events.filter((e) => e.endsWith('commit'))).toEqual(
+      ['a', 'b', 'a', 'b', 'a', 'b'].map((c) => `${c} commit`),
+    );
+    expect(events.filter((e) => e.endsWith('begin'))).toEqual(['a', 'b', 'a', 'b', 'a', 'b'].map((c) => `${c} begin`));
+    const begins = events.flatMap((e, at) => (e.endsWith('begin') ? [at] : []));
+    const commits = events.flatMap((e, at) => (e.endsWith('commit') ? [at] : []));
+    for (let file = 1; file < 6; file++) expect(begins[file], `file ${file}`).toBeLessThan(commits[file - 1] as number);
   });
 
   it('leave each file to whichever of two concurrent runs writes it first, none written twice', async () => {
