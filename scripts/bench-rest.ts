@@ -20,6 +20,7 @@ import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit, runNode } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { answerHelp } from './local-stack/usage.ts';
+import { warmUp } from './local-stack/warm-up.ts';
 import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
 import { loadAverage } from './process-cpu.ts';
 
@@ -44,7 +45,7 @@ if (!(delayMs >= 0)) {
   process.exit(2);
 }
 requirePerfKit('bench:rest');
-/** Requests per URL before measuring (`warmUp`). */
+/** Requests per URL before measuring (local-stack/warm-up.ts). */
 const WARM_UP_REQUESTS = 400;
 
 const OUT_DIR = path.join(REPO_ROOT, '.data/bench');
@@ -91,7 +92,8 @@ try {
     log(
       `${name}: edge cache ${cached ? 'on' : 'off'}, rate limit ${rateLimit ? 'on' : 'off'}: Worker ${worker.baseUrl}`,
     );
-    await warmUp(worker.baseUrl, selected, Number(connections));
+    log(`warming up: ${WARM_UP_REQUESTS} requests per URL`);
+    await warmUp(worker.baseUrl, selected, Number(connections), WARM_UP_REQUESTS);
     const report = path.join(OUT_DIR, `${name}.json`);
     await runNode([
       path.join(PERF_DIR, 'bench.mjs'),
@@ -135,23 +137,4 @@ try {
   await stopAll();
   console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
-}
-
-/**
- * A few hundred requests per URL before any is measured, as a server in service has had: the Worker's code is
- * compiled by then, and the proxy's Postgres connections have their catalog caches and prepared statements. A
- * cold start otherwise lands on whichever URL comes first (the first URL measured at half its warm rate).
- */
-async function warmUp(baseUrl: string, urls: string[], concurrency: number): Promise<void> {
-  log(`warming up: ${WARM_UP_REQUESTS} requests per URL`);
-  for (const url of urls) {
-    let left = WARM_UP_REQUESTS;
-    const client = async () => {
-      while (left-- > 0) {
-        const response = await fetch(baseUrl + url);
-        await response.arrayBuffer();
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, client));
-  }
 }

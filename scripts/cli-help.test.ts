@@ -17,6 +17,7 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['conformance', 'usage: npm run conformance'],
   ['compare:bodies', 'usage: npm run compare:bodies'],
   ['bench:rest', 'usage: npm run bench:rest'],
+  ['bench:floor', 'usage: npm run bench:floor'],
   ['bench:latency', 'usage: npm run bench:latency'],
   ['bench:ingest', 'usage: npm run bench:ingest'],
   ['bench:call', 'usage: npm run bench:call'],

@@ -59,7 +59,8 @@ export function listBlocks(db: Database, query: BlockListQuery): Promise<BlockRo
 /** A record file hash in hex: 48 bytes. */
 const FULL_HASH_LENGTH = 96;
 
-const BY_NUMBER = new PreparedStatement<{ number: bigint }>(
+/** The block with this number. Exported for `npm run bench:floor`, whose floor Workers run the route's statement. */
+export const BLOCK_BY_NUMBER = new PreparedStatement<{ number: bigint }>(
   sql`select ${COLUMNS} from record_file where index = ${sql.placeholder('number')} limit 1`,
 );
 
@@ -87,7 +88,7 @@ export async function blockByHashOrNumber(
 ): Promise<BlockRow | undefined> {
   const statement =
     'number' in key
-      ? BY_NUMBER.bind({ number: key.number })
+      ? BLOCK_BY_NUMBER.bind({ number: key.number })
       : key.hashPrefix.length === FULL_HASH_LENGTH
         ? BY_HASH.bind({ hash: key.hashPrefix })
         : BY_HASH_PREFIX.bind({ prefix: key.hashPrefix, after: `${key.hashPrefix}g` });
