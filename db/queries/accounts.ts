@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { bytesBytea } from './bytea.ts';
 import { inclusiveRangeUpper } from './int8.ts';
 import { limitOf } from './limit.ts';
 
@@ -85,6 +86,32 @@ export async function currentAccount(
       left join entity_stake es on es.id = e.id and es.id = ${args.id}
      where ${ACCOUNT_ENTITY_CONDITION} and e.id = ${args.id}`);
   return rows[0];
+}
+
+/** What the live entities with one EVM address are: how many (at most two), and the first one as an account. */
+export interface AccountByEvmAddress {
+  matches: number;
+  /** Undefined when nothing matched, or the entity that did is not an account or contract. */
+  account: AccountRow | undefined;
+}
+
+/**
+ * `currentAccount` for the live entity with this 20-byte EVM address, found in the same statement (the lookup
+ * `entityIdsByEvmAddress` makes, then the account's row): a client far from the database waits for one round trip,
+ * not two. Up to two matches come back, so that several can be told from one.
+ */
+export async function currentAccountByEvmAddress(
+  db: Database,
+  args: { address: Uint8Array; tokenLimit: number },
+): Promise<AccountByEvmAddress> {
+  const rows = await db.rows<Omit<AccountRow, 'id'> & { id: string | null }>(sql`
+    select ${ACCOUNT_COLUMNS}, e.balance, e.balance_timestamp,
+           ${currentTokenBalances(sql`e.id`, 'asc', args.tokenLimit)} as token_balances
+      from (select id from entity where deleted <> true and evm_address = ${bytesBytea(args.address)} limit 2) m
+      left join entity e on e.id = m.id and ${ACCOUNT_ENTITY_CONDITION}
+      left join entity_stake es on es.id = e.id`);
+  const [first] = rows;
+  return { matches: rows.length, account: first && first.id !== null ? (first as AccountRow) : undefined };
 }
 
 /** Timestamp filters as the account route reads them: an inclusive range (either side open), eq and ne values. */

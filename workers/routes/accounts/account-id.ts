@@ -15,8 +15,13 @@ const hexToBytes = (hex: string): Uint8Array =>
 
 /** One id, none, or (an inconsistent database) several: the reference answers the last with a 500. */
 function single(ids: readonly bigint[]): bigint | undefined {
-  if (ids.length > 1) throw ApiError.internal(new Error('several live entities match one alias or EVM address'));
+  requireOneMatch(ids.length);
   return ids[0];
+}
+
+/** Throws the reference's 500 when several live entities match one alias or EVM address. */
+export function requireOneMatch(matches: number): void {
+  if (matches > 1) throw ApiError.internal(new Error('several live entities match one alias or EVM address'));
 }
 
 /** The live account with this alias (a deleted flag of null counts as live), or null. */
@@ -24,12 +29,33 @@ export async function accountIdByAlias(db: Database, alias: Uint8Array): Promise
   return single(await entityIdsByAlias(db, alias, 'null-is-alive')) ?? null;
 }
 
+/** What an account path segment names: an entity id as is, or an EVM address or alias to look up. */
+export type AccountKey = { id: bigint } | { evmAddress: Uint8Array } | { alias: Uint8Array };
+
 /**
- * The encoded id an account path segment names, as the reference's JavaScript API reads it: an entity id
- * (`shard.realm.num`, `realm.num`, `num`, an encoded id or a long-zero EVM address) as is, any other EVM address
- * or a base32 alias through the live entity that has it. Text of neither form, or with a foreign shard or realm,
- * is `Invalid parameter: <paramName>`. An address or alias that matches nothing is a 404 (`Not found` and
- * `No account with a matching alias found`), or `null` when `requireResult` is false.
+ * An account path segment as the reference's JavaScript API reads it: an entity id (`shard.realm.num`,
+ * `realm.num`, `num`, an encoded id or a long-zero EVM address), any other EVM address, or a base32 alias. Text of
+ * none of these forms, or with a foreign shard or realm, is `Invalid parameter: <paramName>`.
+ */
+export function accountKey(text: string, config: Config, paramName = ACCOUNT_PATH_PARAM): AccountKey {
+  const system = { shard: config.common.shard, realm: config.common.realm };
+  if (isEntityIdText(text)) {
+    const parsed = parseEntityId(text, system);
+    if (!parsed) throw ApiError.invalidParams(paramName);
+    return parsed.kind === 'num' ? { id: parsed.encoded } : { evmAddress: hexToBytes(parsed.address) };
+  }
+  if (isAccountAliasText(text)) {
+    const alias = parseAccountAlias(text, system);
+    if (!alias) throw ApiError.invalidParams(paramName);
+    return { alias };
+  }
+  throw ApiError.invalidParams(paramName);
+}
+
+/**
+ * The encoded id an account path segment names (`accountKey`): an EVM address or alias through the live entity
+ * that has it. One that matches nothing is a 404 (`Not found` and `No account with a matching alias found`), or
+ * `null` when `requireResult` is false.
  */
 export async function resolveAccountId(
   db: Database,
@@ -38,25 +64,22 @@ export async function resolveAccountId(
   options: { requireResult?: boolean; paramName?: string } = {},
 ): Promise<bigint | null> {
   const { requireResult = true, paramName = ACCOUNT_PATH_PARAM } = options;
-  const system = { shard: config.common.shard, realm: config.common.realm };
-  if (isEntityIdText(text)) {
-    const parsed = parseEntityId(text, system);
-    if (!parsed) throw ApiError.invalidParams(paramName);
-    if (parsed.kind === 'num') return parsed.encoded;
-    const id = single(await entityIdsByEvmAddress(db, hexToBytes(parsed.address)));
+  return lookUpAccountKey(db, accountKey(text, config, paramName), requireResult);
+}
+
+/** The id of an `AccountKey`, looked up when it is an EVM address or alias (`resolveAccountId`). */
+export async function lookUpAccountKey(db: Database, key: AccountKey, requireResult = true): Promise<bigint | null> {
+  if ('id' in key) return key.id;
+  if ('evmAddress' in key) {
+    const id = single(await entityIdsByEvmAddress(db, key.evmAddress));
     if (id !== undefined) return id;
     if (requireResult) throw ApiError.notFound();
     return null;
   }
-  if (isAccountAliasText(text)) {
-    const alias = parseAccountAlias(text, system);
-    if (!alias) throw ApiError.invalidParams(paramName);
-    const id = await accountIdByAlias(db, alias);
-    if (id !== null) return id;
-    if (requireResult) throw ApiError.notFound(MISSING_ALIAS_MESSAGE);
-    return null;
-  }
-  throw ApiError.invalidParams(paramName);
+  const id = await accountIdByAlias(db, key.alias);
+  if (id !== null) return id;
+  if (requireResult) throw ApiError.notFound(MISSING_ALIAS_MESSAGE);
+  return null;
 }
 
 /** `resolveAccountId` for the path segment of a route that needs the account: 400 or 404 otherwise. */

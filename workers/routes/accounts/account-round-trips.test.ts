@@ -5,6 +5,10 @@ import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const ACCOUNT = 1001;
 const EVM_ADDRESS = Buffer.alloc(20, 0xab);
+/** Held by a token, which is not an account. */
+const TOKEN_EVM_ADDRESS = Buffer.alloc(20, 0xcd);
+/** Held by two live accounts at once: an inconsistent database. */
+const SHARED_EVM_ADDRESS = Buffer.alloc(20, 0xef);
 const T = (n: number) => ns('1700000000') + BigInt(n);
 
 // The database 40 ms away: statements sent together overlap at the proxy, statements sent in turn do not.
@@ -12,6 +16,9 @@ const { worker } = registerWorkerSuite({
   dbDelayMs: 40,
   seed: async (db) => {
     await insertEntity(db.sql, ACCOUNT, T(0), { evm_address: EVM_ADDRESS, balance: 50, balance_timestamp: T(1) });
+    await insertEntity(db.sql, 1002, T(0), { evm_address: TOKEN_EVM_ADDRESS, type: 'TOKEN' });
+    await insertEntity(db.sql, 1003, T(0), { evm_address: SHARED_EVM_ADDRESS });
+    await insertEntity(db.sql, 1004, T(0), { evm_address: SHARED_EVM_ADDRESS });
     await insertTransaction(db.sql, { consensus_timestamp: T(1), payer_account_id: BigInt(ACCOUNT) });
     await insertCryptoTransfer(db.sql, {
       consensus_timestamp: T(1),
@@ -22,12 +29,19 @@ const { worker } = registerWorkerSuite({
   },
 });
 
-/** The response and the round trips to the database it waited for in turn. */
+/** The response, the round trips to the database it waited for in turn and the statements it ran. */
 async function roundTripsOf(path: string) {
-  const before = worker.dbSequentialRoundTrips;
+  const before = { roundTrips: worker.dbSequentialRoundTrips, statements: worker.dbQueries };
   const res = await worker.get(path);
-  return { status: res.status, body: res.body, roundTrips: worker.dbSequentialRoundTrips - before };
+  return {
+    status: res.status,
+    body: res.body,
+    roundTrips: worker.dbSequentialRoundTrips - before.roundTrips,
+    statements: worker.dbQueries - before.statements,
+  };
 }
+
+const NOT_FOUND = { _status: { messages: [{ message: 'Not found' }] } };
 
 describe('GET /api/v1/accounts/{id} and its rewards far from their database', () => {
   it('reads the account and its transactions in one round trip', async () => {
@@ -37,8 +51,42 @@ describe('GET /api/v1/accounts/{id} and its rewards far from their database', ()
     expect(res.roundTrips).toBe(1);
   });
 
-  it('resolves an EVM address first, as the reference does, then reads in one more round trip', async () => {
+  it('finds an EVM address in the account statement, then reads its transactions in one more round trip', async () => {
     const res = await roundTripsOf(`/api/v1/accounts/0x${EVM_ADDRESS.toString('hex')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.account).toBe(`0.0.${ACCOUNT}`);
+    expect(res.body.balance.balance).toBe(50);
+    expect(res.body.transactions).toHaveLength(1);
+    expect(res).toMatchObject({ roundTrips: 2, statements: 2 });
+  });
+
+  it('reads an account by EVM address without its transactions in one round trip', async () => {
+    const res = await roundTripsOf(`/api/v1/accounts/0x${EVM_ADDRESS.toString('hex')}?transactions=false`);
+    expect(res.status).toBe(200);
+    expect(res.body.account).toBe(`0.0.${ACCOUNT}`);
+    expect(res.body.evm_address).toBe(`0x${EVM_ADDRESS.toString('hex')}`);
+    expect(res.body.transactions).toEqual([]);
+    expect(res).toMatchObject({ roundTrips: 1, statements: 1 });
+  });
+
+  it('answers 404 for an EVM address of no account, and 500 for one two live accounts share', async () => {
+    for (const address of [Buffer.alloc(20, 0x12), TOKEN_EVM_ADDRESS]) {
+      const res = await roundTripsOf(`/api/v1/accounts/0x${address.toString('hex')}`);
+      expect(res).toEqual({ status: 404, body: NOT_FOUND, roundTrips: 1, statements: 1 });
+    }
+    const shared = await roundTripsOf(`/api/v1/accounts/0x${SHARED_EVM_ADDRESS.toString('hex')}`);
+    expect(shared).toEqual({
+      status: 500,
+      body: { _status: { messages: [{ message: 'Internal error' }] } },
+      roundTrips: 1,
+      statements: 1,
+    });
+  });
+
+  it('resolves an EVM address first when the account is asked for at a time', async () => {
+    const res = await roundTripsOf(
+      `/api/v1/accounts/0x${EVM_ADDRESS.toString('hex')}?timestamp=lte:1700000000.000000005`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.account).toBe(`0.0.${ACCOUNT}`);
     expect(res.roundTrips).toBe(2);
@@ -46,17 +94,13 @@ describe('GET /api/v1/accounts/{id} and its rewards far from their database', ()
 
   it('reads staking rewards, and checks the account exists, in one round trip', async () => {
     const res = await roundTripsOf(`/api/v1/accounts/0.0.${ACCOUNT}/rewards`);
-    expect(res).toEqual({ status: 200, body: { rewards: [], links: { next: null } }, roundTrips: 1 });
+    expect(res).toMatchObject({ status: 200, body: { rewards: [], links: { next: null } }, roundTrips: 1 });
     const missing = await roundTripsOf('/api/v1/accounts/0.0.4242/rewards');
-    expect(missing).toEqual({
-      status: 404,
-      body: { _status: { messages: [{ message: 'Not found' }] } },
-      roundTrips: 1,
-    });
+    expect(missing).toMatchObject({ status: 404, body: NOT_FOUND, roundTrips: 1 });
   });
 
   it('answers 404 for an unknown account in one round trip', async () => {
     const res = await roundTripsOf('/api/v1/accounts/0.0.4242');
-    expect(res).toEqual({ status: 404, body: { _status: { messages: [{ message: 'Not found' }] } }, roundTrips: 1 });
+    expect(res).toMatchObject({ status: 404, body: NOT_FOUND, roundTrips: 1 });
   });
 });

@@ -1,5 +1,10 @@
 import type { Context } from 'hono';
-import { currentAccount, historicalAccount, type TimestampFilter } from '../../../db/queries/accounts.ts';
+import {
+  currentAccount,
+  currentAccountByEvmAddress,
+  historicalAccount,
+  type TimestampFilter,
+} from '../../../db/queries/accounts.ts';
 import { type ConsensusBounds, listTransactions } from '../../../db/queries/transactions-list.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
@@ -13,7 +18,7 @@ import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from '../transactions/format.ts';
 import { transactionPageLink } from '../transactions/page-link.ts';
 import { boundTimeWindow } from '../transactions/time-window.ts';
-import { requireAccountId } from './account-id.ts';
+import { ACCOUNT_PATH_PARAM, accountKey, lookUpAccountKey, requireOneMatch } from './account-id.ts';
 import { formatAccount } from './format.ts';
 import { snapshotSearch } from './history.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
@@ -26,23 +31,31 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const db = c.get('db');
   const filters = requestFilters(c, querySpec(c.get('maxLimit')));
-  const id = await requireAccountId(c);
-
-  // The reference reads this route's timestamps loosely (`strictTimestampParam` is not consulted): any mix of
-  // operators, no range cap; an empty range finds nothing.
+  const key = accountKey(c.req.param(ACCOUNT_PATH_PARAM) ?? '', config);
   const timestampFilters = filters.filter((f) => f.key === 'timestamp');
-  const range = timestampRange(timestampFilters, {
-    maxRange: config.query.maxTimestampRange,
-    maxRangeNs: BigInt(config.query.maxTimestampRangeNs),
-    required: false,
-    allowNe: true,
-    allowOpenRange: true,
-    strict: false,
-    validateRange: false,
-  });
+  const tokenLimit = config.response.limit.tokenBalance.singleAccount;
+  const includeTransactions = lastValue(filters, 'transactions') ?? true;
+
+  // An EVM address is looked up in the account's own statement: `?transactions=false` (how relays read a balance
+  // or nonce) waits for one round trip instead of two, and the page of transactions follows with the id found.
+  if ('evmAddress' in key && timestampFilters.length === 0) {
+    const found = await currentAccountByEvmAddress(db, { address: key.evmAddress, tokenLimit });
+    requireOneMatch(found.matches);
+    if (!found.account) throw ApiError.notFound();
+    const page = includeTransactions
+      ? await transactionPage(c, BigInt(found.account.id), filters, accountTimestampRange(c, timestampFilters))
+      : noTransactions();
+    return jsonResponse(
+      { ...formatAccount(found.account, { delegationAddress: config.response.enableDelegationAddress }), ...page },
+      { maxAge: ACCOUNT_MAX_AGE },
+    );
+  }
+
+  const id = await lookUpAccountKey(db, key);
+  if (id === null) throw ApiError.notFound();
+  const range = accountTimestampRange(c, timestampFilters);
   if (range.empty) throw ApiError.notFound('Timestamp range is empty');
 
-  const tokenLimit = config.response.limit.tokenBalance.singleAccount;
   const filter: TimestampFilter = { lower: range.lower, upper: range.upper, eq: range.eq, ne: range.ne };
   // The page of transactions needs the account's id, not its row: both statements leave together, as the reference
   // runs them, so the route waits on one round trip to the database (docs/adr/0023-topology.md).
@@ -55,10 +68,7 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
           snapshot: snapshotSearch(filter, c.get('now')()),
         })
       : currentAccount(db, { id, tokenLimit });
-  const includeTransactions = lastValue(filters, 'transactions') ?? true;
-  const page = includeTransactions
-    ? transactionPage(c, id, filters, range)
-    : Promise.resolve({ transactions: [], links: { next: null } });
+  const page = includeTransactions ? transactionPage(c, id, filters, range) : Promise.resolve(noTransactions());
   // A missing account answers 404 whatever became of its page; the page's failure is then nobody's to report.
   page.catch(() => {});
   const row = await account;
@@ -67,6 +77,28 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
     { ...formatAccount(row, { delegationAddress: config.response.enableDelegationAddress }), ...(await page) },
     { maxAge: ACCOUNT_MAX_AGE },
   );
+}
+
+const noTransactions = () => ({ transactions: [], links: { next: null } });
+
+/**
+ * The route's timestamp filters as one range. The reference reads them loosely here (`strictTimestampParam` is not
+ * consulted): any mix of operators, no range cap; an empty range finds nothing.
+ */
+function accountTimestampRange(
+  c: Context<AppEnv>,
+  timestampFilters: Parameters<typeof timestampRange>[0],
+): TimestampRange {
+  const config = c.get('config');
+  return timestampRange(timestampFilters, {
+    maxRange: config.query.maxTimestampRange,
+    maxRangeNs: BigInt(config.query.maxTimestampRangeNs),
+    required: false,
+    allowNe: true,
+    allowOpenRange: true,
+    strict: false,
+    validateRange: false,
+  });
 }
 
 const querySpec = (maxLimit: number) => ({
