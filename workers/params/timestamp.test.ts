@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
 import type { Filter, Operator } from './filters.ts';
-import { formatTimestamp, parseTimestamp, type TimestampRangeOptions, timestampRange } from './timestamp.ts';
+import {
+  formatTimestamp,
+  looseTimestampRange,
+  parseTimestamp,
+  type TimestampRangeOptions,
+  timestampRange,
+} from './timestamp.ts';
 
 describe('parseTimestamp', () => {
   it.each<[string, bigint | undefined]>([
@@ -136,5 +142,21 @@ describe('timestampRange', () => {
     ],
   ])('accepts %s', (_name, filters, overrides, expected) => {
     expect(timestampRange(filters, { ...options, ...overrides })).toMatchObject(expected);
+  });
+});
+
+describe('looseTimestampRange', () => {
+  const query = { maxTimestampRange: '7d', maxTimestampRangeNs: 604_800_000_000_000 };
+  const f = (operator: Operator, value: bigint): Filter<'timestamp', bigint> => ({ key: 'timestamp', operator, value });
+
+  it('takes no filter, a lone bound, ne, repeated bounds and a range wider than the cap', () => {
+    expect(looseTimestampRange([], query)).toMatchObject({ lower: null, upper: null, empty: false });
+    expect(looseTimestampRange([f('gte', 5n)], query)).toMatchObject({ lower: 5n, upper: null });
+    expect(looseTimestampRange([f('gt', 1n), f('gt', 3n), f('ne', 7n)], query)).toMatchObject({ lower: 4n, ne: [7n] });
+    expect(looseTimestampRange([f('gte', 0n), f('lte', 10n ** 18n)], query)).toMatchObject({ empty: false });
+  });
+
+  it('says an empty range is empty rather than refusing it', () => {
+    expect(looseTimestampRange([f('gt', 10n), f('lt', 5n)], query).empty).toBe(true);
   });
 });

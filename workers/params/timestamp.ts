@@ -50,6 +50,26 @@ export interface TimestampRangeOptions {
 }
 
 /**
+ * `timestampRange` as the reference reads the timestamps of its transaction lists and of an account's page
+ * (`strictTimestampParam` is not consulted there): optional, any mix of operators, ne allowed, a lone bound enough,
+ * no range cap; an empty range finds nothing.
+ */
+export function looseTimestampRange(
+  filters: readonly Filter<string, bigint>[],
+  query: { maxTimestampRange: string; maxTimestampRangeNs: number },
+): TimestampRange {
+  return timestampRange(filters, {
+    maxRange: query.maxTimestampRange,
+    maxRangeNs: BigInt(query.maxTimestampRangeNs),
+    required: false,
+    allowNe: true,
+    allowOpenRange: true,
+    strict: false,
+    validateRange: false,
+  });
+}
+
+/**
  * Folds `timestamp` filters into one range plus eq / ne values, with the reference's checks and messages.
  * Repeated lower bounds keep the largest, repeated upper bounds the smallest.
  */

@@ -12,7 +12,7 @@ import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params
 import { type FilterOf, lastValue } from '../../params/query.ts';
 import { requestFilters } from '../../params/request-query.ts';
 import { booleanParam } from '../../params/scalars.ts';
-import { type TimestampRange, timestampParam, timestampRange } from '../../params/timestamp.ts';
+import { looseTimestampRange, type TimestampRange, timestampParam } from '../../params/timestamp.ts';
 import { transactionTypeParam } from '../../params/transaction-filters.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from '../transactions/format.ts';
@@ -43,7 +43,7 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
     requireOneMatch(found.matches);
     if (!found.account) throw ApiError.notFound();
     const page = includeTransactions
-      ? await transactionPage(c, BigInt(found.account.id), filters, accountTimestampRange(c, timestampFilters))
+      ? await transactionPage(c, BigInt(found.account.id), filters, looseTimestampRange(timestampFilters, config.query))
       : noTransactions();
     return jsonResponse(
       { ...formatAccount(found.account, { delegationAddress: config.response.enableDelegationAddress }), ...page },
@@ -53,7 +53,7 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
 
   const id = await lookUpAccountKey(db, key);
   if (id === null) throw ApiError.notFound();
-  const range = accountTimestampRange(c, timestampFilters);
+  const range = looseTimestampRange(timestampFilters, config.query);
   if (range.empty) throw ApiError.notFound('Timestamp range is empty');
 
   const filter: TimestampFilter = { lower: range.lower, upper: range.upper, eq: range.eq, ne: range.ne };
@@ -80,26 +80,6 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
 }
 
 const noTransactions = () => ({ transactions: [], links: { next: null } });
-
-/**
- * The route's timestamp filters as one range. The reference reads them loosely here (`strictTimestampParam` is not
- * consulted): any mix of operators, no range cap; an empty range finds nothing.
- */
-function accountTimestampRange(
-  c: Context<AppEnv>,
-  timestampFilters: Parameters<typeof timestampRange>[0],
-): TimestampRange {
-  const config = c.get('config');
-  return timestampRange(timestampFilters, {
-    maxRange: config.query.maxTimestampRange,
-    maxRangeNs: BigInt(config.query.maxTimestampRangeNs),
-    required: false,
-    allowNe: true,
-    allowOpenRange: true,
-    strict: false,
-    validateRange: false,
-  });
-}
 
 const querySpec = (maxLimit: number) => ({
   limit: limitParam(maxLimit),

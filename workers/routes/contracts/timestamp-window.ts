@@ -3,7 +3,7 @@ import { firstTransactionTimestamp } from '../../../db/queries/contract-results.
 import type { Config } from '../../config/config.ts';
 import type { Filter } from '../../params/filters.ts';
 import type { Order } from '../../params/limit-order.ts';
-import { timestampRange } from '../../params/timestamp.ts';
+import { looseTimestampRange } from '../../params/timestamp.ts';
 
 /** The timestamp filters of a list that spans all contracts, folded and (optionally) bound to a window. */
 export interface TimestampWindow {
@@ -31,15 +31,7 @@ export async function timestampWindow(
   context: { config: Config; db: Database; now: bigint; bind: boolean },
 ): Promise<TimestampWindow> {
   const { query } = context.config;
-  const range = timestampRange(filters, {
-    maxRange: query.maxTimestampRange,
-    maxRangeNs: BigInt(query.maxTimestampRangeNs),
-    required: false,
-    allowNe: true,
-    allowOpenRange: true,
-    strict: false,
-    validateRange: false,
-  });
+  const range = looseTimestampRange(filters, query);
   if (range.empty) return { empty: true, eq: [], ne: [] };
   let lower = range.lower;
   let upper = range.upper;

@@ -10,7 +10,7 @@ import { entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { lastValue } from '../../params/query.ts';
 import { requestFilters } from '../../params/request-query.ts';
-import { timestampParam, timestampRange } from '../../params/timestamp.ts';
+import { looseTimestampRange, timestampParam } from '../../params/timestamp.ts';
 import { transactionResultParam, transactionTypeParam, transferTypeParam } from '../../params/transaction-filters.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from './format.ts';
@@ -33,18 +33,9 @@ export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
     transactiontype: transactionTypeParam,
     type: transferTypeParam,
   });
-  // The reference checks this route's timestamps loosely: any mix of operators, no range cap.
-  const range = timestampRange(
+  const range = looseTimestampRange(
     filters.filter((f) => f.key === 'timestamp'),
-    {
-      maxRange: config.query.maxTimestampRange,
-      maxRangeNs: BigInt(config.query.maxTimestampRangeNs),
-      required: false,
-      allowNe: true,
-      allowOpenRange: true,
-      strict: false,
-      validateRange: false,
-    },
+    config.query,
   );
   const limit = resolveLimit(filters, config.response.limit.default);
   const order = resolveOrder(filters, 'desc');
