@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { openPerfDatabase, PERF_DIR, requirePerfKit, runNode } from './local-stack/perf-dataset.ts';
+import { openPerfDatabase, PERF_DIR, requirePerfKit, runPerfBench } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { answerHelp } from './local-stack/usage.ts';
 import { warmUp } from './local-stack/warm-up.ts';
@@ -102,20 +102,7 @@ try {
     log(`${name} (${does}): ${worker.baseUrl}, warming up with ${WARM_UP_REQUESTS} requests`);
     await warmUp(worker.baseUrl, [url], Number(connections), WARM_UP_REQUESTS);
     const report = path.join(OUT_DIR, `floor-${name}.json`);
-    await runNode([
-      path.join(PERF_DIR, 'bench.mjs'),
-      '--base',
-      worker.baseUrl,
-      ...(vs ? ['--vs', vs] : []),
-      '--urls',
-      urlsFile,
-      '--duration',
-      duration,
-      '--connections',
-      connections,
-      '--json',
-      report,
-    ]);
+    await runPerfBench({ base: worker.baseUrl, vs, urlsFile, duration, connections, report });
     await worker.stop();
     const [row] = (JSON.parse(readFileSync(report, 'utf8')) as { rows: { base: Figures; vs?: Figures }[] }).rows;
     if (!row) throw new Error(`bench.mjs wrote no row to ${report}`);

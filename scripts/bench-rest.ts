@@ -17,7 +17,7 @@ import path from 'node:path';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { type PassReport, perUrlTable, type UrlFigures } from './bench-rest-table.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { openPerfDatabase, PERF_DIR, requirePerfKit, runNode } from './local-stack/perf-dataset.ts';
+import { openPerfDatabase, PERF_DIR, requirePerfKit, runPerfBench } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { answerHelp } from './local-stack/usage.ts';
 import { warmUp } from './local-stack/warm-up.ts';
@@ -95,19 +95,7 @@ try {
     log(`warming up: ${WARM_UP_REQUESTS} requests per URL`);
     await warmUp(worker.baseUrl, selected, Number(connections), WARM_UP_REQUESTS);
     const report = path.join(OUT_DIR, `${name}.json`);
-    await runNode([
-      path.join(PERF_DIR, 'bench.mjs'),
-      '--base',
-      worker.baseUrl,
-      '--urls',
-      urlsFile,
-      '--duration',
-      duration,
-      '--connections',
-      connections,
-      '--json',
-      report,
-    ]);
+    await runPerfBench({ base: worker.baseUrl, urlsFile, duration, connections, report });
     await worker.stop();
     const { summary, rows } = JSON.parse(readFileSync(report, 'utf8')) as {
       /** The kit's p50 geo-mean is null when any URL's p50 rounds to 0 ms. */

@@ -83,3 +83,32 @@ export function runNode(argv: string[]): Promise<void> {
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code}`))));
   });
 }
+
+/**
+ * The perf kit's bench.mjs over the URLs in `urlsFile` against `base` (and, side by side, `vs`), its figures written
+ * to `report` as JSON.
+ */
+export function runPerfBench(options: {
+  base: string;
+  vs?: string;
+  urlsFile: string;
+  duration: string;
+  connections: string;
+  report: string;
+}): Promise<void> {
+  const { base, vs, urlsFile, duration, connections, report } = options;
+  return runNode([
+    path.join(PERF_DIR, 'bench.mjs'),
+    '--base',
+    base,
+    ...(vs ? ['--vs', vs] : []),
+    '--urls',
+    urlsFile,
+    '--duration',
+    duration,
+    '--connections',
+    connections,
+    '--json',
+    report,
+  ]);
+}
