@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { bytesBytea } from './bytea.ts';
+import { type EntityAddress, liveEntityIds } from './accounts-lookup.ts';
 import { inclusiveRangeUpper } from './int8.ts';
 import { limitOf } from './limit.ts';
 
@@ -88,26 +88,26 @@ export async function currentAccount(
   return rows[0];
 }
 
-/** What the live entities with one EVM address are: how many (at most two), and the first one as an account. */
-export interface AccountByEvmAddress {
+/** The live entities with one alias or EVM address: how many (at most two), and the first one as an account. */
+export interface AccountByAddress {
   matches: number;
   /** Undefined when nothing matched, or the entity that did is not an account or contract. */
   account: AccountRow | undefined;
 }
 
 /**
- * `currentAccount` for the live entity with this 20-byte EVM address, found in the same statement (the lookup
- * `entityIdsByEvmAddress` makes, then the account's row): a client far from the database waits for one round trip,
- * not two. Up to two matches come back, so that several can be told from one.
+ * `currentAccount` for the live entity with this alias or EVM address, found in the same statement (the lookup
+ * `liveEntityIds` makes, then the account's row): a client far from the database waits for one round trip, not
+ * two. Up to two matches come back, so that several can be told from one.
  */
-export async function currentAccountByEvmAddress(
+export async function currentAccountByAddress(
   db: Database,
-  args: { address: Uint8Array; tokenLimit: number },
-): Promise<AccountByEvmAddress> {
+  args: { address: EntityAddress; tokenLimit: number },
+): Promise<AccountByAddress> {
   const rows = await db.rows<Omit<AccountRow, 'id'> & { id: string | null }>(sql`
     select ${ACCOUNT_COLUMNS}, e.balance, e.balance_timestamp,
            ${currentTokenBalances(sql`e.id`, 'asc', args.tokenLimit)} as token_balances
-      from (select id from entity where deleted <> true and evm_address = ${bytesBytea(args.address)} limit 2) m
+      from (${liveEntityIds(args.address)}) m
       left join entity e on e.id = m.id and ${ACCOUNT_ENTITY_CONDITION}
       left join entity_stake es on es.id = e.id`);
   const [first] = rows;

@@ -70,16 +70,18 @@ export async function resolveAccountId(
 /** The id of an `AccountKey`, looked up when it is an EVM address or alias (`resolveAccountId`). */
 export async function lookUpAccountKey(db: Database, key: AccountKey, requireResult = true): Promise<bigint | null> {
   if ('id' in key) return key.id;
-  if ('evmAddress' in key) {
-    const id = single(await entityIdsByEvmAddress(db, key.evmAddress));
-    if (id !== undefined) return id;
-    if (requireResult) throw ApiError.notFound();
-    return null;
-  }
-  const id = await accountIdByAlias(db, key.alias);
+  const id =
+    'evmAddress' in key
+      ? (single(await entityIdsByEvmAddress(db, key.evmAddress)) ?? null)
+      : await accountIdByAlias(db, key.alias);
   if (id !== null) return id;
-  if (requireResult) throw ApiError.notFound(MISSING_ALIAS_MESSAGE);
+  if (requireResult) throw noMatch(key);
   return null;
+}
+
+/** The 404 for an EVM address or alias that no live entity has. */
+export function noMatch(key: AccountKey): ApiError {
+  return 'alias' in key ? ApiError.notFound(MISSING_ALIAS_MESSAGE) : ApiError.notFound();
 }
 
 /** `resolveAccountId` for the path segment of a route that needs the account: 400 or 404 otherwise. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { insertCryptoTransfer, insertTransaction, ns } from '../../../test/harness/factories.ts';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
+import { base32Encode } from '../../format/base32.ts';
 
 const ACCOUNT = 1001;
 const EVM_ADDRESS = Buffer.alloc(20, 0xab);
@@ -9,13 +10,21 @@ const EVM_ADDRESS = Buffer.alloc(20, 0xab);
 const TOKEN_EVM_ADDRESS = Buffer.alloc(20, 0xcd);
 /** Held by two live accounts at once: an inconsistent database. */
 const SHARED_EVM_ADDRESS = Buffer.alloc(20, 0xef);
+/** An ED25519 key alias of the account, as its path segment spells it (base32). */
+const ALIAS = Buffer.concat([Buffer.from([0x12, 0x20]), Buffer.alloc(32, 0x5a)]);
+const ALIAS_TEXT = base32Encode(ALIAS) as string;
 const T = (n: number) => ns('1700000000') + BigInt(n);
 
 // The database 40 ms away: statements sent together overlap at the proxy, statements sent in turn do not.
 const { worker } = registerWorkerSuite({
   dbDelayMs: 40,
   seed: async (db) => {
-    await insertEntity(db.sql, ACCOUNT, T(0), { evm_address: EVM_ADDRESS, balance: 50, balance_timestamp: T(1) });
+    await insertEntity(db.sql, ACCOUNT, T(0), {
+      alias: ALIAS,
+      evm_address: EVM_ADDRESS,
+      balance: 50,
+      balance_timestamp: T(1),
+    });
     await insertEntity(db.sql, 1002, T(0), { evm_address: TOKEN_EVM_ADDRESS, type: 'TOKEN' });
     await insertEntity(db.sql, 1003, T(0), { evm_address: SHARED_EVM_ADDRESS });
     await insertEntity(db.sql, 1004, T(0), { evm_address: SHARED_EVM_ADDRESS });
@@ -78,6 +87,24 @@ describe('GET /api/v1/accounts/{id} and its rewards far from their database', ()
     expect(shared).toEqual({
       status: 500,
       body: { _status: { messages: [{ message: 'Internal error' }] } },
+      roundTrips: 1,
+      statements: 1,
+    });
+  });
+
+  it('reads an account by alias in one round trip, and answers an alias of nobody as the reference does', async () => {
+    const res = await roundTripsOf(`/api/v1/accounts/${ALIAS_TEXT}?transactions=false`);
+    expect(res.status).toBe(200);
+    expect(res.body.account).toBe(`0.0.${ACCOUNT}`);
+    expect(res.body.alias).toBe(ALIAS_TEXT);
+    expect(res).toMatchObject({ roundTrips: 1, statements: 1 });
+    const withTransactions = await roundTripsOf(`/api/v1/accounts/${ALIAS_TEXT}`);
+    expect(withTransactions.body.transactions).toHaveLength(1);
+    expect(withTransactions).toMatchObject({ status: 200, roundTrips: 2, statements: 2 });
+    const missing = await roundTripsOf(`/api/v1/accounts/${base32Encode(Buffer.alloc(34, 0x33))}`);
+    expect(missing).toEqual({
+      status: 404,
+      body: { _status: { messages: [{ message: 'No account with a matching alias found' }] } },
       roundTrips: 1,
       statements: 1,
     });

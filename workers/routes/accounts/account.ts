@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import {
   currentAccount,
-  currentAccountByEvmAddress,
+  currentAccountByAddress,
   historicalAccount,
   type TimestampFilter,
 } from '../../../db/queries/accounts.ts';
@@ -18,7 +18,7 @@ import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from '../transactions/format.ts';
 import { transactionPageLink } from '../transactions/page-link.ts';
 import { boundTimeWindow } from '../transactions/time-window.ts';
-import { ACCOUNT_PATH_PARAM, accountKey, lookUpAccountKey, requireOneMatch } from './account-id.ts';
+import { ACCOUNT_PATH_PARAM, accountKey, lookUpAccountKey, noMatch, requireOneMatch } from './account-id.ts';
 import { formatAccount } from './format.ts';
 import { snapshotSearch } from './history.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
@@ -36,11 +36,13 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
   const tokenLimit = config.response.limit.tokenBalance.singleAccount;
   const includeTransactions = lastValue(filters, 'transactions') ?? true;
 
-  // An EVM address is looked up in the account's own statement: `?transactions=false` (how relays read a balance
-  // or nonce) waits for one round trip instead of two, and the page of transactions follows with the id found.
-  if ('evmAddress' in key && timestampFilters.length === 0) {
-    const found = await currentAccountByEvmAddress(db, { address: key.evmAddress, tokenLimit });
+  // An EVM address or alias is looked up in the account's own statement: `?transactions=false` (how relays read a
+  // balance or nonce) waits for one round trip instead of two, and the page of transactions follows with the id.
+  if (!('id' in key) && timestampFilters.length === 0) {
+    const address = 'alias' in key ? { alias: key.alias, rule: 'null-is-alive' as const } : key;
+    const found = await currentAccountByAddress(db, { address, tokenLimit });
     requireOneMatch(found.matches);
+    if (found.matches === 0) throw noMatch(key);
     if (!found.account) throw ApiError.notFound();
     const page = includeTransactions
       ? await transactionPage(c, BigInt(found.account.id), filters, looseTimestampRange(timestampFilters, config.query))
