@@ -1,6 +1,11 @@
 import type { Context } from 'hono';
 import type { Database } from '../../../db/client.ts';
-import { entityIdsByAlias, entityIdsByEvmAddress } from '../../../db/queries/accounts-lookup.ts';
+import {
+  type AliveRule,
+  type EntityAddress,
+  entityIdsByAlias,
+  entityIdsByEvmAddress,
+} from '../../../db/queries/accounts-lookup.ts';
 import type { Config } from '../../config/config.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
@@ -24,13 +29,21 @@ export function requireOneMatch(matches: number): void {
   if (matches > 1) throw ApiError.internal(new Error('several live entities match one alias or EVM address'));
 }
 
-/** The live account with this alias (a deleted flag of null counts as live), or null. */
+/** An account looked up by alias is live when its deleted flag is null, as the reference's JavaScript API has it. */
+const ALIAS_RULE: AliveRule = 'null-is-alive';
+
+/** The live account with this alias, or null. */
 export async function accountIdByAlias(db: Database, alias: Uint8Array): Promise<bigint | null> {
-  return single(await entityIdsByAlias(db, alias, 'null-is-alive')) ?? null;
+  return single(await entityIdsByAlias(db, alias, ALIAS_RULE)) ?? null;
 }
 
 /** What an account path segment names: an entity id as is, or an EVM address or alias to look up. */
 export type AccountKey = { id: bigint } | { evmAddress: Uint8Array } | { alias: Uint8Array };
+
+/** The EVM address or alias to look up, with the rule the account lookups keep deleted flags by. */
+export function entityAddress(key: Exclude<AccountKey, { id: bigint }>): EntityAddress {
+  return 'alias' in key ? { alias: key.alias, rule: ALIAS_RULE } : key;
+}
 
 /**
  * An account path segment as the reference's JavaScript API reads it: an entity id (`shard.realm.num`,

@@ -13,6 +13,9 @@ const SHARED_EVM_ADDRESS = Buffer.alloc(20, 0xef);
 /** An ED25519 key alias of the account, as its path segment spells it (base32). */
 const ALIAS = Buffer.concat([Buffer.from([0x12, 0x20]), Buffer.alloc(32, 0x5a)]);
 const ALIAS_TEXT = base32Encode(ALIAS) as string;
+/** Alias and EVM address of an account whose deleted flag is null. */
+const NULL_DELETED_ALIAS = Buffer.concat([Buffer.from([0x12, 0x20]), Buffer.alloc(32, 0x6b)]);
+const NULL_DELETED_EVM_ADDRESS = Buffer.alloc(20, 0x6b);
 const T = (n: number) => ns('1700000000') + BigInt(n);
 
 // The database 40 ms away: statements sent together overlap at the proxy, statements sent in turn do not.
@@ -28,6 +31,11 @@ const { worker } = registerWorkerSuite({
     await insertEntity(db.sql, 1002, T(0), { evm_address: TOKEN_EVM_ADDRESS, type: 'TOKEN' });
     await insertEntity(db.sql, 1003, T(0), { evm_address: SHARED_EVM_ADDRESS });
     await insertEntity(db.sql, 1004, T(0), { evm_address: SHARED_EVM_ADDRESS });
+    await insertEntity(db.sql, 1005, T(0), {
+      alias: NULL_DELETED_ALIAS,
+      evm_address: NULL_DELETED_EVM_ADDRESS,
+      deleted: null,
+    });
     await insertTransaction(db.sql, { consensus_timestamp: T(1), payer_account_id: BigInt(ACCOUNT) });
     await insertCryptoTransfer(db.sql, {
       consensus_timestamp: T(1),
@@ -108,6 +116,13 @@ describe('GET /api/v1/accounts/{id} and its rewards far from their database', ()
       roundTrips: 1,
       statements: 1,
     });
+  });
+
+  it('counts a deleted flag of null as live by alias but not by EVM address, as the reference does', async () => {
+    const byAlias = await roundTripsOf(`/api/v1/accounts/${base32Encode(NULL_DELETED_ALIAS)}?transactions=false`);
+    expect(byAlias).toMatchObject({ status: 200, body: { account: '0.0.1005' }, roundTrips: 1 });
+    const byAddress = await roundTripsOf(`/api/v1/accounts/0x${NULL_DELETED_EVM_ADDRESS.toString('hex')}`);
+    expect(byAddress).toMatchObject({ status: 404, body: NOT_FOUND, roundTrips: 1 });
   });
 
   it('resolves an EVM address first when the account is asked for at a time', async () => {

@@ -18,7 +18,14 @@ import { jsonResponse } from '../../respond.ts';
 import { formatTransaction } from '../transactions/format.ts';
 import { transactionPageLink } from '../transactions/page-link.ts';
 import { boundTimeWindow } from '../transactions/time-window.ts';
-import { ACCOUNT_PATH_PARAM, accountKey, lookUpAccountKey, noMatch, requireOneMatch } from './account-id.ts';
+import {
+  ACCOUNT_PATH_PARAM,
+  accountKey,
+  entityAddress,
+  lookUpAccountKey,
+  noMatch,
+  requireOneMatch,
+} from './account-id.ts';
 import { formatAccount } from './format.ts';
 import { snapshotSearch } from './history.ts';
 import { startupDefaultLimit } from './startup-limit.ts';
@@ -39,8 +46,7 @@ export async function getAccount(c: Context<AppEnv>): Promise<Response> {
   // An EVM address or alias is looked up in the account's own statement: `?transactions=false` (how relays read a
   // balance or nonce) waits for one round trip instead of two, and the page of transactions follows with the id.
   if (!('id' in key) && timestampFilters.length === 0) {
-    const address = 'alias' in key ? { alias: key.alias, rule: 'null-is-alive' as const } : key;
-    const found = await currentAccountByAddress(db, { address, tokenLimit });
+    const found = await currentAccountByAddress(db, { address: entityAddress(key), tokenLimit });
     requireOneMatch(found.matches);
     if (found.matches === 0) throw noMatch(key);
     if (!found.account) throw ApiError.notFound();
