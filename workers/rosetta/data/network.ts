@@ -2,16 +2,19 @@
  * `/network/list`, `/network/options`, `/network/status` (rosetta/app/services/network_service.go).
  */
 import { Hono } from 'hono';
+import { rosettaPeers } from '../../../db/queries/rosetta-peers.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { AppEnv } from '../../context.ts';
-import type { Allow, Version } from '../domain/mesh-types.ts';
+import { entityIdText, entityOfEncoded } from '../domain/entity-id.ts';
+import type { Allow, Peer, Version } from '../domain/mesh-types.ts';
 import { OPERATION_STATUSES, OPERATION_TYPES } from '../domain/operation-types.ts';
-import { ALL_ERRORS } from '../errors.ts';
+import { ALL_ERRORS, RosettaError } from '../errors.ts';
 import { assertNetwork, servedNetwork } from '../request/asserter.ts';
 import { readRequest } from '../request/read.ts';
 import { metadataRequestSchema, networkRequestSchema } from '../request/schemas.ts';
 import { meshResponse } from '../respond.ts';
 import { rosettaSettings } from '../settings.ts';
+import { blockIdentifier, blockTimestamp, genesisAndLatest, systemAccount, TIP_MAX_AGE } from './block-lookup.ts';
 
 /**
  * The Rosetta API version of the Mesh Go SDK types the reference builds with (coinbase/mesh-sdk-go types v1.7.1),
@@ -49,4 +52,31 @@ export const networkRoutes = new Hono<AppEnv>()
       mempool_coins: false,
     };
     return meshResponse({ version, allow }, SETTINGS_MAX_AGE);
+  })
+  .post('/network/status', async (c) => {
+    const request = await readRequest(c, networkRequestSchema);
+    const settings = rosettaSettings(c.get('config'));
+    assertNetwork(request.network_identifier, settings);
+    if (!settings.online) throw RosettaError.of('EndpointNotSupportedInOfflineMode');
+    const [{ genesis, latest }, nodes] = await Promise.all([
+      genesisAndLatest(c, settings),
+      rosettaPeers(c.get('db'), [systemAccount(settings, 101n).encoded, systemAccount(settings, 102n).encoded]),
+    ]);
+    const peers: Peer[] = nodes.map((node) => ({
+      peer_id: node.node_id,
+      // A map in Go: its keys sorted.
+      metadata: {
+        account_id: entityIdText(entityOfEncoded(BigInt(node.node_account_id))),
+        endpoints: node.endpoints ? node.endpoints.split(',') : [],
+      },
+    }));
+    return meshResponse(
+      {
+        current_block_identifier: blockIdentifier(latest),
+        current_block_timestamp: blockTimestamp(latest),
+        genesis_block_identifier: genesis,
+        ...(peers.length > 0 ? { peers } : {}),
+      },
+      TIP_MAX_AGE,
+    );
   });

@@ -85,10 +85,14 @@ export function parseAccountAddress(address: string, shard: bigint, realm: bigin
   if (!address.startsWith('0x')) return undefined;
   const digits = address.slice(2);
   if (digits.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(digits)) return undefined;
-  const alias = Uint8Array.from(digits.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+  const alias = bytesOfHex(digits);
   const key = aliasKey(alias);
   return key ? { kind: 'alias', alias, key, shard, realm } : undefined;
 }
+
+/** Bytes of an even number of hex digits. */
+export const bytesOfHex = (digits: string): Uint8Array =>
+  Uint8Array.from(digits.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
 
 /** How an operation or a balance names the account with this id and stored alias (`GetAccountAlias`). */
 export function accountAddress(id: AccountNum, alias: Uint8Array | null | undefined): string {
