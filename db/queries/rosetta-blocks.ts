@@ -104,7 +104,8 @@ function transactionsOf(selection: TransactionSelection): SQL {
      order by t.consensus_timestamp`;
 }
 
-type Row = Partial<RosettaTransactionRow> & {
+/** The columns `BLOCK_COLUMNS` adds to a row: the genesis block's, and the block's (null when none matched). */
+export interface BlockColumns extends Record<string, unknown> {
   genesis_index: string;
   genesis_hash: string;
   genesis_start: string;
@@ -114,7 +115,46 @@ type Row = Partial<RosettaTransactionRow> & {
   block_start: string | null;
   block_end: string | null;
   has_next: boolean | null;
-};
+}
+
+/**
+ * `genesis`, `found` and `block`: the common table expressions of a statement about the block `selector` names (at
+ * or after the genesis block); `treasury` is the encoded id of the treasury, whose first snapshot defines genesis.
+ */
+export function blockCtes(selector: BlockSelector, treasury: bigint): SQL {
+  return sql`${GENESIS(treasury)},
+    found as (${selected(selector)}),
+    block as (
+      select f.index, f.hash, f.prev_hash,
+             case when f.index = genesis.index then genesis.consensus_start else f.consensus_start end
+               as consensus_start,
+             coalesce(f.next_start - 1, f.consensus_end) as consensus_end,
+             f.next_start is not null as has_next
+        from found f, genesis
+       where f.index >= genesis.index
+    )`;
+}
+
+/** The select list of `BlockColumns`, over `genesis left join block`. */
+export const BLOCK_COLUMNS = sql`genesis.index as genesis_index, genesis.hash as genesis_hash,
+  genesis.consensus_start as genesis_start, block.index, block.hash, block.prev_hash,
+  block.consensus_start as block_start, block.consensus_end as block_end, block.has_next`;
+
+/** The genesis block and the block of a statement's first row (`rows[0]`; no row: no genesis block yet). */
+export function blocksOf(first: BlockColumns | undefined): Omit<RosettaBlock, 'transactions'> {
+  if (!first) return {};
+  const genesis = { index: first.genesis_index, hash: first.genesis_hash, consensus_start: first.genesis_start };
+  if (first.index === null || first.hash === null || first.prev_hash === null) return { genesis };
+  const block: RosettaBlockRow = {
+    index: first.index,
+    hash: first.hash,
+    prev_hash: first.prev_hash,
+    consensus_start: first.block_start as string,
+    consensus_end: first.block_end as string,
+    has_next: first.has_next === true,
+  };
+  return { genesis, block };
+}
 
 /**
  * The block `selector` names (not before the genesis block), with the transactions `selection` asks for, in
@@ -126,36 +166,14 @@ export async function rosettaBlock(
   selection: TransactionSelection,
   treasury: bigint,
 ): Promise<RosettaBlock> {
-  const rows = await db.rows<Row>(sql`
-    with ${GENESIS(treasury)},
-    found as (${selected(selector)}),
-    block as (
-      select f.index, f.hash, f.prev_hash,
-             case when f.index = genesis.index then genesis.consensus_start else f.consensus_start end
-               as consensus_start,
-             coalesce(f.next_start - 1, f.consensus_end) as consensus_end,
-             f.next_start is not null as has_next
-        from found f, genesis
-       where f.index >= genesis.index
-    )
-    select genesis.index as genesis_index, genesis.hash as genesis_hash, genesis.consensus_start as genesis_start,
-           block.index, block.hash, block.prev_hash, block.consensus_start as block_start,
-           block.consensus_end as block_end, block.has_next, tx.*
+  const rows = await db.rows<BlockColumns & Partial<RosettaTransactionRow>>(sql`
+    with ${blockCtes(selector, treasury)}
+    select ${BLOCK_COLUMNS}, tx.*
       from genesis
       left join block on true
       left join lateral (${transactionsOf(selection)}) tx on block.index is not null`);
-  const first = rows[0];
-  if (!first) return { transactions: [] };
-  const genesis = { index: first.genesis_index, hash: first.genesis_hash, consensus_start: first.genesis_start };
-  if (first.index === null || first.hash === null || first.prev_hash === null) return { genesis, transactions: [] };
-  const block: RosettaBlockRow = {
-    index: first.index,
-    hash: first.hash,
-    prev_hash: first.prev_hash,
-    consensus_start: first.block_start as string,
-    consensus_end: first.block_end as string,
-    has_next: first.has_next === true,
-  };
+  const blocks = blocksOf(rows[0]);
+  if (!blocks.block) return { ...blocks, transactions: [] };
   const transactions = rows.filter((row) => row.consensus_timestamp !== null && row.consensus_timestamp !== undefined);
-  return { genesis, block, transactions: transactions as RosettaTransactionRow[] };
+  return { ...blocks, transactions: transactions as RosettaTransactionRow[] };
 }

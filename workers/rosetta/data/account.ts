@@ -3,7 +3,7 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { rosettaBalance } from '../../../db/queries/rosetta-balances.ts';
+import { type RosettaBalance, rosettaBalance } from '../../../db/queries/rosetta-balances.ts';
 import type { AppEnv } from '../../context.ts';
 import { hex } from '../../format/values.ts';
 import { parseAccountAddress } from '../domain/account-id.ts';
@@ -27,9 +27,7 @@ import {
 } from '../request/schemas.ts';
 import { meshResponse } from '../respond.ts';
 import { rosettaSettings } from '../settings.ts';
-import { blockIdentifier, findBlock, systemAccount, TIP_MAX_AGE } from './block-lookup.ts';
-
-const TREASURY = 2n;
+import { blockIdentifier, checkedBlock, selectorOf, TIP_MAX_AGE, treasuryOf } from './block-lookup.ts';
 
 /** A serialized Key holding one ED25519 key: the only kind of key the answer names (`isEd25519PublicKey`). */
 const isEd25519Key = (key: Uint8Array | null): key is Uint8Array =>
@@ -51,16 +49,18 @@ async function accountBalance(
   const settings = rosettaSettings(c.get('config'));
   const parsed = parseAccountAddress(account.address, settings.shard, settings.realm);
   if (!parsed) throw RosettaError.of('InvalidAccount');
-  const found = await findBlock(c, settings, block, 'none');
-  // Without an identifier the answer is about the latest block, whatever it is by then.
-  const maxAge = block ? found.maxAge : TIP_MAX_AGE;
-  const balance = await rosettaBalance(
+  const { selector, index } = selectorOf(block);
+  const found = await rosettaBalance(
     c.get('db'),
     parsed.kind === 'id' ? { id: parsed.id.encoded } : { alias: parsed.alias },
-    BigInt(found.block.consensus_end),
-    systemAccount(settings, TREASURY).encoded,
+    selector,
+    treasuryOf(settings),
   );
-  const identifier = blockIdentifier(found.block);
+  const checked = checkedBlock(found, index);
+  const balance = found.balance as RosettaBalance;
+  // Without an identifier the answer is about the latest block, whatever it is by then.
+  const maxAge = block ? checked.maxAge : TIP_MAX_AGE;
+  const identifier = blockIdentifier(checked.block);
   // An alias no account held then: a zero balance, before any snapshot is needed.
   if (parsed.kind === 'alias' && balance.entity_id === null) {
     return { block_identifier: identifier, balances: [hbarAmount(0n)], maxAge };

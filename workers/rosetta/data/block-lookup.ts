@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import {
   type BlockSelector,
+  type RosettaBlock,
   type RosettaBlockRow,
   type RosettaTransactionRow,
   rosettaBlock,
@@ -48,7 +49,10 @@ export interface FoundBlock {
  * What a partial block identifier selects, and the index a hash must have; `InvalidArgument` for an empty hash or a
  * negative index (which the SDK's checks refuse first, except on `/account/all-balances`).
  */
-function selectorOf(identifier: PartialBlockIdentifier | undefined): { selector: BlockSelector; index?: bigint } {
+export function selectorOf(identifier: PartialBlockIdentifier | undefined): {
+  selector: BlockSelector;
+  index?: bigint;
+} {
   if (identifier?.hash !== undefined) {
     const hash = withoutHexPrefix(identifier.hash);
     if (hash === '') throw RosettaError.of('InvalidArgument');
@@ -61,20 +65,16 @@ function selectorOf(identifier: PartialBlockIdentifier | undefined): { selector:
   return { selector: { kind: 'latest' } };
 }
 
+export const treasuryOf = (settings: RosettaSettings): bigint => systemAccount(settings, TREASURY).encoded;
+
 /**
- * The block `identifier` names (the latest when it names none), with the transactions `selection` asks for.
- * `NodeIsStarting` before the genesis block is known, `BlockNotFound` for a block past the tip, before genesis, or
- * whose hash and index disagree.
+ * The block a statement found, checked: `NodeIsStarting` before the genesis block is known, `BlockNotFound` for a
+ * block past the tip, before genesis, or whose hash and index disagree.
  */
-export async function findBlock(
-  c: Context<AppEnv>,
-  settings: RosettaSettings,
-  identifier: PartialBlockIdentifier | undefined,
-  selection: TransactionSelection,
-): Promise<FoundBlock> {
-  const { selector, index } = selectorOf(identifier);
-  const treasury = systemAccount(settings, TREASURY).encoded;
-  const found = await rosettaBlock(c.get('db'), selector, selection, treasury);
+export function checkedBlock(
+  found: Omit<RosettaBlock, 'transactions'>,
+  index: bigint | undefined,
+): Omit<FoundBlock, 'transactions'> {
   if (!found.genesis) throw RosettaError.of('NodeIsStarting');
   const { block } = found;
   if (!block || (index !== undefined && BigInt(block.index) !== index)) throw RosettaError.of('BlockNotFound');
@@ -83,7 +83,19 @@ export async function findBlock(
     block.index === found.genesis.index
       ? blockIdentifier(block)
       : blockIdentifier({ index: String(BigInt(block.index) - 1n), hash: block.prev_hash });
-  return { block, parent, transactions: found.transactions, maxAge: block.has_next ? SETTLED_MAX_AGE : TIP_MAX_AGE };
+  return { block, parent, maxAge: block.has_next ? SETTLED_MAX_AGE : TIP_MAX_AGE };
+}
+
+/** The block `identifier` names (the latest when it names none), with the transactions `selection` asks for. */
+export async function findBlock(
+  c: Context<AppEnv>,
+  settings: RosettaSettings,
+  identifier: PartialBlockIdentifier | undefined,
+  selection: TransactionSelection,
+): Promise<FoundBlock> {
+  const { selector, index } = selectorOf(identifier);
+  const found = await rosettaBlock(c.get('db'), selector, selection, treasuryOf(settings));
+  return { ...checkedBlock(found, index), transactions: found.transactions };
 }
 
 /** The genesis block and the latest, for `/network/status`. */
@@ -91,8 +103,7 @@ export async function genesisAndLatest(
   c: Context<AppEnv>,
   settings: RosettaSettings,
 ): Promise<{ genesis: BlockIdentifier; latest: RosettaBlockRow }> {
-  const treasury = systemAccount(settings, TREASURY).encoded;
-  const found = await rosettaBlock(c.get('db'), { kind: 'latest' }, 'none', treasury);
+  const found = await rosettaBlock(c.get('db'), { kind: 'latest' }, 'none', treasuryOf(settings));
   if (!found.genesis) throw RosettaError.of('NodeIsStarting');
   if (!found.block) throw RosettaError.of('BlockNotFound');
   return { genesis: blockIdentifier(found.genesis), latest: found.block };
