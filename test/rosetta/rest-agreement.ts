@@ -18,6 +18,7 @@ const nanos = (text: string) => {
   return BigInt(seconds) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: REST answers of several shapes, read field by field.
 async function getJson(baseUrl: string, path: string): Promise<{ status: number; body: any }> {
   const res = await fetch(`${baseUrl}${path}`);
   return { status: res.status, body: await res.json() };
