@@ -21,6 +21,7 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['bench:latency', 'usage: npm run bench:latency'],
   ['bench:ingest', 'usage: npm run bench:ingest'],
   ['bench:call', 'usage: npm run bench:call'],
+  ['bench:rosetta', 'usage: npm run bench:rosetta'],
   ['bench:stream', 'usage: npm run bench:stream'],
   ['check:bundle', 'usage: npm run check:bundle'],
   ['test:reliability', 'usage: npm run test:reliability'],

@@ -168,7 +168,7 @@ try {
   }
 
   console.log(
-    `\nedge-mirror is up: API http://localhost:${apiPort}/api/v1 · gRPC ${grpc.address} · database ${shown} · Ctrl-C stops\n`,
+    `\nedge-mirror is up: API http://localhost:${apiPort}/api/v1 · Rosetta http://localhost:${apiPort}/rosetta · gRPC ${grpc.address} · database ${shown} · Ctrl-C stops\n`,
   );
 } catch (error) {
   console.error(`start failed: ${errorText(error)}`);

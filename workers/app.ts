@@ -10,6 +10,7 @@ import { answerPreflight } from './middleware/cors.ts';
 import { limitRate } from './middleware/rate-limit.ts';
 import { logRequest } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { ROSETTA_PREFIX, rosettaRoutes } from './rosetta/index.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
 import { blockRoutes } from './routes/blocks/index.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/tokens', tokenRoutes);
   app.route('/api/v1/topics', topicRoutes);
   app.route('/api/v1/transactions', transactionRoutes);
+  app.route(ROSETTA_PREFIX, rosettaRoutes(deps.cacheKeyPrefix));
   app.notFound(notFound);
   app.onError(handleError);
   return {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
 import type { Env } from '../env.ts';
@@ -37,24 +37,45 @@ function conditional(ifNoneMatch: string | undefined, response: Response): Respo
 }
 
 /**
- * If-None-Match (against the ETag every 200 is built with) and the Workers Cache API for successful GETs. Within its max-age a repeated request is
+ * How the edge cache keys a family of requests: which methods it answers, and each request's key after the prefix
+ * (its path and what selects the answer); `undefined` for one it neither answers from nor stores in the cache.
+ */
+export interface CacheKeys {
+  readonly methods: readonly string[];
+  key(c: Context<AppEnv>): string | undefined | Promise<string | undefined>;
+}
+
+/** GETs, by their path and canonical query (`canonicalQuery`). */
+const BY_URL: CacheKeys = {
+  methods: ['GET', 'HEAD'],
+  key: (c) => {
+    const { path, query } = pathAndQuery(c.req.url);
+    return `${path}${canonicalQuery(query)}`;
+  },
+};
+
+/**
+ * If-None-Match (against the ETag every 200 is built with) and the Workers Cache API for successful GETs (or the
+ * requests `keys` describes: the Rosetta API's POSTs, keyed by their body). Within its max-age a repeated request is
  * answered from the edge cache before any route code runs, so it costs no database query (the reference's ETag
  * still runs the query). The key is the path and the canonical query (`canonicalQuery`), under `keyPrefix(env)`
  * (test mode changes it to drop everything cached). In front of the Cache API, each isolate keeps the responses it
  * produced in memory (`edge.cache.memoryBytes`) and answers from there first. Errors are never stored; requests with credentials are neither served nor stored.
  */
-export function edgeCache(keyPrefix: (env: Env) => string): MiddlewareHandler<AppEnv> {
+export function edgeCache(keyPrefix: (env: Env) => string, keys: CacheKeys = BY_URL): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    if (!keys.methods.includes(c.req.method)) return next();
     const config = c.get('config').edge.cache;
     const ifNoneMatch = c.req.header('if-none-match');
     // The key and the tiers only when there is a cache to use: with it off, a request pays for none of them.
+    let requestKey = config.enabled && c.req.header('authorization') === undefined ? keys.key(c) : undefined;
+    if (requestKey instanceof Promise) requestKey = await requestKey;
     const store =
-      config.enabled && c.req.header('authorization') === undefined
+      requestKey !== undefined
         ? {
             cache: caches.default,
             memory: memoryCache(config.memoryBytes),
-            key: cacheKeyUrl(keyPrefix(c.env), c.req.url),
+            key: `${CACHE_ORIGIN}/${keyPrefix(c.env)}${requestKey}`,
           }
         : undefined;
     if (store) {
