@@ -10,7 +10,7 @@ import { REPO_ROOT } from './local-stack/worker-process.ts';
  * `npm start` as a user runs it, in clones of their own (the repository's files and a link to its node_modules), so
  * the test never meets the developer's own `.data/pg`: two clones starting at the same moment both come up (they race
  * for port 54320), a second start of one clone says in one line why it cannot, and SIGTERM or SIGINT to the npm process
- * leaves nothing of either stack running.
+ * leaves nothing of either stack running, nor anything in the temp directory (each start has one of its own).
  */
 
 const clones: string[] = [];
@@ -54,13 +54,31 @@ interface Start {
   /** Resolves with the first line saying the stack is up or that the start failed. */
   readonly outcome: Promise<string>;
   readonly exited: Promise<number | null>;
+  /** The start's temp directory. */
+  readonly tmp: string;
+}
+
+/** A temp directory of its own for one start (open to the embedded Postgres's user, which initdb runs as). */
+function privateTmp(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edge-mirror-start-tmp-'));
+  clones.push(dir);
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+/**
+ * What a start left in its temp directory. npm's own module compile cache (`node-compile-cache`, which npm on Node 22
+ * keeps there and every npm command reuses) is npm's, not the start's.
+ */
+function leftInTmp(tmp: string): string[] {
+  return readdirSync(tmp).filter((name) => name !== 'node-compile-cache');
 }
 
 /** `npm start` in its own session, so that every process of its stack can be found by the session id. */
-function npmStart(cwd: string, env: Record<string, string>): Start {
+function npmStart(cwd: string, env: Record<string, string>, tmp = privateTmp()): Start {
   const child = spawn('npm', ['start'], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, TMPDIR: tmp, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,7 +96,7 @@ function npmStart(cwd: string, env: Record<string, string>): Start {
   });
   outcome.catch(() => {});
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, outcome, exited };
+  return { child, outcome, exited, tmp };
 }
 
 /** The processes of a session (the npm process's own id): what is left of a stack. */
@@ -145,6 +163,7 @@ describe('npm start', () => {
       /^start failed: the embedded database \(\.data\/pg\) is in use by another npm start of this clone \(PostgreSQL PID \d+\): stop that one first, or serve its database on another port: DATABASE_URL=postgres:\/\/postgres:postgres@127\.0\.0\.1:\d+\/mirror_node PORT=8788 HIERO_MIRROR_GRPC_PORT=5601 npm start$/,
     );
     expect(await again.exited).toBe(1);
+    expect(leftInTmp(again.tmp)).toEqual([]);
 
     // What a process manager sends, and what an interrupt sends, each to the npm process alone.
     for (const [start, signal] of [
@@ -155,7 +174,10 @@ describe('npm start', () => {
       expect(sessionProcesses(pid).length).toBeGreaterThanOrEqual(5);
       process.kill(pid, signal);
     }
-    for (const start of [a, b]) expect(await gone(start.child.pid as number, 10_000)).toEqual([]);
+    for (const start of [a, b]) {
+      expect(await gone(start.child.pid as number, 10_000)).toEqual([]);
+      expect(leftInTmp(start.tmp)).toEqual([]);
+    }
   }, 360_000);
 
   it('stops what it started when npm is killed outright, passing no signal on', async () => {
@@ -170,5 +192,6 @@ describe('npm start', () => {
     expect(sessionProcesses(pid).length).toBeGreaterThanOrEqual(3);
     process.kill(pid, 'SIGKILL');
     expect(await gone(pid, 10_000)).toEqual([]);
+    expect(leftInTmp(start.tmp)).toEqual([]);
   }, 240_000);
 });

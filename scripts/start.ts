@@ -8,6 +8,7 @@
  * npm that runs it) stops everything it started. A start that fails says in one line what failed and what to do.
  */
 import path from 'node:path';
+import { answerHelp } from '../common/cli-help.ts';
 import { hidePassword } from '../db/database-url.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
@@ -21,7 +22,6 @@ import { isPortFree } from './local-stack/free-port.ts';
 import { startIngestProcess } from './local-stack/ingest-process.ts';
 import { startSimulatorProcess } from './local-stack/simulator-process.ts';
 import { readStartSettings, StartError, type StartSettings } from './local-stack/start-settings.ts';
-import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 
 answerHelp(

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { httpDate } from '../../common/http-date.ts';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
 import type { Env } from '../env.ts';
-import { httpDate } from '../http-date.ts';
 import { pathAndQuery } from '../request-url.ts';
 import { canonicalQuery } from './cache-key.ts';
 import { MemoryCache } from './memory-cache.ts';

@@ -5,6 +5,7 @@ import type { AppEnv } from '../context.ts';
 import { nearDatabase } from '../durable/location-hint.ts';
 import { rateLimiterShard } from '../durable/rate-limiter-shard.ts';
 import { ApiError } from '../errors.ts';
+import { failureLines } from '../failure-line.ts';
 import { type BucketLimits, type TakeResult, TokenBuckets } from './token-buckets.ts';
 
 type RateLimits = Config['edge']['rateLimit'];
@@ -80,7 +81,8 @@ export async function limitRate(c: Context<AppEnv>): Promise<void> {
       );
       result = await shard.take(key, limits);
     } catch (error) {
-      console.log(JSON.stringify({ msg: 'rate limiter unreachable', level: 'warn', error: (error as Error).message }));
+      const message = (error as Error).message;
+      failureLines.write(`rate limiter ${message}`, { msg: 'rate limiter unreachable', level: 'warn', error: message });
     }
     if (!result.allowed) isolateBuckets.refund(key, limits);
   }
