@@ -14,6 +14,8 @@ import { addressBook, STREAMS } from '../testing/fixtures.ts';
 import { startTestS3Server } from '../testing/s3-server.ts';
 import { nodeKeysOf } from '../verify/node-keys.ts';
 import { BalanceFiles, DEFAULT_BALANCE_FILE_SETTINGS } from './balance-files.ts';
+import { verifyBalanceFile } from './verify-balance-file.ts';
+import { writeBalanceFile } from './write-balance-file.ts';
 
 const BALANCES = path.join(STREAMS, 'data/accountBalances');
 /** The book whose keys signed the balance fixtures (MANIFEST.md). */
@@ -203,5 +205,53 @@ describe('account balance files', () => {
     expect(files.dueBefore(at + 1n)).toBe(true);
     await files.writeDue(client, KEYS, { recordStart: at + 1n });
     expect(await query('select count(*)::int as n from account_balance_file')).toEqual([{ n: 1 }]);
+  });
+
+  it('waits for the signature files of a file still arriving, then passes it over', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'balance-late-'));
+    try {
+      for (const node of ['3', '4', '5', '6']) {
+        const folder = path.join(dir, `balance0.0.${node}`);
+        mkdirSync(folder, { recursive: true });
+        const stem = '2021-03-10T22_12_56.075092Z_Balances.pb';
+        cpSync(path.join(BALANCES, 'mixed', `balance0.0.${node}`, `${stem}.gz`), path.join(folder, `${stem}.gz`));
+        // One node of four has uploaded its signature: a third of the weight (two nodes) is still possible.
+        if (node === '3') {
+          cpSync(path.join(BALANCES, 'mixed', 'balance0.0.3', `${stem}_sig.gz`), path.join(folder, `${stem}_sig.gz`));
+        }
+      }
+      const files = new BalanceFiles({
+        source: new BalanceStreamSource(new DirStore(dir)),
+        schema: await TableSchema.load(client),
+        log: (line) => logs.push(line),
+        signatureWaitMs: 60_000,
+      });
+      await files.refresh(client);
+      expect(await files.writeDue(client, KEYS, EVERYTHING_WRITTEN)).toBe('wait');
+      expect(logs.map((l) => l.msg)).toEqual(['waiting for signature files']);
+      expect(await files.writeDue(client, KEYS, { ...EVERYTHING_WRITTEN, untilIdle: true })).toBe('continue');
+      expect(logs.at(-1)).toMatchObject({
+        msg: 'balance file rejected',
+        file: '2021-03-10T22_12_56.075092Z_Balances.pb',
+      });
+      expect(await query('select count(*)::int as n from account_balance_file')).toEqual([{ n: 0 }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('skips a verified file that is not after the newest balance file, in one transaction that writes nothing', async () => {
+    const source = new BalanceStreamSource(new DirStore(path.join(BALANCES, 'v1')));
+    const [first] = await source.nextFiles(undefined);
+    if (!first) throw new Error('no fixture');
+    const verified = await verifyBalanceFile(source.store, first, KEYS);
+    const schema = await TableSchema.load(client);
+    expect(await writeBalanceFile(client, schema, verified, (line) => logs.push(line))).toBe('written');
+    expect(await writeBalanceFile(client, schema, verified, (line) => logs.push(line))).toBe('skipped');
+    expect(await query('select count(*)::int as n from account_balance')).toEqual([{ n: 25391 }]);
+    expect(logs.at(-1)).toMatchObject({
+      msg: 'balance file skipped',
+      file: '2019-08-30T18_15_00.016002001Z_Balances.csv',
+    });
   });
 });
