@@ -9,7 +9,7 @@
  * Which files, as the importer's settings say (`hiero.mirror.importer.downloader.balance.*`): with `enabled` false,
  * its default, only until the database holds an `account_balance_file` row (the first balance file, unless a
  * historical snapshot came first); with `enabled` true, every one. The source is listed at most every `frequency`
- * (30 s), and on the first look of a run.
+ * (30 s), on the first look of a run, and before the first record file of an empty database.
  */
 import type pg from 'pg';
 import type { TableSchema } from '../sink/schema.ts';
@@ -62,10 +62,10 @@ export class BalanceFiles {
     this.signatureWaitMs = options.signatureWaitMs;
   }
 
-  /** Lists the source again when `frequency` has passed (or a file's signatures are awaited). */
-  async refresh(client: pg.ClientBase): Promise<void> {
+  /** Lists the source again when `frequency` has passed, a file's signatures are awaited, or `now`. */
+  async refresh(client: pg.ClientBase, now = false): Promise<void> {
     if (this.finished) return;
-    if (!this.awaited && Date.now() - this.listedAt < this.settings.frequencyMs) return;
+    if (!now && !this.awaited && Date.now() - this.listedAt < this.settings.frequencyMs) return;
     this.listedAt = Date.now();
     const newest = await client.query<{ name: string }>(
       'select name from account_balance_file order by consensus_timestamp desc limit 1',

@@ -130,14 +130,16 @@ async function ingestLoop(options: IngestOptions, schema: TableSchema, preparer:
   try {
     while (!signal?.aborted) {
       if (!(await settleFinishing())) continue;
-      await balances.refresh(client);
+      const pending = await source.nextFiles(cursor?.name, options.batchSize ?? 100);
+      // Listed after the record files: a network's genesis balance file, written before its first record file, is
+      // then seen before that file is written.
+      await balances.refresh(client, cursor === undefined && pending.length > 0);
       // A balance file the record stream has already passed goes in now.
       const bounds = { untilIdle: options.untilIdle ?? false, ...(cursor ? { recordEnd: cursor.consensusEnd } : {}) };
       if ((await balances.writeDue(client, books.keys(), bounds)) === 'wait') {
         await sleep(options.pollIntervalMs ?? 2_000, signal);
         continue;
       }
-      const pending = await source.nextFiles(cursor?.name, options.batchSize ?? 100);
       if (pending.length === 0) {
         if (options.untilIdle) break;
         await sleep(options.pollIntervalMs ?? 2_000, signal);
