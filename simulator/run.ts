@@ -14,6 +14,7 @@ import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
 import { Mix, type MixWeights, type PinnedMix } from './mix/mix.ts';
 import { Network, type SimItem } from './network/network.ts';
 import { Random } from './random.ts';
+import { ledgerBalances, writeBalanceFile } from './write/balance-file.ts';
 import { BlockStreamWriter } from './write/block-stream.ts';
 import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
 import { addressBookBytes, loadNodes } from './write/node-keys.ts';
@@ -100,6 +101,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   const mix = new Mix(net, evm, choice, chain?.mix);
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);
+  // The record stream never states the genesis state (the treasury's supply, the system accounts): a new chain's
+  // balance file does, at its start, before the first transaction. A continued chain has it already.
+  if (records && !chain) writeBalanceFile(options.out, nodes, startNs, ledgerBalances(net.ledger));
   const balances = {
     hbar: new Map([...net.ledger.accounts.values()].map((a) => [a.num, a.balance])),
     tokens: net.ledger.tokenBalances,

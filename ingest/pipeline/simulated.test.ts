@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_SUPPLY_TINYBARS } from '../../simulator/ledger/ledger.ts';
 import { parseOptions } from '../../simulator/main.ts';
 import { simulate } from '../../simulator/run.ts';
 import { ADDRESS_BOOK_FILE } from '../../simulator/write/layout.ts';
@@ -63,20 +64,30 @@ describe('record files of the simulated network', () => {
   });
 });
 
-describe('balance snapshots', () => {
-  it('take every account balance at the end of the first file, then every 15 minutes of consensus time', async () => {
+describe('the genesis balance file', () => {
+  it('is the first snapshot: every account at the chain start, the treasury holding the whole supply', async () => {
     const files = await db.sql.query(
-      'select consensus_timestamp::text, count::int, synthetic from account_balance_file',
+      'select consensus_timestamp::text, count::int, synthetic, name from account_balance_file',
     );
-    const first = await db.sql.query('select consensus_end::text from record_file order by consensus_end limit 1');
+    const first = await db.sql.query('select consensus_start::text from record_file order by consensus_end limit 1');
     expect(files.rows).toEqual([
-      { consensus_timestamp: first.rows[0].consensus_end, count: expect.any(Number), synthetic: true },
+      {
+        consensus_timestamp: expect.any(String),
+        count: 8,
+        synthetic: false,
+        name: '2025-01-01T00_00_00Z_Balances.pb.gz',
+      },
     ]);
-    const counted = await db.sql.query(
-      'select count(*)::int as n from account_balance where consensus_timestamp = $1',
-      [first.rows[0].consensus_end],
+    expect(BigInt(files.rows[0].consensus_timestamp)).toBeLessThan(BigInt(first.rows[0].consensus_start));
+    const snapshot = await db.sql.query(
+      'select account_id::text, balance::text from account_balance where consensus_timestamp = $1 order by account_balance.account_id',
+      [files.rows[0].consensus_timestamp],
     );
-    expect(counted.rows[0].n).toBe(files.rows[0].count);
-    expect(counted.rows[0].n).toBeGreaterThan(0);
+    expect(snapshot.rows).toEqual(
+      ['2', '3', '4', '5', '6', '98', '800', '801'].map((account_id) => ({
+        account_id,
+        balance: account_id === '2' ? String(TOTAL_SUPPLY_TINYBARS) : '0',
+      })),
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The ledger model as JSON, the ground truth a test compares the mirror's API with. Ids are `shard.realm.num`
  * strings, 64-bit amounts are decimal strings, bytes are hex. `genesisBalance` is what an account held before
- * the first file: a mirror that reads only the streams reports `balance − genesisBalance` for it.
+ * the first file, which the chain's genesis balance file states (write/balance-file.ts): a mirror that reads it
+ * reports `balance`; one that reads the record files alone, `balance − genesisBalance`.
  */
 import { idString } from './ids.ts';
 import type { Ledger } from './ledger.ts';

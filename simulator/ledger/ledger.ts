@@ -37,7 +37,7 @@ export interface SimKey {
 export interface Account {
   readonly num: bigint;
   balance: bigint;
-  /** Balance before the first file; a mirror that reads only the streams never sees it. */
+  /** Balance before the first file: the genesis balance file states it, the record files never do. */
   readonly genesisBalance: bigint;
   key: SimKey | undefined;
   memo: string;
