@@ -19,7 +19,6 @@ import { proxyTarget, type SqlProxy, startSqlProxy } from '../db/local/sql-proxy
 import { migrate } from '../db/migrate.ts';
 import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
 import { ADDRESS_BOOK_FILE, LEDGER_FILE } from '../simulator/write/layout.ts';
-import { hasBalanceFiles, seedGenesisBalances } from '../test/harness/simnet-genesis.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { runNode } from './local-stack/run-node.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
@@ -71,7 +70,6 @@ try {
   await migrate(local.url);
   if (await isEmpty(local.url)) {
     log('ingesting the simulated streams (once)');
-    if (!hasBalanceFiles(STREAMS)) await withClient(local.url, (client) => seedGenesisBalances(client, STREAMS));
     await runNode(
       [
         path.join(REPO_ROOT, 'ingest/main.ts'),

@@ -2,8 +2,7 @@
  * The Rosetta API over a simulated network of every transaction family (more than 200 record files), walked as an
  * exchange's indexer walks it with Mesh's `check:data`: every block from genesis, every balance that changed, each
  * answer valid against the Mesh document; then held to the REST API; then bad input. The network's genesis
- * balances come from its balance files when it writes them, else from its model, as a snapshot before its first
- * record file (test/harness/simnet-genesis.ts).
+ * balances come from its signed genesis balance file, which the ingest reads before the first record file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationType } from '../../workers/rosetta/domain/operation-types.ts';
 import { postMesh } from '../harness/mesh-document.ts';
-import { hasBalanceFiles, seedGenesisBalances } from '../harness/simnet-genesis.ts';
 import { ingestStreams, simulateStages } from '../harness/simnet-stages.ts';
 import { registerWorkerSuite } from '../harness/worker-suite.ts';
 import { type MeshOperation, type WalkReport, walkBlocks } from './block-walk.ts';
@@ -42,7 +40,6 @@ const { db, worker } = registerWorkerSuite({
         faucet: 8,
       },
     });
-    if (!hasBalanceFiles(out)) await seedGenesisBalances(db.sql, out);
     await ingestStreams(out, db.url);
   },
   timeout: 600_000,
