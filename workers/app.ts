@@ -50,7 +50,8 @@ export function createApp(deps: AppDeps) {
   app.options('/api/v1/contracts/*', contractsPreflight);
   app.options('/api/*', answerPreflight);
   app.get('/api/v1/docs/swagger-ui/:version/:file', swaggerUiFile);
-  const cached = edgeCache(deps.cacheKeyPrefix);
+  // A stale answer is read again through the whole app, in the background of the request that found it.
+  const cached = edgeCache(deps.cacheKeyPrefix, (request, env, ctx) => app.fetch(request, env, ctx));
   // The credentials, the edge cache, then (on a miss, before the database) the rate limit, in one middleware: each
   // layer of hono's chain costs every request a few promises.
   app.use('/api/*', (c, next) => {
@@ -81,10 +82,14 @@ export function createApp(deps: AppDeps) {
   return {
     /** A response the memory tier holds is served before routing, with its request line like any other. */
     fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
-      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env));
+      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env), (again) =>
+        app.fetch(again, env, ctx),
+      );
       if (!remembered) return app.fetch(request, env, ctx);
-      logRequest({ method: 'GET', url: request.url, status: remembered.status, ms: 0, cache: 'hit' });
-      return remembered;
+      if (remembered.pending) ctx.waitUntil(remembered.pending);
+      const { response, stale } = remembered;
+      logRequest({ method: 'GET', url: request.url, status: response.status, ms: 0, cache: stale ? 'stale' : 'hit' });
+      return response;
     },
   };
 }
