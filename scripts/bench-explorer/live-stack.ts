@@ -1,0 +1,82 @@
+/**
+ * The stack `npm start` runs, on a directory of its own: embedded Postgres, the SQL proxy (here in this process, so
+ * its statement count can be read), the Worker in workerd with `npm start`'s settings (edge cache as the memory
+ * tier alone, rate limit on), the simulated network writing a record file every 2 s and the ingest following it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { startLocalPostgres } from '../../db/local/embedded-postgres.ts';
+import { proxyTarget, type SqlProxy, startSqlProxy } from '../../db/local/sql-proxy.ts';
+import { migrate } from '../../db/migrate.ts';
+import { databaseId } from '../local-stack/database-id.ts';
+import { freePort } from '../local-stack/free-port.ts';
+import { startSimulatorProcess } from '../local-stack/simulator-process.ts';
+import { stopChild } from '../local-stack/stop-child.ts';
+import { REPO_ROOT, startWorkerProcess } from '../local-stack/worker-process.ts';
+
+export interface LiveStack {
+  readonly baseUrl: string;
+  readonly databaseUrl: string;
+  readonly proxy: SqlProxy;
+}
+
+/** The EVM network `npm start` gives a simulated network (scripts/local-stack/evm-network.ts). */
+const SIMULATED_EVM_NETWORK = 'OTHER';
+
+/**
+ * Starts the stack in `dir` (emptied first); every part is pushed on `stops`. `output` gets the Worker's log
+ * (its request lines among it).
+ */
+export async function startLiveStack(
+  dir: string,
+  stops: (() => Promise<void>)[],
+  output: (text: string) => void,
+): Promise<LiveStack> {
+  rmSync(dir, { recursive: true, force: true });
+  const database = await startLocalPostgres({
+    dir: path.join(dir, 'pg'),
+    port: await freePort(),
+    database: 'mirror_node',
+  });
+  stops.push(() => database.stop());
+  await migrate(database.url);
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(database.url, database.socketDir)] });
+  stops.push(() => proxy.close());
+  const worker = await startWorkerProcess({
+    port: await freePort(),
+    cacheApi: false,
+    vars: {
+      DATABASE_URL: database.url,
+      DATABASE_ID: await databaseId(database.url),
+      DB_LOCAL_PROXY: proxy.address,
+      HIERO_MIRROR_WEB3_OPCODE_TRACER_ENABLED: 'true',
+      HIERO_MIRROR_WEB3_EVM_NETWORK: SIMULATED_EVM_NETWORK,
+    },
+    persistTo: path.join(dir, 'wrangler-state'),
+    output,
+  });
+  stops.push(() => worker.stop());
+  process.env.HIERO_MIRROR_WEB3_EVM_NETWORK = SIMULATED_EVM_NETWORK;
+  const simulator = await startSimulatorProcess({ out: path.join(dir, 'simnet'), output: 'ignore' });
+  stops.push(() => simulator.stop());
+  const ingest = followSimulator(simulator.out, simulator.addressBook, database.url);
+  stops.push(() => stopChild(ingest));
+  return { baseUrl: worker.baseUrl, databaseUrl: database.url, proxy };
+}
+
+/** The ingest polling the simulator's directory, its log lines discarded. */
+function followSimulator(source: string, addressBook: string, databaseUrl: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '--max-semi-space-size=64',
+      path.join(REPO_ROOT, 'ingest/main.ts'),
+      '--source',
+      source,
+      '--address-book',
+      addressBook,
+    ],
+    { cwd: REPO_ROOT, stdio: 'ignore', env: { ...process.env, DATABASE_URL: databaseUrl } },
+  );
+}
