@@ -40,12 +40,19 @@ export async function familyUrls(sql: pg.Client): Promise<FamilyUrl[]> {
   add('blocks', `blocks?block.number=gte:${BigInt(tip.index) - 2n}&order=asc&limit=2`);
   add('blocks', 'blocks?limit=2');
 
-  const recent = await rows<{ ts: string; payer: string; valid_start: string; type: number; entity: string | null }>(
-    sql,
-    `select consensus_timestamp::text as ts, payer_account_id::text as payer, valid_start_ns::text as valid_start,
-            type, entity_id::text as entity
-       from transaction where consensus_timestamp > ${end - 30_000_000_000n} order by consensus_timestamp desc limit 12`,
-  );
+  // The newest transactions, and some old enough for their id's window (shortened by the test) to have passed.
+  const transactions = (from: bigint, to: bigint, limit: number) =>
+    rows<{ ts: string; payer: string; valid_start: string; type: number; entity: string | null }>(
+      sql,
+      `select consensus_timestamp::text as ts, payer_account_id::text as payer, valid_start_ns::text as valid_start,
+              type, entity_id::text as entity
+         from transaction where consensus_timestamp > ${from} and consensus_timestamp <= ${to}
+        order by consensus_timestamp desc limit ${limit}`,
+    );
+  const recent = [
+    ...(await transactions(end - 30_000_000_000n, end, 8)),
+    ...(await transactions(end - 45_000_000_000n, end - 25_000_000_000n, 6)),
+  ];
   for (const tx of recent) {
     const at = timestamp(tx.ts);
     add('blocks', `blocks?timestamp=gte:${at}&limit=1&order=asc`);

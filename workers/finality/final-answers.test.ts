@@ -23,9 +23,11 @@ const { db, worker } = registerWorkerSuite({
     for (const [i, block] of BLOCKS.entries()) await insertRecordFile(db.sql, { ...block, hash: `${i}`.repeat(96) });
     await insertTransaction(db.sql, { consensus_timestamp: T0, payer_account_id: 1001n, valid_start_ns: T0 - 5n });
     await insertTransaction(db.sql, { consensus_timestamp: LATE, payer_account_id: 1001n, valid_start_ns: LATE - 5n });
-    for (const [id, evm] of [
-      [1001n, null],
-      [1002n, Buffer.alloc(20, 7)],
+    // Seen created: without an EVM address, with one; first seen in a transfer (its type a default).
+    for (const [id, evm, created] of [
+      [1001n, null, 1n],
+      [1002n, Buffer.alloc(20, 7), 1n],
+      [1003n, null, null],
     ] as const) {
       await insertRow(db.sql, 'entity', {
         id,
@@ -34,6 +36,7 @@ const { db, worker } = registerWorkerSuite({
         shard: 0,
         type: 'ACCOUNT',
         evm_address: evm,
+        created_timestamp: created,
         timestamp_range: '[1,)',
       });
     }
@@ -86,6 +89,8 @@ describe('final answers', () => {
     expect((await worker.get('/api/v1/tokens/0.0.1001')).headers.get('cache-control')).toBe(FINAL);
     // An account with an EVM address may be a hollow account that a CREATE2 completes as a contract.
     expect((await worker.get('/api/v1/contracts/0.0.1002')).headers.get('cache-control')).toBeNull();
+    // An account of a history that started after its creation may be a contract the ingest has not seen as one.
+    expect((await worker.get('/api/v1/contracts/0.0.1003')).headers.get('cache-control')).toBeNull();
     // An id nothing has yet: it may still appear.
     expect((await worker.get('/api/v1/contracts/0.0.4242')).headers.get('cache-control')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -31,12 +31,12 @@ export async function getContractRoute(c: Context<AppEnv>, next: Next): Promise<
 }
 
 /**
- * The 404 for an id with no contract: final when the id names an entity that can never be one (a token, topic,
- * file or schedule; an account without an EVM address, which cannot be a hollow account a CREATE2 completes), so
- * an explorer asking whether each account it shows is a contract is answered at the edge from then on.
+ * The 404 for an id with no contract: final when the id names an entity, of a known type, that can never be one (a
+ * token, topic, file or schedule; an account without an EVM address, which cannot be a hollow account a CREATE2
+ * completes), so an explorer asking whether each account it shows is a contract is answered at the edge from then on.
  */
 async function notAContract(c: Context<AppEnv>, id: bigint): Promise<ApiError> {
   const entity = await settledEntity(c.get('db'), id);
-  const never = entity && entity.type !== 'CONTRACT' && !(entity.type === 'ACCOUNT' && entity.hasEvmAddress);
+  const never = entity?.typeKnown && entity.type !== 'CONTRACT' && !(entity.type === 'ACCOUNT' && entity.hasEvmAddress);
   return never ? finalNotFound(c) : ApiError.notFound();
 }

@@ -29,7 +29,7 @@ export const tokenInfoRoutes = new Hono<AppEnv>().get('/:tokenId', async (c) => 
   // another type never becomes a token (a token always gets a new id): that 404 is final.
   if (!row?.has_custom_fee) {
     const entity = row ? undefined : await settledEntity(c.get('db'), tokenId);
-    throw entity && entity.type !== 'TOKEN' ? finalNotFound(c) : ApiError.notFound();
+    throw entity?.typeKnown && entity.type !== 'TOKEN' ? finalNotFound(c) : ApiError.notFound();
   }
   return jsonResponse(formatTokenInfo(row), { maxAge: TOKEN_MAX_AGE });
 });
