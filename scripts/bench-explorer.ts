@@ -1,10 +1,10 @@
 /**
- * `npm run bench:explorer [-- --delays 10,60,300] [--only RE]`
+ * `npm run bench:explorer [-- --delays 10,60,300] [--history 90] [--only RE]`
  *
  * How much of an explorer's traffic the edge answers. The stack `npm start` runs (scripts/bench-explorer/live-stack.ts:
  * its own embedded Postgres under .data/bench-explorer, the Worker with npm start's settings, the simulated network
- * and the ingest following it) until the ledger holds a transaction of each common kind, an account, tokens, an
- * NFT, a topic and a contract; then the Hiero explorer's pages (scripts/bench-explorer/pages.ts: dashboard,
+ * and the ingest following it) for `--history` seconds and until the ledger holds a transaction of each common kind,
+ * an account, tokens, an NFT, a topic and a contract; then the Hiero explorer's pages (scripts/bench-explorer/pages.ts: dashboard,
  * transactions, a transaction of each kind, an account with its tabs, a token, an NFT collection and an NFT, a topic,
  * a contract, blocks and a block) are loaded as one visitor, and each page again as a second visitor at the same
  * location `--delays` seconds after the first loaded it, while the network goes on. Per page and visitor: the
@@ -24,15 +24,21 @@ import { REPO_ROOT } from './local-stack/worker-process.ts';
 
 answerHelp(
   process.argv.slice(2),
-  "usage: npm run bench:explorer [-- --delays 10,60,300] [--only RE]\n\nThe Hiero explorer's pages against the live local stack, as one visitor and then as a second visitor at the same\nlocation after each delay (seconds); per page the share answered at the edge and the database statements. Ends with\nexplorer: first A% edge, second visitor B% edge at 60 s, C statements per page.",
+  "usage: npm run bench:explorer [-- --delays 10,60,300] [--history 90] [--only RE]\n\nThe Hiero explorer's pages against the live local stack, as one visitor and then as a second visitor at the same\nlocation after each delay (seconds); per page the share answered at the edge and the database statements. Ends with\nexplorer: first A% edge, second visitor B% edge at 60 s, C statements per page.",
 );
 
 const { values } = parseArgs({
-  options: { delays: { type: 'string', default: '10,60,300' }, only: { type: 'string' } },
+  options: {
+    delays: { type: 'string', default: '10,60,300' },
+    history: { type: 'string', default: '90' },
+    only: { type: 'string' },
+  },
 });
+/** Seconds of ledger the simulated network writes before the first visit: lists long enough to page. */
+const historySeconds = Number(values.history);
 const delays = (values.delays ?? '').split(',').map(Number);
-if (delays.some((d) => !(d > 0))) {
-  console.error('bench:explorer: --delays takes seconds, comma-separated (10,60,300)');
+if (delays.some((d) => !(d > 0)) || !(historySeconds >= 0)) {
+  console.error('bench:explorer: --delays takes seconds, comma-separated (10,60,300); --history seconds (90)');
   process.exit(2);
 }
 const only = values.only === undefined ? undefined : new RegExp(values.only);
@@ -52,6 +58,8 @@ try {
   log('starting the local stack (Postgres, Worker, simulated network, ingest)');
   const stack = await startLiveStack(path.join(REPO_ROOT, '.data/bench-explorer'), stops, (text) => lines.write(text));
   const started = Date.now();
+  log(`the simulated network writes ${historySeconds} s of ledger first`);
+  await sleep(historySeconds * 1000);
   let targets = await pickTargets(stack.databaseUrl);
   while (!targets) {
     if (Date.now() - started > TARGETS_TIMEOUT_MS)

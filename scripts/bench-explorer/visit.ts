@@ -3,6 +3,9 @@
  * answered it (from the Worker's request lines) and the database statements the page cost (at the SQL proxy).
  */
 
+/** The explorer runs in a browser, on an origin of its own: every read it makes carries that origin. */
+const BROWSER = { origin: 'https://explorer.example' };
+
 /** What the Worker said of one request: its path and query, and whether the edge cache answered it. */
 export interface RequestLine {
   path: string;
@@ -69,7 +72,7 @@ export class PageVisit {
 
   async get<T = unknown>(path: string): Promise<T | undefined> {
     this.requests += 1;
-    const response = await fetch(`${this.#baseUrl}/api/v1/${path}`);
+    const response = await fetch(`${this.#baseUrl}/api/v1/${path}`, { headers: BROWSER });
     const text = await response.text();
     this.statuses.set(response.status, (this.statuses.get(response.status) ?? 0) + 1);
     if (response.status !== 200) return undefined;
@@ -89,7 +92,7 @@ export class PageVisit {
     this.requests += 1;
     const response = await fetch(`${this.#baseUrl}/api/v1/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...BROWSER, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     await response.arrayBuffer();

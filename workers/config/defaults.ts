@@ -38,9 +38,10 @@ export const DEFAULT_CONFIG = {
     /**
      * `memoryBytes`: the per-isolate memory tier in front of the Cache API (0 turns it off). `finalMaxAge`: seconds
      * a final answer may be kept, at the edge and by browsers (docs/adr/0045). `staleWhileRevalidate`: seconds past
-     * its max-age an answer that can still change may be served from the edge while it is read again (0: never).
+     * its max-age an answer that can still change may be served to a browser from the edge while it is read again
+     * (0: never).
      */
-    cache: { enabled: true, memoryBytes: 16 * 1024 * 1024, finalMaxAge: 31_536_000, staleWhileRevalidate: 60 },
+    cache: { enabled: true, memoryBytes: 16 * 1024 * 1024, finalMaxAge: 31_536_000, staleWhileRevalidate: 120 },
     rateLimit: {
       enabled: true,
       /** Token buckets per client and route class: `rate` tokens a second, up to `burst` saved. */

@@ -104,31 +104,44 @@ describe('final answers', () => {
 
 describe('answers that can still change', () => {
   const LIST = '/api/v1/transactions?limit=1';
+  const BROWSER = { origin: 'https://explorer.example' };
+  let next = LATE + 1n;
+  /** A transaction newer than every other: the list's head changes. */
+  const arrive = async () => {
+    const timestamp = next++;
+    await insertTransaction(db.sql, { consensus_timestamp: timestamp, payer_account_id: 1001n });
+    return at(timestamp);
+  };
 
-  it('are served stale within the bound while one revalidation reads them again', async () => {
+  it('are served stale to a browser within the bound while one revalidation reads them again', async () => {
     await worker.setState({ config: { edge: { cache: { staleWhileRevalidate: 30 } } } });
-    const first = await worker.get(LIST);
-    await insertTransaction(db.sql, { consensus_timestamp: LATE + 1n, payer_account_id: 1001n });
+    const first = await worker.get(LIST, BROWSER);
+    const newest = await arrive();
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const queries = worker.dbQueries;
-    const stale = await worker.get(LIST);
+    const stale = await worker.get(LIST, BROWSER);
     expect(stale.body).toEqual(first.body);
     expect(Number(stale.headers.get('age'))).toBeGreaterThanOrEqual(2);
     expect(stale.headers.get('cache-control')).toBe('public, max-age=2');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(worker.dbQueries).toBeGreaterThan(queries);
-    const fresh = await worker.get(LIST);
-    expect(fresh.body.transactions[0].consensus_timestamp).toBe(at(LATE + 1n));
+    const fresh = await worker.get(LIST, BROWSER);
+    expect(fresh.body.transactions[0].consensus_timestamp).toBe(newest);
     expect(fresh.headers.get('age')).toBeNull();
   });
 
-  it('are read again once expired when the bound is 0', async () => {
-    await worker.setState({ config: { edge: { cache: { staleWhileRevalidate: 0 } } } });
-    await worker.get(LIST);
-    await insertTransaction(db.sql, { consensus_timestamp: LATE + 2n, payer_account_id: 1001n });
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const again = await worker.get(LIST);
-    expect(again.body.transactions[0].consensus_timestamp).toBe(at(LATE + 2n));
-    expect(again.headers.get('age')).toBeNull();
+  it('are read again once expired for a client that is not a browser, or when the bound is 0', async () => {
+    for (const [bound, headers] of [
+      [30, {}],
+      [0, BROWSER],
+    ] as const) {
+      await worker.setState({ config: { edge: { cache: { staleWhileRevalidate: bound } } } });
+      await worker.get(LIST, headers);
+      const newest = await arrive();
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const again = await worker.get(LIST, headers);
+      expect(again.body.transactions[0].consensus_timestamp).toBe(newest);
+      expect(again.headers.get('age')).toBeNull();
+    }
   });
 });

@@ -42,8 +42,8 @@ function conditional(ifNoneMatch: string | undefined, response: Response): Respo
  * If-None-Match (against the ETag every 200 is built with) and the edge cache for GETs. Within its max-age a
  * repeated request is answered from the edge before any route code runs, so it costs no database query (the
  * reference's ETag still runs the query). Past it, within the stale-while-revalidate bound (`edge.cache.
- * staleWhileRevalidate`), the stale copy is served with its `Age` and the answer is read again in the background,
- * once at a time per key; final answers (`immutable`, docs/adr/0045) are kept for their whole max-age. The key is
+ * staleWhileRevalidate`), a browser's request (`acceptsStale`) gets the stale copy with its `Age` while the answer is
+ * read again in the background, once at a time per key, and any other request reads it again; final answers (`immutable`, docs/adr/0045) are kept for their whole max-age. The key is
  * the path and the canonical query (`canonicalQuery`), under `keyPrefix(env)` (test mode changes it to drop
  * everything cached). In front of the Cache API, each isolate keeps the responses it produced in memory
  * (`edge.cache.memoryBytes`) and answers from there first. Errors are never stored, nor 404s that are not final;
@@ -67,22 +67,25 @@ export function edgeCache(keyPrefix: (env: Env) => string, runApp: RunApp): Midd
     if (store && !revalidating) {
       const { cache, memory, key } = store;
       const now = Date.now();
+      const staleServed = acceptsStale(c.req.raw);
       const again = () => revalidate(key, c.req.raw, (request) => runApp(request, c.env, c.executionCtx));
       const remembered = memory?.get(key, now);
-      if (remembered) {
+      if (remembered && (staleServed || remembered.freshUntil > now)) {
         const { response, stale } = rebuilt(remembered, now);
         c.set('cache', stale ? 'stale' : 'hit');
         if (stale) waitFor(c.executionCtx, again());
         return conditional(ifNoneMatch, response);
       }
-      const hit = await cache.match(key);
+      const hit = remembered ? undefined : await cache.match(key);
       if (hit) {
         const served = fromCacheApi(hit);
         const stale = served.freshUntil <= now;
-        c.set('cache', stale ? 'stale' : 'hit');
-        if (stale) waitFor(c.executionCtx, again());
         if (memory) await remember(memory, key, served);
-        return conditional(ifNoneMatch, rebuilt(await asRemembered(served), now).response);
+        if (staleServed || !stale) {
+          c.set('cache', stale ? 'stale' : 'hit');
+          if (stale) waitFor(c.executionCtx, again());
+          return conditional(ifNoneMatch, rebuilt(await asRemembered(served), now).response);
+        }
       }
     }
     c.set('cache', revalidating ? 'revalidate' : store ? 'miss' : 'off');
@@ -129,7 +132,7 @@ export function answerFromMemory(
   const key = cacheKeyUrl(keyPrefix, request.url);
   const now = Date.now();
   const remembered = memory.get(key, now);
-  if (!remembered) return undefined;
+  if (!remembered || (remembered.freshUntil <= now && !acceptsStale(request))) return undefined;
   const ifNoneMatch = request.headers.get('if-none-match') ?? undefined;
   const { response, stale } = rebuilt(remembered, now);
   const pending = stale ? revalidate(key, request, runApp) : undefined;
@@ -147,6 +150,13 @@ function deadlines(producedAt: number, lifetime: Lifetime): { freshUntil: number
   const freshUntil = producedAt + lifetime.maxAge * 1000;
   return { freshUntil, expiresAt: freshUntil + lifetime.staleSeconds * 1000 };
 }
+
+/**
+ * Whether a stale answer may be served to this request: only to a browser's (it sends `Origin` with every
+ * cross-origin read), which shows what it gets and reads again (an explorer's tables every 5 s). A client without
+ * one (a relay reading a nonce or a balance, an SDK, an indexer) acts on the answer: it always gets a fresh one.
+ */
+const acceptsStale = (request: Request): boolean => request.headers.has('origin');
 
 /** A kept response as a new Response; a stale one says how old it is (`Age`), so a browser keeps it no longer. */
 function rebuilt(remembered: RememberedResponse, now: number): { response: Response; stale: boolean } {
