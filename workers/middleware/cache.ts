@@ -41,11 +41,11 @@ function conditional(ifNoneMatch: string | undefined, response: Response): Respo
 /**
  * If-None-Match (against the ETag every 200 is built with) and the edge cache for GETs. Within its max-age a
  * repeated request is answered from the edge before any route code runs, so it costs no database query (the
- * reference's ETag still runs the query). Past it, within the stale-while-revalidate bound (`edge.cache.
- * staleWhileRevalidate`), a browser's request (`acceptsStale`) gets the stale copy with its `Age` while the answer is
- * read again in the background, once at a time per key, and any other request reads it again; final answers (`immutable`, docs/adr/0045) are kept for their whole max-age. The key is
- * the path and the canonical query (`canonicalQuery`), under `keyPrefix(env)` (test mode changes it to drop
- * everything cached). In front of the Cache API, each isolate keeps the responses it produced in memory
+ * reference's ETag still runs the query). Past it, within the stale-while-revalidate bound
+ * (`edge.cache.staleWhileRevalidate`), a browser's request (`acceptsStale`) gets the stale copy with its `Age` while
+ * the answer is read again in the background, once at a time per key; any other request reads it again. Final
+ * answers (`immutable`, docs/adr/0045) are kept for their whole max-age. The key is the path and the canonical query
+ * (`canonicalQuery`), under `keyPrefix(env)` (test mode changes it to drop everything cached). In front of the Cache API, each isolate keeps the responses it produced in memory
  * (`edge.cache.memoryBytes`) and answers from there first. Errors are never stored, nor 404s that are not final;
  * requests with credentials are neither served nor stored.
  */
@@ -162,7 +162,7 @@ const acceptsStale = (request: Request): boolean => request.headers.has('origin'
 function rebuilt(remembered: RememberedResponse, now: number): { response: Response; stale: boolean } {
   const stale = remembered.freshUntil <= now;
   const headers = stale
-    ? [...remembered.headers, ['age', String(ageSeconds(remembered.headers, now))]]
+    ? [...remembered.headers.filter(([name]) => name !== 'age'), ['age', String(ageSeconds(remembered.headers, now))]]
     : remembered.headers;
   const status = remembered.status ?? 200;
   return { response: new Response(remembered.body, { status, headers: headers as [string, string][] }), stale };
