@@ -19,6 +19,7 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['bench:rest', 'usage: npm run bench:rest'],
   ['bench:floor', 'usage: npm run bench:floor'],
   ['bench:latency', 'usage: npm run bench:latency'],
+  ['bench:explorer', 'usage: npm run bench:explorer'],
   ['bench:ingest', 'usage: npm run bench:ingest'],
   ['bench:call', 'usage: npm run bench:call'],
   ['bench:rosetta', 'usage: npm run bench:rosetta'],

@@ -5,7 +5,7 @@ import type { AppEnv } from './context.ts';
 import type { Env } from './env.ts';
 import { handleError, notFound } from './error-handler.ts';
 import { authenticate } from './middleware/auth.ts';
-import { answerFromMemory, edgeCache } from './middleware/cache.ts';
+import { answerFromMemory, edgeCache, type RunApp } from './middleware/cache.ts';
 import { answerPreflight } from './middleware/cors.ts';
 import { limitRate } from './middleware/rate-limit.ts';
 import { logRequest } from './middleware/request-line.ts';
@@ -51,7 +51,9 @@ export function createApp(deps: AppDeps) {
   app.options('/api/v1/contracts/*', contractsPreflight);
   app.options('/api/*', answerPreflight);
   app.get('/api/v1/docs/swagger-ui/:version/:file', swaggerUiFile);
-  const cached = edgeCache(deps.cacheKeyPrefix);
+  // A stale answer is read again through the whole app, in the background of the request that found it.
+  const runApp: RunApp = (request, env, ctx) => app.fetch(request, env, ctx);
+  const cached = edgeCache(deps.cacheKeyPrefix, runApp);
   // The credentials, the edge cache, then (on a miss, before the database) the rate limit, in one middleware: each
   // layer of hono's chain costs every request a few promises.
   app.use('/api/*', (c, next) => {
@@ -77,16 +79,20 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/tokens', tokenRoutes);
   app.route('/api/v1/topics', topicRoutes);
   app.route('/api/v1/transactions', transactionRoutes);
-  app.route(ROSETTA_PREFIX, rosettaRoutes(deps.cacheKeyPrefix));
+  app.route(ROSETTA_PREFIX, rosettaRoutes(deps.cacheKeyPrefix, runApp));
   app.notFound(notFound);
   app.onError(handleError);
   return {
     /** A response the memory tier holds is served before routing, with its request line like any other. */
     fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
-      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env));
+      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env), (again) =>
+        app.fetch(again, env, ctx),
+      );
       if (!remembered) return app.fetch(request, env, ctx);
-      logRequest({ method: 'GET', url: request.url, status: remembered.status, ms: 0, cache: 'hit' });
-      return remembered;
+      if (remembered.pending) ctx.waitUntil(remembered.pending);
+      const { response, stale } = remembered;
+      logRequest({ method: 'GET', url: request.url, status: response.status, ms: 0, cache: stale ? 'stale' : 'hit' });
+      return response;
     },
   };
 }

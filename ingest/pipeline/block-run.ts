@@ -18,6 +18,7 @@ import { FormatError } from '../decode/byte-reader.ts';
 import { bytesEqual, fromHex, isAllZero, toHex } from '../decode/hash.ts';
 import { BLOCK_FILE_VERSION, type DerivedBlock, deriveBlock } from '../derive/block.ts';
 import type { FileRows } from '../derive/file-rows.ts';
+import { declareAppendOnlyHistory } from '../sink/append-only-history.ts';
 import { snapshotBalancesIfDue } from '../sink/balance-snapshot.ts';
 import { updateEntityStakes } from '../sink/entity-stake.ts';
 import { TableSchema } from '../sink/schema.ts';
@@ -114,6 +115,7 @@ export async function runBlockIngest(options: BlockIngestOptions): Promise<Block
   const { source, client, signal } = options;
   const log: Log = options.log ?? ((fields) => console.log(JSON.stringify({ service: 'ingest', ...fields })));
   const schema = await TableSchema.load(client);
+  await declareAppendOnlyHistory(client);
   let cursor = await loadBlockCursor(client);
   const start = cursor ? cursor.index + 1n : await firstBlock(source, options, log);
   const progress = new Progress(options.progressIntervalMs);

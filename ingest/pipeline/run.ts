@@ -10,6 +10,7 @@
 import type pg from 'pg';
 import { toHex } from '../decode/hash.ts';
 import type { FileRows } from '../derive/file-rows.ts';
+import { declareAppendOnlyHistory } from '../sink/append-only-history.ts';
 import { snapshotBalancesIfDue } from '../sink/balance-snapshot.ts';
 import { updateEntityStakes } from '../sink/entity-stake.ts';
 import { TableSchema } from '../sink/schema.ts';
@@ -72,6 +73,7 @@ export interface IngestSummary {
 export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
   const { source, client } = options;
   const schema = await TableSchema.load(client);
+  await declareAppendOnlyHistory(client);
   // Plain inserts become COPY data, and row changes statements, while each file is derived (sink/).
   const preparer: FilePreparer =
     options.prepareThread === false ? new InlinePreparer(source, schema) : new WorkerPreparer(source, schema);

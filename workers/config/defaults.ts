@@ -35,8 +35,13 @@ export const DEFAULT_CONFIG = {
   users: [] as { username: string; password: string; limit: number }[],
   /** edge-mirror's own settings (no reference equivalent): the edge cache, per-client rate limits, streams. */
   edge: {
-    /** `memoryBytes`: the per-isolate memory tier in front of the Cache API (0 turns it off). */
-    cache: { enabled: true, memoryBytes: 16 * 1024 * 1024 },
+    /**
+     * `memoryBytes`: the per-isolate memory tier in front of the Cache API (0 turns it off). `finalMaxAge`: seconds
+     * a final answer may be kept, at the edge and by browsers (docs/adr/0045). `staleWhileRevalidate`: seconds past
+     * its max-age an answer that can still change may be served to a browser from the edge while it is read again
+     * (0: never).
+     */
+    cache: { enabled: true, memoryBytes: 16 * 1024 * 1024, finalMaxAge: 31_536_000, staleWhileRevalidate: 120 },
     rateLimit: {
       enabled: true,
       /** Token buckets per client and route class: `rate` tokens a second, up to `burst` saved. */

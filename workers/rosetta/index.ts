@@ -10,7 +10,7 @@ import type { AppEnv } from '../context.ts';
 import { describeError } from '../describe-error.ts';
 import type { Env } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { edgeCache } from '../middleware/cache.ts';
+import { edgeCache, type RunApp } from '../middleware/cache.ts';
 import { limitRate } from '../middleware/rate-limit.ts';
 import { constructionRoutes } from './construction/index.ts';
 import { CACHEABLE_DATA_REQUESTS, dataRoutes } from './data/index.ts';
@@ -31,9 +31,12 @@ function toRosettaError(error: unknown): RosettaError {
   return RosettaError.of('InternalServerError');
 }
 
-/** The sub-app mounted at `ROSETTA_PREFIX`; `cacheKeyPrefix` is the app's (the database the answers come from). */
-export function rosettaRoutes(cacheKeyPrefix: (env: Env) => string) {
-  const cached = edgeCache(cacheKeyPrefix, rosettaCacheKeys(ROSETTA_PREFIX, CACHEABLE_DATA_REQUESTS));
+/**
+ * The sub-app mounted at `ROSETTA_PREFIX`; `cacheKeyPrefix` is the app's (the database the answers come from), and
+ * `runApp` the whole app, as the edge cache takes it.
+ */
+export function rosettaRoutes(cacheKeyPrefix: (env: Env) => string, runApp: RunApp) {
+  const cached = edgeCache(cacheKeyPrefix, runApp, rosettaCacheKeys(ROSETTA_PREFIX, CACHEABLE_DATA_REQUESTS));
   const routes = new Hono<AppEnv>().route('/', dataRoutes).route('/construction', constructionRoutes);
   const app = new Hono<AppEnv>();
   // The Mesh SDK's CORS middleware answers every preflight itself.
