@@ -12,6 +12,7 @@ import { exportLedger } from './ledger/export.ts';
 import { TREASURY } from './ledger/ids.ts';
 import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
 import { Mix, type MixWeights, type PinnedMix } from './mix/mix.ts';
+import { genesisKey } from './network/genesis.ts';
 import { Network, type SimItem } from './network/network.ts';
 import { Random } from './random.ts';
 import { BlockStreamWriter } from './write/block-stream.ts';
@@ -93,7 +94,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
     startNs,
     ...(ledger ? { ledger } : {}),
   });
-  if (!chain) net.ledger.account(TREASURY).key = net.keys.next('ed25519');
+  // The key sequence moves on as it did when 0.0.2 drew its own key, so every later key is the same.
+  if (!chain) net.keys.next('ed25519');
+  net.ledger.account(TREASURY).key = genesisKey();
   const evm = new SimEvm();
   await evm.install(installedState(net.ledger));
   const choice = options.pinnedMix ? { pinned: options.pinnedMix } : { weights: options.weights ?? {} };

@@ -29,6 +29,26 @@ export const PRICE_TINYCENTS = {
   scheduleSign: 100_000_000n,
   contractCreate: 100_000_000_000n,
   contractCallBase: 10_000_000n,
+  // Families only transactions submitted to a node use (the generated load never makes them).
+  topicUpdate: 22_000_000n,
+  topicDelete: 500_000_000n,
+  tokenUpdate: 100_000_000n,
+  tokenDelete: 100_000_000n,
+  tokenDissociate: 5_000_000_000n,
+  tokenFreeze: 100_000_000n,
+  tokenKyc: 100_000_000n,
+  tokenPause: 100_000_000n,
+  tokenWipe: 100_000_000n,
+  scheduleDelete: 100_000_000n,
+  contractUpdate: 2_600_000_000n,
+  contractDelete: 700_000_000n,
+  fileCreate: 5_000_000_000n,
+  fileAppend: 5_000_000_000n,
+  fileUpdate: 5_000_000_000n,
+  fileDelete: 700_000_000n,
+  utilPrng: 100_000_000n,
+  /** A paid query's answer (info, records, contents). */
+  query: 10_000_000n,
 } as const;
 
 export type Priced = keyof typeof PRICE_TINYCENTS;
