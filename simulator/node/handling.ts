@@ -6,7 +6,7 @@
  * it was and only the fee is charged.
  */
 import type { SimEvm } from '../evm/evm.ts';
-import type { LedgerKey } from '../ledger/ledger.ts';
+import type { LedgerKey, Schedule } from '../ledger/ledger.ts';
 import type { Priced } from '../network/fees.ts';
 import type { ExecuteContext, Network, Outcome, SimItem } from '../network/network.ts';
 import type { HbarTransfers } from '../network/transfers.ts';
@@ -38,6 +38,8 @@ export interface Price {
   readonly bytes?: number;
   /** The most gas the transaction may be charged for, at the network's gas price. */
   readonly gas?: bigint;
+  /** With `gas`: the base price charged besides the gas. */
+  readonly base?: Priced;
 }
 
 /** The transaction in hand at consensus. */
@@ -52,8 +54,17 @@ export interface NodeTx {
   readonly evm: SimEvm;
   /** The fee the network charges the payer (before gas), for handlers that check what the payer has left. */
   readonly fee: bigint;
-  /** A schedule's execution: the schedule's number (the record's `scheduleRef`). */
-  readonly scheduleRef?: bigint;
+  readonly scheduler: Scheduler;
+}
+
+/** What the schedule handlers need of the node: the handlers of the transactions a schedule may hold, and execution. */
+export interface Scheduler {
+  /** The data field of a schedulable body that the node can run, or undefined. */
+  scheduledKind(body: Pb): string | undefined;
+  /** The pure checks of that kind of transaction. */
+  pureCheck(kind: string, data: Pb, body: Pb): void;
+  /** Runs the schedule one nanosecond after `afterNs` when its signatories satisfy every key it needs. */
+  executeIfReady(schedule: Schedule, afterNs: bigint): Promise<void>;
 }
 
 export interface Handling {

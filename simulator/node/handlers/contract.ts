@@ -63,7 +63,7 @@ export function newContract(
 }
 
 export const contractCreate: TxHandler = {
-  price: (data) => ({ kind: undefined, gas: bigOf(data.gas) }),
+  price: (data) => ({ kind: undefined, gas: bigOf(data.gas), base: 'contractCreate' }),
   pure: (data) => {
     ensure(data.initcode || data.fileID, 'INVALID_FILE_ID');
     ensure(bigOf(data.gas) > 0n, 'INSUFFICIENT_GAS');
@@ -136,7 +136,7 @@ export const contractCreate: TxHandler = {
 };
 
 export const contractCall: TxHandler = {
-  price: (data) => ({ kind: undefined, gas: bigOf(data.gas) }),
+  price: (data) => ({ kind: undefined, gas: bigOf(data.gas), base: 'contractCallBase' }),
   pure: (data) => {
     ensure(data.contractID, 'INVALID_CONTRACT_ID');
     ensure(bigOf(data.amount) >= 0n, 'CONTRACT_NEGATIVE_VALUE');
