@@ -57,10 +57,18 @@ interface Start {
 }
 
 /** `npm start` in its own session, so that every process of its stack can be found by the session id. */
+/** The local node's ports, none served: each test's stacks would otherwise meet on 50211, 5551, 8545 and 8084. */
+const NO_LOCAL_NODE_PORTS = {
+  LOCAL_NODE_CONSENSUS_PORT: '0',
+  LOCAL_NODE_REST_PORT: '0',
+  LOCAL_NODE_WEB3_PORT: '0',
+  LOCAL_NODE_REST_JAVA_PORT: '0',
+};
+
 function npmStart(cwd: string, env: Record<string, string>): Start {
   const child = spawn('npm', ['start'], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...NO_LOCAL_NODE_PORTS, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
