@@ -112,6 +112,7 @@ async function main(): Promise<void> {
   const summary = await simulate({
     ...options,
     signal: controller.signal,
+    nodeLog: (fields) => console.log(JSON.stringify({ service: 'node', ...fields })),
     onNodes: (addresses) =>
       console.log(JSON.stringify({ service: 'simulate', msg: 'nodes listening', nodes: addresses })),
     onFile: (file) => {

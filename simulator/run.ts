@@ -50,6 +50,8 @@ export interface SimulationOptions {
   readonly load?: boolean;
   /** Told once the nodes listen, with their addresses. */
   readonly onNodes?: (addresses: readonly string[]) => void;
+  /** Where the nodes' log lines go (one per transaction handled); nowhere when absent. */
+  readonly nodeLog?: (fields: Record<string, unknown>) => void;
 }
 
 export interface FileSummary {
@@ -109,7 +111,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   const choice = options.pinnedMix ? { pinned: options.pinnedMix } : { weights: options.weights ?? {} };
   const mix = new Mix(net, evm, choice, chain?.mix);
   const load = options.load ?? true;
-  const live = options.node && options.live ? await startLiveNodes(net, evm, options.nodes, options.node) : undefined;
+  const live =
+    options.node && options.live
+      ? await startLiveNodes(net, evm, options.nodes, options.node, options.nodeLog)
+      : undefined;
   if (live) options.onNodes?.(live.addresses);
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);

@@ -45,8 +45,8 @@ export async function startLiveNodes(
   evm: SimEvm,
   nodeCount: number,
   node: { host: string; basePort: number },
+  log: (fields: Record<string, unknown>) => void = () => {},
 ): Promise<LiveNodes> {
-  const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ service: 'node', ...fields }));
   const consensus = new ConsensusNode(net, evm, log);
   const servers = await startNodeServers({ consensus, evm, nodeCount, host: node.host, basePort: node.basePort, log });
   return new LiveNodes(consensus, servers.addresses, () => servers.close());
