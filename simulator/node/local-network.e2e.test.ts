@@ -13,9 +13,11 @@ import {
   ContractExecuteTransaction,
   ContractFunctionParameters,
   EthereumTransaction,
+  EthereumTransactionData,
   FileAppendTransaction,
   FileContentsQuery,
   FileCreateTransaction,
+  type FileId,
   Hbar,
   PrivateKey,
   ScheduleCreateTransaction,
@@ -312,4 +314,87 @@ describe('the local network, through the official SDK', () => {
       expect.objectContaining({ account: ed.toString(), amount: -100_000_000 }),
     );
   }, 300_000);
+
+  it("takes a relay's eth_sendRawTransaction of a contract deployment, its call data in a file, and the mirror answers its receipt", async () => {
+    const key = PrivateKey.generateECDSA();
+    const create = await new AccountCreateTransaction()
+      .setECDSAKeyWithAlias(key)
+      .setInitialBalance(new Hbar(100))
+      .freezeWith(client)
+      .sign(key);
+    await (await create.execute(client)).getReceipt(client);
+    // A deployment larger than the relay's file chunk (5,120 bytes): Counter(10), its constructor argument padded.
+    const counter = artifact('Counter');
+    const data = new Uint8Array([...fromHex(counter.initcode), ...word(10n), ...new Uint8Array(6_000)]);
+    const { raw, hash } = signEthereumCall(
+      {
+        type: 2,
+        nonce: 0n,
+        gasPrice: GAS_PRICE_TINYBARS * 10_000_000_000n,
+        gasLimit: 1_000_000n,
+        to: new Uint8Array(),
+        data,
+      },
+      fromHex(key.toStringRaw()),
+    );
+
+    // What the relay's sendRawTransaction does with it (hiero-json-rpc-relay, SDKClient.submitEthereumTransaction).
+    const FILE_APPEND_CHUNK_SIZE = 5_120;
+    const ethereumData = EthereumTransactionData.fromBytes(raw);
+    const transaction = new EthereumTransaction();
+    let fileId: FileId | null = null;
+    if (ethereumData.callData.length <= FILE_APPEND_CHUNK_SIZE) transaction.setEthereumData(ethereumData.toBytes());
+    else {
+      const hexed = Buffer.from(ethereumData.callData).toString('hex');
+      const fileCreate = await new FileCreateTransaction()
+        .setContents(hexed.substring(0, FILE_APPEND_CHUNK_SIZE))
+        .setKeys([client.operatorPublicKey as PrivateKey['publicKey']])
+        .execute(client);
+      fileId = (await fileCreate.getReceipt(client)).fileId;
+      if (!fileId) throw new Error('no file id');
+      if (hexed.length > FILE_APPEND_CHUNK_SIZE) {
+        await (
+          await new FileAppendTransaction()
+            .setFileId(fileId)
+            .setContents(hexed.substring(FILE_APPEND_CHUNK_SIZE))
+            .setChunkSize(FILE_APPEND_CHUNK_SIZE)
+            .setMaxChunks(20)
+            .execute(client)
+        ).getReceipt(client);
+      }
+      ethereumData.callData = new Uint8Array();
+      transaction.setEthereumData(ethereumData.toBytes()).setCallDataFileId(fileId);
+    }
+    expect(fileId).not.toBeNull();
+    transaction.setMaxTransactionFee(Hbar.fromTinybars(Math.floor(Number(GAS_PRICE_TINYBARS) * 15_000_000)));
+    transaction.setMaxGasAllowanceHbar(new Hbar(10));
+    const submitted = await transaction.execute(client);
+
+    // The relay's eth_getTransactionReceipt: the contract result the mirror has for the transaction hash.
+    const txHash = `0x${Buffer.from(hash).toString('hex')}`;
+    const deadline = Date.now() + VISIBLE_WITHIN_MS;
+    let result = await worker.get(`/api/v1/contracts/results/${txHash}`);
+    while (result.status === 404 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      result = await worker.get(`/api/v1/contracts/results/${txHash}`);
+    }
+    expect(result.status).toBe(200);
+    const receipt = await submitted.getReceipt(client);
+    const contract = receipt.contractId;
+    if (!contract) throw new Error('no contract id in the receipt');
+    expect(result.body).toMatchObject({
+      hash: txHash,
+      result: 'SUCCESS',
+      status: '0x1',
+      contract_id: contract.toString(),
+      created_contract_ids: [contract.toString()],
+      nonce: 0,
+    });
+    const count = await new ContractCallQuery()
+      .setContractId(contract)
+      .setGas(50_000)
+      .setFunction('count')
+      .execute(client);
+    expect(count.getUint256(0).toString()).toBe('10');
+  }, 120_000);
 });
