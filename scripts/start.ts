@@ -189,6 +189,11 @@ try {
       source: ingestSource,
       databaseUrl,
       log,
+      // The simulated network's files are on this disk: looking every half second puts a submitted transaction on
+      // the API within about a file's period.
+      ...(simulate
+        ? { argv: [path.join(REPO_ROOT, 'ingest/main.ts'), '--source', ingestSource, '--poll-interval', '500'] }
+        : {}),
       onRefused: () => {
         console.error('start failed: the ingest cannot use its settings (its line above says which): stopping');
         void stopAll(1);

@@ -20,6 +20,8 @@ interface Done {
 
 export class ReceiptCache {
   private readonly entries = new Map<string, Pending | Done>();
+  /** Receipt queries waiting for a pending transaction's handling, by its key. */
+  private readonly waiters = new Map<string, (() => void)[]>();
   /** Transaction id key → end of its valid window (ns). */
   private readonly seen = new Map<string, bigint>();
 
@@ -41,6 +43,25 @@ export class ReceiptCache {
 
   done(key: string, item: SimItem): void {
     this.entries.set(key, { state: 'done', item, expiresNs: item.consensusNs + RECEIPT_TTL_NS });
+    for (const wake of this.waiters.get(key) ?? []) wake();
+    this.waiters.delete(key);
+  }
+
+  /**
+   * Resolves once a pending transaction is handled, or after `ms`: a receipt query for a transaction a few
+   * milliseconds from consensus gets its receipt instead of UNKNOWN and the client's back-off.
+   */
+  settled(key: string, ms: number): Promise<void> {
+    if (this.entries.get(key)?.state !== 'pending') return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      const list = this.waiters.get(key) ?? [];
+      list.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.waiters.set(key, list);
+    });
   }
 
   /** Undefined: the node never saw this id (or forgot it); 'pending': not handled yet. */

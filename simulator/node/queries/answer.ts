@@ -34,6 +34,9 @@ const RESPONSE_FIELD: Readonly<Record<string, string>> = { contractGetBytecode: 
 /** The version this network reports (NetworkGetVersionInfo): the HAPI of the `@hiero-ledger/proto` it loads. */
 const VERSION = { major: 0, minor: 66, patch: 0 };
 
+/** How long a receipt query for a pending transaction waits for its consensus before it answers UNKNOWN. */
+const RECEIPT_HOLD_MS = 500;
+
 const FREE = new Set(['cryptogetAccountBalance', 'transactionGetReceipt']);
 
 interface QueryContext {
@@ -129,6 +132,7 @@ async function answerOf(kind: string, body: Pb, context: QueryContext): Promise<
   const ledger = context.consensus.ledger;
   switch (kind) {
     case 'transactionGetReceipt':
+      await context.consensus.receipts.settled(transactionIdKey(body.transactionID), RECEIPT_HOLD_MS);
       return receiptAnswer(body, context);
     case 'transactionGetRecord': {
       const found = context.consensus.receipts.lookup(transactionIdKey(body.transactionID));
