@@ -1,6 +1,7 @@
 /** CryptoService transactions submitted to a node: account create, update, delete. (Transfers: transfer.ts.) */
 import { accountPb } from '../../ledger/ids.ts';
 import type { LedgerKey } from '../../ledger/ledger.ts';
+import { singleKey } from '../../network/keys.ts';
 import { HbarTransfers } from '../../network/transfers.ts';
 import { accountNumOf, nsOf } from '../entity-ids.ts';
 import {
@@ -42,7 +43,7 @@ export const cryptoCreate: TxHandler = {
     const max = Number(data.max_automatic_token_associations ?? 0);
     ensure(max >= -1, 'INVALID_MAX_AUTO_ASSOCIATIONS');
   },
-  handle: ({ net, data, payer, fee }) => {
+  handle: ({ net, data, payer, fee, signatures }) => {
     const { ledger } = net;
     const key = keyFromPb(data.key) as LedgerKey;
     const alias = data.alias instanceof Uint8Array && data.alias.length > 0 ? new Uint8Array(data.alias) : undefined;
@@ -56,8 +57,15 @@ export const cryptoCreate: TxHandler = {
     ensure(funder.balance - fee >= initial, 'INSUFFICIENT_PAYER_BALANCE');
     const stakedNodeId = stakingOf(data).stakedNodeId;
     if (stakedNodeId !== undefined) ensure(stakedNodeId >= 0 && stakedNodeId < net.nodeCount, 'INVALID_STAKING_ID');
-    // A new account's key signs only when it must receive with its signature or takes an EVM address as alias.
-    const requiredKeys = data.receiverSigRequired || alias ? [key] : [];
+    // HIP-583: an EVM address alias of another key than the account's needs that key's signature, found among the
+    // signatures by the address it hashes to; the account's own key signs when it must sign to receive.
+    const requiredKeys: LedgerKey[] = data.receiverSigRequired ? [key] : [];
+    const own = singleKey(key)?.evmAddress;
+    if (alias && !(own && Buffer.from(own).equals(alias))) {
+      const aliasKey = signatures.namedKeys().find((k) => k.evmAddress && Buffer.from(k.evmAddress).equals(alias));
+      ensure(aliasKey, 'INVALID_SIGNATURE');
+      requiredKeys.push(aliasKey);
+    }
     return {
       requiredKeys,
       execute: ({ consensusNs }) => {

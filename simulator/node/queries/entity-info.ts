@@ -47,7 +47,7 @@ export function accountInfo(ledger: Ledger, id: unknown): Pb {
     memo: account.memo,
     ownedNfts: i64(ownedNfts),
     max_automatic_token_associations: account.maxAutoAssociations,
-    ...(account.evmAddress ? { alias: account.evmAddress } : {}),
+    // `alias` carries a key alias (a serialized Key); an EVM address alias shows as `contractAccountID` alone.
     ledger_id: LEDGER_ID,
     ethereum_nonce: i64(account.ethereumNonce),
     staking_info: {
