@@ -111,7 +111,7 @@ describe('a consensus node', () => {
     expect(consensus.submit(greedy.bytes, 0, NOW_NS)).toBe(code('OK'));
     await consensus.handleQueued(NOW_NS);
     const [item] = net.drain();
-    expect((item?.record.receipt as { status: number }).status).toBe(code('INSUFFICIENT_ACCOUNT_BALANCE'));
+    expect((item?.record.receipt as { status: number } | undefined)?.status).toBe(code('INSUFFICIENT_ACCOUNT_BALANCE'));
     const fee = BigInt(String(item?.record.transactionFee));
     // 0.0.98 gets the fee's share only, not the amount asked for.
     expect(net.ledger.account(98n).balance - before).toBeLessThan(fee);

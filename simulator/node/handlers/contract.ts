@@ -178,7 +178,8 @@ export const contractCall: TxHandler = {
 
 function contractAdminKey(contract: Contract): LedgerKey {
   const key = contract.settings?.adminKey;
-  ensure(key && !(key.kind === 'list' && key.keys.length === 0), 'MODIFYING_IMMUTABLE_CONTRACT');
+  const immutable = !key || key.kind === 'contract' || (key.kind === 'list' && key.keys.length === 0);
+  ensure(key && !immutable, 'MODIFYING_IMMUTABLE_CONTRACT');
   return key;
 }
 

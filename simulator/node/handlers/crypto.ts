@@ -105,6 +105,8 @@ export const cryptoUpdate: TxHandler = {
     const memo = wrapped<string>(data.memo);
     if (memo !== undefined) checkMemo(memo);
     checkAutoRenew(data.autoRenewPeriod);
+    const max = wrapped<number>(data.max_automatic_token_associations);
+    if (max !== undefined) ensure(max >= -1, 'INVALID_MAX_AUTO_ASSOCIATIONS');
   },
   handle: ({ net, data }) => {
     const account = liveAccount(net.ledger, data.accountIDToUpdate);

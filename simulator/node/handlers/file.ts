@@ -11,6 +11,8 @@ import { keyFromPb } from '../signatures.ts';
 
 const MAX_FILE_BYTES = 1_048_576;
 const DEFAULT_FILE_LIFETIME_NS = 7_776_000n * 1_000_000_000n;
+/** The longest a file may be created for (the node's `ledger.autoRenewPeriod.maxDuration`). */
+const MAX_LIFETIME_NS = 8_000_001n * 1_000_000_000n;
 
 const contentsOf = (data: Pb): Uint8Array =>
   data.contents instanceof Uint8Array ? new Uint8Array(data.contents) : new Uint8Array();
@@ -48,6 +50,9 @@ export const fileCreate: TxHandler = {
     return {
       requiredKeys: keys.length > 0 ? [{ kind: 'list', keys }] : [],
       execute: ({ consensusNs }) => {
+        if (data.expirationTime) {
+          ensure(nsOf(data.expirationTime) - consensusNs <= MAX_LIFETIME_NS, 'AUTORENEW_DURATION_NOT_IN_RANGE');
+        }
         const num = net.ledger.allocateEntity();
         net.ledger.files.set(num, contentsOf(data));
         net.ledger.fileMeta.set(num, {

@@ -74,8 +74,8 @@ export const scheduleCreate: TxHandler = {
       requiredKeys: adminKey ? [adminKey] : [],
       execute: ({ consensusNs, transactionId }) => {
         if (expiry !== undefined) {
-          ensure(expiry > consensusNs, 'SCHEDULE_EXPIRY_MUST_BE_FUTURE');
-          ensure(expiry - consensusNs <= MAX_LIFETIME_NS, 'SCHEDULE_EXPIRY_TOO_LONG');
+          ensure(expiry > consensusNs, 'SCHEDULE_EXPIRATION_TIME_MUST_BE_HIGHER_THAN_CONSENSUS_TIME');
+          ensure(expiry - consensusNs <= MAX_LIFETIME_NS, 'SCHEDULE_EXPIRATION_TIME_TOO_FAR_IN_FUTURE');
         }
         const num = ledger.allocateEntity();
         const scheduledId = { ...transactionId, scheduled: true };

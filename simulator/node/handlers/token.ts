@@ -193,8 +193,9 @@ export const tokenMint: TxHandler = {
     const supplyKey = tokenKey(token, 'supplyKey');
     const metadata = metadataList(data);
     const nft = token.type === 'NON_FUNGIBLE_UNIQUE';
+    // A fungible mint of nothing succeeds and changes nothing, as on the node.
     if (nft) ensure(metadata.length > 0, 'INVALID_TOKEN_MINT_METADATA');
-    else ensure(metadata.length === 0 && bigOf(data.amount) > 0n, 'INVALID_TOKEN_MINT_AMOUNT');
+    else ensure(metadata.length === 0 && bigOf(data.amount) >= 0n, 'INVALID_TOKEN_MINT_AMOUNT');
     const amount = nft ? BigInt(metadata.length) : bigOf(data.amount);
     const max = token.settings?.maxSupply;
     if (max) ensure(token.totalSupply + amount <= max, 'TOKEN_MAX_SUPPLY_REACHED');
@@ -246,7 +247,7 @@ export const tokenBurn: TxHandler = {
         ensure(owned.owner === token.treasury, 'TREASURY_MUST_OWN_BURNED_NFT');
       }
     } else {
-      ensure(amount > 0n, 'INVALID_TOKEN_BURN_AMOUNT');
+      ensure(amount >= 0n, 'INVALID_TOKEN_BURN_AMOUNT');
       ensure(ledger.tokenBalance(token.treasury, token.num) >= amount, 'INSUFFICIENT_TOKEN_BALANCE');
     }
     return {
@@ -285,7 +286,7 @@ export const tokenWipe: TxHandler = {
     if (nft) {
       for (const serial of serials)
         ensure(ledger.nft(token.num, serial)?.owner === account.num, 'ACCOUNT_DOES_NOT_OWN_WIPED_NFT');
-    } else ensure(amount > 0n && ledger.tokenBalance(account.num, token.num) >= amount, 'INVALID_WIPING_AMOUNT');
+    } else ensure(amount >= 0n && ledger.tokenBalance(account.num, token.num) >= amount, 'INVALID_WIPING_AMOUNT');
     return {
       requiredKeys: [wipeKey],
       execute: () => {

@@ -33,8 +33,6 @@ export const topicCreate: TxHandler = {
     const adminKey = data.adminKey ? keyFromPb(data.adminKey) : undefined;
     const submitKey = data.submitKey ? keyFromPb(data.submitKey) : undefined;
     const autoRenew = data.autoRenewAccount ? liveAccount(ledger, data.autoRenewAccount) : undefined;
-    // An auto-renew account needs an admin key to change it later, as the node insists.
-    if (autoRenew) ensure(adminKey, 'AUTORENEW_ACCOUNT_NOT_ALLOWED');
     const requiredKeys = [adminKey, autoRenew?.key].filter((k): k is LedgerKey => k !== undefined);
     return {
       requiredKeys,

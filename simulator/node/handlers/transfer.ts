@@ -75,7 +75,8 @@ export const cryptoTransfer: TxHandler = {
         ensure(Number(expected.value) === token.decimals, 'UNEXPECTED_TOKEN_DECIMALS');
       const touch = (account: Account, receiving: boolean) => {
         if (!ledger.isAssociated(account.num, token.num)) {
-          ensure(receiving && ledger.freeAutoAssociations(account) > 0, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+          ensure(receiving && account.maxAutoAssociations !== 0, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+          ensure(ledger.freeAutoAssociations(account) > 0, 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
           newAssociations.push([account, token]);
           associations.push({ token_id: tokenPb(token.num), account_id: accountPb(account.num) });
         }

@@ -50,11 +50,31 @@ export function accountInfo(ledger: Ledger, id: unknown): Pb {
     // `alias` carries a key alias (a serialized Key); an EVM address alias shows as `contractAccountID` alone.
     ledger_id: LEDGER_ID,
     ethereum_nonce: i64(account.ethereumNonce),
+    tokenRelationships: tokenRelationships(ledger, num),
     staking_info: {
       decline_reward: Boolean(account.declineReward),
       ...(account.stakedNodeId !== undefined ? { staked_node_id: account.stakedNodeId } : {}),
     },
   };
+}
+
+/** The account's tokens as CryptoGetInfo lists them (deprecated in HAPI, still read by the SDKs). */
+function tokenRelationships(ledger: Ledger, num: bigint): Pb[] {
+  const account = ledger.account(num);
+  return [...account.tokens].flatMap((tokenNum) => {
+    const token = ledger.tokens.get(tokenNum);
+    if (!token) return [];
+    return [
+      {
+        tokenId: tokenPb(tokenNum),
+        symbol: token.symbol,
+        balance: i64(ledger.tokenBalance(num, tokenNum)),
+        kycStatus: token.settings?.kycKey ? (token.kycGranted?.has(num) ? 1 : 2) : 0,
+        freezeStatus: token.settings?.freezeKey ? (token.frozen?.has(num) ? 1 : 2) : 0,
+        decimals: token.decimals,
+      },
+    ];
+  });
 }
 
 export function tokenInfo(ledger: Ledger, id: unknown): Pb {
@@ -81,7 +101,9 @@ export function tokenInfo(ledger: Ledger, id: unknown): Pb {
     defaultKycStatus: settings.kycKey ? 2 : 0,
     deleted: Boolean(token.deleted),
     ...(settings.autoRenewAccount !== undefined ? { autoRenewAccount: accountPb(settings.autoRenewAccount) } : {}),
-    autoRenewPeriod: seconds(settings.autoRenewSeconds ?? 7_776_000n),
+    ...(settings.autoRenewSeconds !== undefined || !token.settings
+      ? { autoRenewPeriod: seconds(settings.autoRenewSeconds ?? 7_776_000n) }
+      : {}),
     ...(settings.expirationNs !== undefined ? { expiry: timestampPb(settings.expirationNs) } : {}),
     memo: settings.memo ?? '',
     tokenType: token.type === 'NON_FUNGIBLE_UNIQUE' ? 1 : 0,
@@ -100,11 +122,11 @@ export function nftInfo(ledger: Ledger, nftId: unknown): Pb {
   const pb = (nftId ?? {}) as Pb;
   const token = numOf(pb.token_ID, 'tokenNum');
   ensure(ledger.tokens.has(token), 'INVALID_TOKEN_ID');
-  const serial = BigInt(String(pb.serialNumber ?? 0));
+  const serial = BigInt(String(pb.serial_number ?? 0));
   const nft = ledger.nft(token, serial);
   ensure(nft && !nft.deleted, 'INVALID_NFT_ID');
   return {
-    nftID: { token_ID: tokenPb(token), serialNumber: i64(serial) },
+    nftID: { token_ID: tokenPb(token), serial_number: i64(serial) },
     accountID: accountPb(nft.owner),
     metadata: nft.metadata,
     ledger_id: LEDGER_ID,
@@ -162,10 +184,12 @@ export function contractInfo(ledger: Ledger, id: unknown): Pb {
     contractID: contractPb(num),
     accountID: accountPb(num),
     contractAccountID: hex(longZeroAddress(num)),
-    ...keyField('adminKey', settings?.adminKey),
+    // A contract without an admin key shows its own id as the key, as the node reports an immutable contract.
+    ...keyField('adminKey', settings?.adminKey ?? { kind: 'contract', contract: num }),
     ...(settings?.expirationNs !== undefined ? { expirationTime: timestampPb(settings.expirationNs) } : {}),
     autoRenewPeriod: seconds(settings?.autoRenewSeconds ?? 7_776_000n),
-    storage: i64(BigInt(contract.storage.size * 64 + contract.runtime.length)),
+    // As the node counts it: 64 bytes for each key-value pair.
+    storage: i64(BigInt(contract.storage.size * 64)),
     memo: settings?.memo ?? contract.kind,
     balance: i64(contract.balance),
     deleted: Boolean(settings?.deleted),
