@@ -140,6 +140,8 @@ export interface Nft {
   deleted: boolean;
   /** The spender approved for this serial, 0n for none. */
   spender: bigint;
+  /** When it was minted, for NFTs a submitted TokenMint made (the generated load does not keep it). */
+  mintedNs?: bigint;
 }
 
 export interface Topic {

@@ -21,7 +21,7 @@ import {
 } from '../handling.ts';
 import { code } from '../node-proto.ts';
 import { keyFromPb } from '../signatures.ts';
-import { checkIntrinsicGas, gasCost, runEvm } from './evm-run.ts';
+import { applyStorageToModel, checkIntrinsicGas, gasCost, runEvm } from './evm-run.ts';
 import { liveAccount, liveContract } from './lookups.ts';
 
 const bytes = (value: unknown) => (value instanceof Uint8Array ? new Uint8Array(value) : new Uint8Array());
@@ -123,6 +123,7 @@ export const contractCreate: TxHandler = {
             maxAutoAssociations: Number(data.max_automatic_token_associations ?? 0),
           },
         });
+        applyStorageToModel(ledger, run.outcome);
         return {
           fee: charged,
           transfers: new HbarTransfers().add(payer, -value).add(num, value),

@@ -14,7 +14,7 @@ import { signedEthereum, weibarsOf } from '../ethereum-sender.ts';
 import { bigOf, ensure, type Pb, type TxHandler } from '../handling.ts';
 import { code } from '../node-proto.ts';
 import { initcodeOfFile, newContract } from './contract.ts';
-import { checkIntrinsicGas, gasCost, runEvm } from './evm-run.ts';
+import { applyStorageToModel, checkIntrinsicGas, gasCost, runEvm } from './evm-run.ts';
 
 const WEIBARS_PER_TINYBAR = 10_000_000_000n;
 
@@ -84,13 +84,15 @@ export const ethereumTransaction: TxHandler = {
           .add(payer, -relayShare)
           .add(FEE_COLLECTOR, signerShare + relayShare);
         if (!run.failure && value > 0n) transfers.add(signer.num, -value).add(num, value);
-        if (create && !run.failure)
+        if (create && !run.failure) {
           newContract(ledger, num, {
             creator: signer.num,
             runtime: run.outcome.runtime,
             balance: 0n,
             settings: { memo: '' },
           });
+          applyStorageToModel(ledger, run.outcome);
+        }
         const result = {
           ...run.result,
           signer_nonce: { value: i64(tx.nonce + 1n) },

@@ -36,6 +36,18 @@ export function failureOf(outcome: EvmOutcome): string | undefined {
   return 'CONTRACT_EXECUTION_EXCEPTION';
 }
 
+/**
+ * The slots an execution wrote, into the model's copy of each contract's storage; a creation calls it again once
+ * the new contract is in the model (setting a slot twice to one value changes nothing).
+ */
+export function applyStorageToModel(ledger: Ledger, outcome: EvmOutcome): void {
+  for (const address of new Set(outcome.storage.map((change) => change.address))) {
+    const num = numOfLongZero(fromHex(address));
+    const touched: Contract | undefined = num === undefined ? undefined : ledger.contracts.get(num);
+    if (touched) applyStorage(touched.storage, outcome, address);
+  }
+}
+
 export async function runEvm(
   ledger: Ledger,
   evm: SimEvm,
@@ -59,11 +71,7 @@ export async function runEvm(
     gasLimit: call.gas,
     ...(call.value > 0n ? { value: call.value } : {}),
   });
-  for (const address of new Set(outcome.storage.map((change) => change.address))) {
-    const num = numOfLongZero(fromHex(address));
-    const touched: Contract | undefined = num === undefined ? undefined : ledger.contracts.get(num);
-    if (touched) applyStorage(touched.storage, outcome, address);
-  }
+  applyStorageToModel(ledger, outcome);
   noteResult(ledger, call.consensusNs, { contract: call.contract, sender: call.sender, gasLimit: call.gas }, outcome);
   const parameters = call.parameters ?? call.data;
   return {

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sha384 } from '../../hash.ts';
 import { ensure, type TxHandler } from '../handling.ts';
+import { approveAllowance, deleteAllowance } from './allowance.ts';
 import { contractCall, contractCreate, contractDelete, contractUpdate } from './contract.ts';
 import { cryptoCreate, cryptoDelete, cryptoUpdate } from './crypto.ts';
 import { ethereumTransaction } from './ethereum.ts';
@@ -46,6 +47,8 @@ export const HANDLERS: Readonly<Record<string, TxHandler>> = {
   cryptoUpdateAccount: cryptoUpdate,
   cryptoDelete,
   cryptoTransfer,
+  cryptoApproveAllowance: approveAllowance,
+  cryptoDeleteAllowance: deleteAllowance,
   tokenCreation: tokenCreate,
   tokenAssociate,
   tokenDissociate,

@@ -74,9 +74,9 @@ export const tokenCreate: TxHandler = {
       settings.metadata = new Uint8Array(data.metadata);
     const autoRenewAccount = data.autoRenewAccount ? liveAccount(ledger, data.autoRenewAccount) : undefined;
     if (autoRenewAccount) settings.autoRenewAccount = autoRenewAccount.num;
-    settings.autoRenewSeconds = data.autoRenewPeriod
-      ? bigOf((data.autoRenewPeriod as Pb).seconds)
-      : DEFAULT_AUTO_RENEW_SECONDS;
+    // An expiry given without an auto-renew period leaves the token without one.
+    if (data.autoRenewPeriod) settings.autoRenewSeconds = bigOf((data.autoRenewPeriod as Pb).seconds);
+    else if (!data.expiry) settings.autoRenewSeconds = DEFAULT_AUTO_RENEW_SECONDS;
     const requiredKeys = [treasury.key, settings.adminKey, autoRenewAccount?.key].filter(
       (k): k is LedgerKey => k !== undefined,
     );
@@ -159,7 +159,9 @@ export const tokenDissociate: TxHandler = {
     for (const token of tokens) {
       ensure(account.tokens.has(token.num), 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
       ensure(token.treasury !== account.num, 'ACCOUNT_IS_TREASURY');
-      ensure(ledger.tokenBalance(account.num, token.num) === 0n, 'TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES');
+      const held = ledger.tokenBalance(account.num, token.num) === 0n;
+      ensure(held || token.type === 'FUNGIBLE_COMMON', 'ACCOUNT_STILL_OWNS_NFTS');
+      ensure(held, 'TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES');
     }
     return {
       requiredKeys: account.key ? [account.key] : [],
@@ -202,12 +204,14 @@ export const tokenMint: TxHandler = {
     ensure(!token.paused, 'TOKEN_IS_PAUSED');
     return {
       requiredKeys: [supplyKey],
-      execute: () => {
+      execute: ({ consensusNs }) => {
         const tokens = new TokenTransfers();
         const serials: (number | string)[] = [];
         if (nft) {
           for (const m of metadata) {
             const serial = ledger.mintNft(token, m);
+            const minted = ledger.nft(token.num, serial);
+            if (minted) minted.mintedNs = consensusNs;
             serials.push(i64(serial));
             tokens.nft(token.num, { serial, from: 0n, to: token.treasury });
           }

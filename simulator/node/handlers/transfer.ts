@@ -65,6 +65,7 @@ export const cryptoTransfer: TxHandler = {
       } else needSignature(account);
     }
     const tokens = new TokenTransfers();
+    const tokenSpends: [string, bigint][] = [];
     const associations: Pb[] = [];
     const newAssociations: [Account, Token][] = [];
     for (const tokenList of list(data.tokenTransfers)) {
@@ -83,18 +84,25 @@ export const cryptoTransfer: TxHandler = {
         ensure(!token.frozen?.has(account.num), 'ACCOUNT_FROZEN_FOR_TOKEN');
         if (token.settings?.kycKey) ensure(token.kycGranted?.has(account.num), 'ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
       };
+      if (list(tokenList.transfers).length > 0) {
+        ensure(token.type === 'FUNGIBLE_COMMON', 'ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON');
+      }
       for (const entry of list(tokenList.transfers)) {
         const account = liveAccount(ledger, entry.accountID);
         const amount = bigOf(entry.amount);
         touch(account, amount > 0n);
         if (amount < 0n) {
           ensure(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE');
-          needSignature(account);
+          if (entry.is_approval) {
+            const key = `${account.num}/${payer}/${token.num}`;
+            ensure((ledger.tokenAllowances.get(key) ?? 0n) >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
+            tokenSpends.push([key, -amount]);
+          } else needSignature(account);
         } else credit(account);
         tokens.add(token.num, account.num, amount);
       }
       for (const move of list(tokenList.nftTransfers)) {
-        ensure(token.type === 'NON_FUNGIBLE_UNIQUE', 'ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON');
+        ensure(token.type === 'NON_FUNGIBLE_UNIQUE', 'INVALID_NFT_ID');
         const from = liveAccount(ledger, move.senderAccountID);
         const to = liveAccount(ledger, move.receiverAccountID);
         const serial = bigOf(move.serialNumber);
@@ -103,7 +111,10 @@ export const cryptoTransfer: TxHandler = {
         ensure(nft.owner === from.num, 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
         touch(from, false);
         touch(to, true);
-        needSignature(from);
+        if (move.is_approval) {
+          const approved = nft.spender === payer || ledger.nftApprovalsForAll.has(`${from.num}/${payer}/${token.num}`);
+          ensure(approved, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE');
+        } else needSignature(from);
         credit(to);
         tokens.nft(token.num, { serial, from: from.num, to: to.num });
       }
@@ -115,6 +126,14 @@ export const cryptoTransfer: TxHandler = {
         for (const [token, account, amount] of tokens.fungibleDeltas()) ledger.addTokenBalance(account, token, amount);
         for (const [token, move] of tokens.nftMoves()) ledger.moveNft(token, move.serial, move.from, move.to);
         for (const owner of approvals) spendAllowance(ledger, owner, payer, -(hbar.amounts.get(owner) ?? 0n));
+        for (const [key, amount] of tokenSpends) {
+          const left = (ledger.tokenAllowances.get(key) ?? 0n) - amount;
+          if (left > 0n) ledger.tokenAllowances.set(key, left);
+          else {
+            ledger.tokenAllowances.delete(key);
+            ledger.allowanceKeys.delete(`t:${key}`);
+          }
+        }
         return {
           transfers: hbar,
           approvals,

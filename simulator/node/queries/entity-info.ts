@@ -25,6 +25,7 @@ const key = (value: LedgerKey | undefined) => (value ? { key: keyPb(value) } : {
 const keyField = (field: string, value: LedgerKey | undefined) => (value ? { [field]: keyPb(value) } : {});
 const seconds = (value: bigint | undefined) => (value !== undefined ? { seconds: i64(value) } : undefined);
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const wallClockNs = () => BigInt(Date.now()) * 1_000_000n;
 
 export function accountInfo(ledger: Ledger, id: unknown): Pb {
   const num = accountNumOf(ledger, id);
@@ -42,7 +43,10 @@ export function accountInfo(ledger: Ledger, id: unknown): Pb {
     ...key(account.key),
     balance: i64(account.balance),
     receiverSigRequired: Boolean(account.receiverSigRequired),
-    ...(account.expirationNs !== undefined ? { expirationTime: timestampPb(account.expirationNs) } : {}),
+    // Accounts the network made itself renew without end: one period from now, as far as a client can tell.
+    expirationTime: timestampPb(
+      account.expirationNs ?? wallClockNs() + (account.autoRenewSeconds ?? 7_776_000n) * 1_000_000_000n,
+    ),
     autoRenewPeriod: seconds(account.autoRenewSeconds ?? 7_776_000n),
     memo: account.memo,
     ownedNfts: i64(ownedNfts),
@@ -123,11 +127,13 @@ export function nftInfo(ledger: Ledger, nftId: unknown): Pb {
   const token = numOf(pb.token_ID, 'tokenNum');
   ensure(ledger.tokens.has(token), 'INVALID_TOKEN_ID');
   const serial = BigInt(String(pb.serial_number ?? 0));
+  ensure(serial > 0n, 'INVALID_TOKEN_NFT_SERIAL_NUMBER');
   const nft = ledger.nft(token, serial);
   ensure(nft && !nft.deleted, 'INVALID_NFT_ID');
   return {
     nftID: { token_ID: tokenPb(token), serial_number: i64(serial) },
     accountID: accountPb(nft.owner),
+    creationTime: timestampPb(nft.mintedNs ?? 0n),
     metadata: nft.metadata,
     ledger_id: LEDGER_ID,
     ...(nft.spender !== 0n ? { spender_id: accountPb(nft.spender) } : {}),
