@@ -179,7 +179,12 @@ export class ConsensusNode implements Scheduler {
           }
         }
         const fee = options.baseFee < payerBalance ? options.baseFee : payerBalance;
-        return { status: failure?.status ?? code('FAIL_INVALID'), fee, record: scheduleRecord };
+        return {
+          status: failure?.status ?? code('FAIL_INVALID'),
+          fee,
+          record: scheduleRecord,
+          ...(failure?.receipt ? { receipt: failure.receipt } : {}),
+        };
       },
       ...(handling?.afterFee
         ? { afterFee: (fee: bigint) => (succeeded && handling.afterFee ? handling.afterFee(fee) : new HbarTransfers()) }

@@ -19,10 +19,13 @@ export type Pb = Record<string, unknown>;
 export class Failed extends Error {
   readonly status: number;
   readonly statusName: string;
-  constructor(statusName: string) {
+  /** Receipt fields the failure still reports (an identical schedule's id). */
+  readonly receipt: Record<string, unknown> | undefined;
+  constructor(statusName: string, receipt?: Record<string, unknown>) {
     super(statusName);
     this.statusName = statusName;
     this.status = code(statusName);
+    this.receipt = receipt;
   }
 }
 

@@ -206,6 +206,12 @@ export const contractUpdate: TxHandler = {
         if (memo !== undefined) settings.memo = memo;
         if (data.expirationTime) settings.expirationNs = nsOf(data.expirationTime);
         if (data.autoRenewPeriod) settings.autoRenewSeconds = bigOf((data.autoRenewPeriod as Pb).seconds);
+        if (data.auto_renew_account_id) {
+          // 0.0.0 removes the auto-renew account.
+          const renewer = numOf(data.auto_renew_account_id, 'accountNum');
+          if (renewer === 0n) delete settings.autoRenewAccount;
+          else settings.autoRenewAccount = renewer;
+        }
         return {};
       },
     };
@@ -214,7 +220,10 @@ export const contractUpdate: TxHandler = {
 
 export const contractDelete: TxHandler = {
   price: () => ({ kind: 'contractDelete' }),
-  pure: (data) => ensure(data.contractID, 'INVALID_CONTRACT_ID'),
+  pure: (data) => {
+    ensure(data.contractID, 'INVALID_CONTRACT_ID');
+    ensure(!data.permanent_removal, 'PERMANENT_REMOVAL_REQUIRES_SYSTEM_INITIATION');
+  },
   handle: ({ net, data }) => {
     const { ledger } = net;
     const contract = liveContract(ledger, data.contractID);

@@ -65,7 +65,10 @@ export const scheduleCreate: TxHandler = {
       const submitted = existing.submitted;
       if (!submitted || existing.executed || submitted.deletedNs) continue;
       if (identity({ ...submitted.body, memo: submitted.memo }, existing.payer) === id) {
-        throw new Failed('IDENTICAL_SCHEDULE_ALREADY_CREATED');
+        throw new Failed('IDENTICAL_SCHEDULE_ALREADY_CREATED', {
+          scheduleID: schedulePb(existing.num),
+          scheduledTransactionID: existing.scheduledId,
+        });
       }
     }
     const expiry = data.expiration_time ? nsOf(data.expiration_time) : undefined;
