@@ -207,10 +207,8 @@ export const contractUpdate: TxHandler = {
         if (data.expirationTime) settings.expirationNs = nsOf(data.expirationTime);
         if (data.autoRenewPeriod) settings.autoRenewSeconds = bigOf((data.autoRenewPeriod as Pb).seconds);
         if (data.auto_renew_account_id) {
-          // 0.0.0 removes the auto-renew account.
-          const renewer = numOf(data.auto_renew_account_id, 'accountNum');
-          if (renewer === 0n) delete settings.autoRenewAccount;
-          else settings.autoRenewAccount = renewer;
+          // 0.0.0 removes the auto-renew account; the contract's info then names 0.0.0, as the node's does.
+          settings.autoRenewAccount = numOf(data.auto_renew_account_id, 'accountNum');
         }
         return {};
       },
