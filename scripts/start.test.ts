@@ -233,10 +233,9 @@ describe('npm start', () => {
       }
       expect(status).toBe(200);
       // With the load off the ledger holds only what clients sent, and the contract-call port answers too.
-      const listed = await (
-        await fetch(`http://127.0.0.1:${web3}/api/v1/transactions?transactiontype=cryptotransfer`)
-      ).json();
-      expect(listed.transactions.map((t: { transaction_id: string }) => t.transaction_id)).toEqual([id]);
+      const answer = await fetch(`http://127.0.0.1:${web3}/api/v1/transactions?transactiontype=cryptotransfer`);
+      const listed = (await answer.json()) as { transactions: { transaction_id: string }[] };
+      expect(listed.transactions.map((t) => t.transaction_id)).toEqual([id]);
     } finally {
       client.close();
     }
