@@ -10,19 +10,17 @@ import { fileAppend, fileCreate, fileDelete, fileUpdate } from './file.ts';
 import { scheduleCreate, scheduleDelete, scheduleSign } from './schedule.ts';
 import {
   tokenAssociate,
-  tokenBurn,
   tokenCreate,
   tokenDelete,
   tokenDissociate,
   tokenFreeze,
   tokenGrantKyc,
-  tokenMint,
   tokenPause,
   tokenRevokeKyc,
   tokenUnfreeze,
   tokenUnpause,
-  tokenWipe,
 } from './token.ts';
+import { tokenBurn, tokenMint, tokenWipe } from './token-supply.ts';
 import { submitMessage, topicCreate, topicDelete, topicUpdate } from './topic.ts';
 import { cryptoTransfer } from './transfer.ts';
 
