@@ -70,7 +70,7 @@ describe('transaction bytes as the reference writes and reads them', () => {
 
   it('keeps what it does not know in a signed transaction when it writes it back', () => {
     // The signed transaction with an unknown field 9 (varint 1) after its signature map.
-    const inner = `0a3d${BODY}1200` + '4801';
+    const inner = `0a3d${BODY}12004801`;
     const list = transactionListBytes([bytes(inner)]);
     const entry = readTransaction(list).signed[0] as NonNullable<ReturnType<typeof readTransaction>['signed'][0]>;
     expect(hexOf(signedTransactionBytes(entry))).toBe(inner);
