@@ -23,6 +23,8 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ['bench:call', 'usage: npm run bench:call'],
   ['bench:rosetta', 'usage: npm run bench:rosetta'],
   ['bench:stream', 'usage: npm run bench:stream'],
+  ['bench:submit', 'usage: npm run bench:submit'],
+  ['test:sdk-integration', 'usage: npm run test:sdk-integration'],
   ['check:bundle', 'usage: npm run check:bundle'],
   ['test:reliability', 'usage: npm run test:reliability'],
   ['examples', 'usage: npm run examples'],
