@@ -9,6 +9,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { LedgerSnapshot } from '../../simulator/ledger/export.ts';
 import { TREASURY } from '../../simulator/ledger/ids.ts';
+import { TOTAL_SUPPLY_TINYBARS } from '../../simulator/ledger/ledger.ts';
 import { LEDGER_FILE, recordDirectory } from '../../simulator/write/layout.ts';
 import { insertRow } from './factories.ts';
 
@@ -31,13 +32,33 @@ function firstRecordFileStart(out: string): bigint {
  * first record file, with the entity rows of the accounts that hold hbar at genesis. Returns the snapshot's time.
  */
 export async function seedGenesisBalances(sql: pg.Client, out: string): Promise<bigint> {
-  const at = firstRecordFileStart(out) - 1n;
   const model = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
   const genesis = model.accounts
     .map((account) => ({ num: BigInt(account.id.split('.')[2] as string), balance: BigInt(account.genesisBalance) }))
     .filter(({ num, balance }) => balance !== 0n || num === TREASURY);
+  return writeGenesis(sql, firstRecordFileStart(out) - 1n, genesis, true);
+}
+
+/**
+ * The genesis snapshot of a live local network (`--live`, whose model is written only now and then): its treasury
+ * holds the whole supply (docs/adr/0043-local-network.md), one nanosecond before its first record file, which must
+ * have been written. The ingest, running already, writes the treasury's entity row itself. Returns the snapshot's
+ * time.
+ */
+export function seedLiveGenesisBalances(sql: pg.Client, out: string): Promise<bigint> {
+  const genesis = [{ num: TREASURY, balance: TOTAL_SUPPLY_TINYBARS }];
+  return writeGenesis(sql, firstRecordFileStart(out) - 1n, genesis, false);
+}
+
+async function writeGenesis(
+  sql: pg.Client,
+  at: bigint,
+  genesis: readonly { num: bigint; balance: bigint }[],
+  entities: boolean,
+): Promise<bigint> {
   for (const { num, balance } of genesis) {
     await insertRow(sql, 'account_balance', { consensus_timestamp: at, account_id: num, balance });
+    if (!entities) continue;
     await insertRow(sql, 'entity', {
       id: num,
       num,

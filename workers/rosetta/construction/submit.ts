@@ -49,12 +49,18 @@ function callReason(result: Extract<UnaryResult, { ok: false }>): string {
   return `retry ${retried ? 1 : 0}/1: rpc error: code = ${result.code} desc = ${result.desc}`;
 }
 
-/** A node's plaintext endpoint (the SDK speaks TLS to 50212 and 443, which a Worker's socket cannot verify). */
+/**
+ * The endpoint a node is called on: one off the ports the SDK speaks TLS to (50212, 443: a Worker's socket cannot
+ * check a node's certificate) when the node has one, else its first; never a port 0 (an address book entry with a
+ * deprecated IP and no port). The call is plaintext.
+ */
 function endpointOf(node: NetworkNode): { host: string; port: number } | undefined {
-  const parsed = node.endpoints.map((endpoint) => {
-    const at = endpoint.lastIndexOf(':');
-    return { host: endpoint.slice(0, at), port: Number(endpoint.slice(at + 1)) };
-  });
+  const parsed = node.endpoints
+    .map((endpoint) => {
+      const at = endpoint.lastIndexOf(':');
+      return { host: endpoint.slice(0, at), port: Number(endpoint.slice(at + 1)) };
+    })
+    .filter((e) => e.host !== '' && Number.isInteger(e.port) && e.port > 0 && e.port < 65_536);
   return parsed.find((e) => e.port !== 50212 && e.port !== 443) ?? parsed[0];
 }
 
