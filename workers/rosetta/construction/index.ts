@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { buildRoutes } from './build-routes.ts';
+import { transactionRoutes } from './transaction-routes.ts';
 
 /**
  * The Construction API (`/construction/derive`, `/preprocess`, `/metadata`, `/payloads`, `/parse`, `/combine`,
- * `/hash`, `/submit`), mounted at `/rosetta/construction`. It reads its requests with `readRequest`
- * (`../request/read.ts`), checks them with the SDK's checks (`../request/asserter.ts`), answers with `meshResponse`
- * and throws `RosettaError`s; the Rosetta sub-app's edge layer and error handler are around it.
+ * `/hash`, `/submit`, and `/preprocess_operations`), mounted at `/rosetta/construction`, online and offline alike
+ * (offline, `/submit` and a payer's alias in `/metadata` are `Endpoint not supported in offline mode`): ADR 0052.
  */
-export const constructionRoutes = new Hono<AppEnv>();
+export const constructionRoutes = new Hono<AppEnv>().route('/', buildRoutes).route('/', transactionRoutes);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
 import {
@@ -20,11 +20,19 @@ import { networkRoutes } from './network.ts';
  * The endpoints that need the mirror's data: in offline mode the reference's server has no route for them, so they
  * answer its router's 404.
  */
+const offlineNotFound: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!rosettaSettings(c.get('config')).online) return notFoundText();
+  return next();
+};
+
+// Scoped to their paths: a middleware of a sub-app mounted at `/` would reach every Rosetta path, the Construction
+// API's too, which the reference serves offline.
 const onlineOnly = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    if (!rosettaSettings(c.get('config')).online) return notFoundText();
-    return next();
-  })
+  .use('/block', offlineNotFound)
+  .use('/block/*', offlineNotFound)
+  .use('/account/*', offlineNotFound)
+  .use('/mempool', offlineNotFound)
+  .use('/mempool/*', offlineNotFound)
   .route('/', blockRoutes)
   .route('/', accountRoutes)
   .route('/', mempoolRoutes);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { combineRequestSchema, deriveRequestSchema } from '../construction/schemas.ts';
 import { accountBalanceRequestSchema, blockRequestSchema, networkRequestSchema } from '../request/schemas.ts';
 import { decodeGo } from './decode.ts';
 import { scanJson } from './scanner.ts';
@@ -69,6 +70,35 @@ describe('request bodies decoded into the Mesh SDK structs', () => {
     );
     expect(() => decode(accountBalanceRequestSchema, '{"currencies":[{"decimals":2147483648}]}')).toThrow(
       'json: cannot unmarshal number 2147483648 into Go struct field Currency.currencies.decimals of type int32',
+    );
+  });
+});
+
+describe('Mesh types that decode themselves (PublicKey, SigningPayload, Signature)', () => {
+  it('decodes their hex and stops the whole request at hex that does not decode, with Go hex message', () => {
+    expect(decode(deriveRequestSchema, '{"public_key":{"hex_bytes":"AB12","curve_type":"edwards25519"}}')).toEqual({
+      public_key: { hex_bytes: 'AB12', curve_type: 'edwards25519' },
+    });
+    expect(() => decode(deriveRequestSchema, '{"public_key":{"hex_bytes":"abc"}}')).toThrow(
+      'encoding/hex: odd length hex string',
+    );
+  });
+
+  it('names a wrong type inside one from where the request stands, through the embedded type', () => {
+    expect(() => decode(deriveRequestSchema, '{"public_key":{"curve_type":1}}')).toThrow(
+      'json: cannot unmarshal number into Go struct field ConstructionDeriveRequest.public_key.Alias.curve_type of type types.CurveType',
+    );
+    expect(() => decode(combineRequestSchema, '{"signatures":[{"signing_payload":{"hex_bytes":[]}}]}')).toThrow(
+      'json: cannot unmarshal array into Go struct field ConstructionCombineRequest.signatures.Alias.signing_payload.hex_bytes of type string',
+    );
+    expect(() => decode(deriveRequestSchema, '{"public_key":"ab"}')).toThrow(
+      'json: cannot unmarshal string into Go struct field ConstructionDeriveRequest.public_key of type struct { Bytes string "json:\\"hex_bytes\\""; *types.Alias }',
+    );
+  });
+
+  it('stops at the first such error even after a type error elsewhere was kept', () => {
+    expect(() => decode(combineRequestSchema, '{"unsigned_transaction":1,"signatures":[{"hex_bytes":"zz"}]}')).toThrow(
+      "encoding/hex: invalid byte: U+007A 'z'",
     );
   });
 });

@@ -7,11 +7,56 @@
  * the first such error is the answer. The result is then parsed by the same schema, which types it.
  */
 import { z } from 'zod';
+import { goHexDecode } from './hex.ts';
 import type { JsonNode } from './scanner.ts';
 
 /** A body that parses but does not decode into the request's struct, with Go's message. */
 export class GoDecodeError extends Error {
   override readonly name = 'GoDecodeError';
+}
+
+/** Go's `UnmarshalTypeError`, before its message is made. */
+interface GoTypeError {
+  readonly value: string;
+  readonly type: string;
+  /** The Go name of the struct whose field held the value (empty: an anonymous struct or the top). */
+  readonly struct: string;
+  /** The JSON names of the fields from the top of the decoder that met it. */
+  readonly path: readonly string[];
+}
+
+/** An error that stops the decoder at once: one a type's own `UnmarshalJSON` returned. */
+class Abort extends Error {
+  readonly error: GoTypeError | string;
+
+  constructor(error: GoTypeError | string) {
+    super(typeof error === 'string' ? error : 'type error');
+    this.error = error;
+  }
+}
+
+const typeErrorMessage = (error: GoTypeError): string =>
+  error.struct === '' && error.path.length === 0
+    ? `json: cannot unmarshal ${error.value} into Go value of type ${error.type}`
+    : `json: cannot unmarshal ${error.value} into Go struct field ${error.struct}.${error.path.join('.')} of type ${error.type}`;
+
+/**
+ * A Mesh type with its own `UnmarshalJSON` (PublicKey, SigningPayload, Signature): it decodes itself into an
+ * anonymous struct of `outer` fields (the hex strings) embedding the type as `Alias`, then decodes the hex. An error
+ * inside stops the whole request; the decoder above it names it from where it stands (its struct, its path, then the
+ * path inside: `hex_bytes`, or `Alias.curve_type` for a field of the embedded type). `type` is how Go prints the
+ * anonymous struct, for a value that is not an object at all.
+ */
+export interface GoCustom {
+  readonly type: string;
+  readonly outer: readonly string[];
+  /** The outer fields holding hex, decoded as `hex.DecodeString` decodes them. */
+  readonly hex: readonly string[];
+}
+
+/** A Go struct with its own `UnmarshalJSON` of the kind `GoCustom` describes. */
+export function goCustomStruct<Shape extends z.ZodRawShape>(name: string, custom: GoCustom, shape: Shape) {
+  return z.object(shape).meta({ go: `types.${name}`, goCustom: custom });
 }
 
 /** A Go struct of the Mesh SDK's `types` package, named for the decoder's messages. */
@@ -41,10 +86,12 @@ interface Context {
   /** The JSON names of the fields from the top (`block_identifier.index`). */
   fields: string[];
   /** The first type error met, which is what Go's decoder returns. */
-  error?: string;
+  error?: GoTypeError;
 }
 
 const goName = (schema: z.ZodType): string | undefined => (schema.meta() as { go?: string } | undefined)?.go;
+const goCustomOf = (schema: z.ZodType): GoCustom | undefined =>
+  (schema.meta() as { goCustom?: GoCustom } | undefined)?.goCustom;
 
 /** The Go type of a schema node as Go's `reflect.Type.String()` prints it. */
 function goTypeOf(schema: z.ZodType): string {
@@ -62,11 +109,7 @@ const kindOf = (node: Json): string => (node.kind === 'null' ? 'null' : node.kin
 
 function typeError(ctx: Context, value: string, schema: z.ZodType): void {
   if (ctx.error !== undefined) return;
-  const type = goTypeOf(schema);
-  ctx.error =
-    ctx.struct === '' && ctx.fields.length === 0
-      ? `json: cannot unmarshal ${value} into Go value of type ${type}`
-      : `json: cannot unmarshal ${value} into Go struct field ${ctx.struct}.${ctx.fields.join('.')} of type ${type}`;
+  ctx.error = { value, type: goTypeOf(schema), struct: ctx.struct, path: [...ctx.fields] };
 }
 
 /** Go's case folding of field names: ASCII letters, plus the two runes that fold to them (ſ, K). */
@@ -122,6 +165,8 @@ function decodeValue(schema: z.ZodType, node: Json, ctx: Context): unknown {
   const target = pointer ? (schema.unwrap() as z.ZodType) : schema;
   if (node.kind === 'null') return pointer ? undefined : zeroOf(target);
   if (target instanceof z.ZodObject) {
+    const custom = goCustomOf(target);
+    if (custom) return decodeCustom(target, custom, node, ctx);
     if (node.kind !== 'object') return typeError(ctx, kindOf(node), target);
     return decodeStruct(target, node.members, ctx);
   }
@@ -154,7 +199,42 @@ function decodeValue(schema: z.ZodType, node: Json, ctx: Context): unknown {
   return pointer ? undefined : zeroOf(target);
 }
 
-function decodeStruct(schema: z.ZodObject, members: readonly (readonly [string, Json])[], ctx: Context): unknown {
+/**
+ * A type with its own `UnmarshalJSON` (`GoCustom`): decoded by a decoder of its own, whose first error, or a hex
+ * string that does not decode, stops the request. Its fields in the messages are named as Go names them: an outer
+ * field by its JSON name, a field of the embedded type after `Alias`.
+ */
+function decodeCustom(schema: z.ZodObject, custom: GoCustom, node: Json, ctx: Context): unknown {
+  const rethrow = (error: GoTypeError | string): never => {
+    throw new Abort(
+      typeof error === 'string' ? error : { ...error, struct: ctx.struct, path: [...ctx.fields, ...error.path] },
+    );
+  };
+  if (node.kind !== 'object') return rethrow({ value: kindOf(node), type: custom.type, struct: '', path: [] });
+  const inner: Context = { struct: '', fields: [] };
+  let value: Record<string, unknown>;
+  try {
+    value = decodeStruct(schema, node.members, inner, (field) =>
+      custom.outer.includes(field) ? [field] : ['Alias', field],
+    ) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof Abort) return rethrow(error.error);
+    throw error;
+  }
+  if (inner.error) return rethrow(inner.error);
+  for (const field of custom.hex) {
+    const decoded = goHexDecode((value[field] as string | undefined) ?? '');
+    if (typeof decoded === 'string') rethrow(decoded);
+  }
+  return value;
+}
+
+function decodeStruct(
+  schema: z.ZodObject,
+  members: readonly (readonly [string, Json])[],
+  ctx: Context,
+  pathOf: (field: string) => readonly string[] = (field) => [field],
+): unknown {
   const shape = schema.shape as Record<string, z.ZodType>;
   const names = Object.keys(shape);
   const struct: Record<string, unknown> = {};
@@ -168,7 +248,7 @@ function decodeStruct(schema: z.ZodObject, members: readonly (readonly [string, 
     if (field === undefined) continue;
     const saved = { struct: ctx.struct, depth: ctx.fields.length };
     ctx.struct = structName;
-    ctx.fields.push(field);
+    ctx.fields.push(...pathOf(field));
     const decoded = decodeValue(shape[field] as z.ZodType, value, ctx);
     ctx.struct = saved.struct;
     ctx.fields.length = saved.depth;
@@ -186,7 +266,13 @@ function decodeStruct(schema: z.ZodObject, members: readonly (readonly [string, 
 export function decodeGo<Schema extends z.ZodObject>(schema: Schema, node: JsonNode): z.output<Schema> | null {
   if (node.kind === 'null') return null;
   const ctx: Context = { struct: '', fields: [] };
-  const value = decodeValue(schema, node, ctx);
-  if (ctx.error !== undefined) throw new GoDecodeError(ctx.error);
+  let value: unknown;
+  try {
+    value = decodeValue(schema, node, ctx);
+  } catch (error) {
+    if (!(error instanceof Abort)) throw error;
+    throw new GoDecodeError(typeof error.error === 'string' ? error.error : typeErrorMessage(error.error));
+  }
+  if (ctx.error !== undefined) throw new GoDecodeError(typeErrorMessage(ctx.error));
   return schema.parse(value);
 }

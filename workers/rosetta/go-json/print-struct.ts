@@ -3,9 +3,10 @@ import { goJson } from './marshal.ts';
 
 /**
  * A value as the Mesh SDK's `types.PrintStruct` writes it into its messages (`network identifier {...} is not
- * supported`): the Go struct's JSON, fields in struct order. In the Mesh types that messages quote (identifiers,
- * currencies, operations, public keys) every pointer, slice and map member is `omitempty`, so an absent optional
- * member is left out and so is an empty map or slice; `undefined` itself (a nil pointer) prints as `null`.
+ * supported`): the Go struct's JSON, fields in struct order. Pointer, slice and map members of the Mesh types are
+ * mostly `omitempty`, so an absent optional member is left out and so is an empty map or slice; a pointer member that
+ * is not (`Operation.operation_identifier`, `Amount.currency`), marked with `goNilShown`, prints as `null`, as does
+ * `undefined` itself (a nil pointer).
  */
 export function printStruct(schema: z.ZodType, value: unknown): string {
   return goJson(value === undefined ? null : goValue(schema, value));
@@ -18,7 +19,9 @@ function goValue(schema: z.ZodType, value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const [name, member] of Object.entries(shape)) {
       const field = (value as Record<string, unknown>)[name];
-      if (member instanceof z.ZodOptional && isOmitted(member.unwrap() as z.ZodType, field)) continue;
+      if (member instanceof z.ZodOptional && !nilShown(member) && isOmitted(member.unwrap() as z.ZodType, field)) {
+        continue;
+      }
       out[name] = field === undefined ? null : goValue(member, field);
     }
     return out;
@@ -28,6 +31,12 @@ function goValue(schema: z.ZodType, value: unknown): unknown {
   }
   return target instanceof z.ZodRecord ? sortedMap(value) : value;
 }
+
+/** A pointer member without `omitempty`: nil prints as `null`. */
+export const goNilShown = { goNilShown: true } as const;
+
+const nilShown = (member: z.ZodType): boolean =>
+  (member.meta() as { goNilShown?: boolean } | undefined)?.goNilShown === true;
 
 /** A `map[string]interface{}` as Go writes it: keys sorted, at every depth. */
 function sortedMap(value: unknown): unknown {
