@@ -7,7 +7,7 @@ import { handleError, notFound } from './error-handler.ts';
 import { authenticate } from './middleware/auth.ts';
 import { answerFromMemory, edgeCache } from './middleware/cache.ts';
 import { answerPreflight } from './middleware/cors.ts';
-import { limitRate } from './middleware/rate-limit.ts';
+import { limitRate, routeTakesToken } from './middleware/rate-limit.ts';
 import { logRequest } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
@@ -25,6 +25,7 @@ import { streamRoutes } from './routes/stream/index.ts';
 import { tokenRoutes } from './routes/tokens/index.ts';
 import { topicRoutes } from './routes/topics/index.ts';
 import { transactionRoutes } from './routes/transactions/index.ts';
+import { afterUnreadBody } from './unread-body.ts';
 
 export interface AppDeps {
   /** The settings for one request (fixed per isolate in production; switchable in test mode). */
@@ -58,7 +59,7 @@ export function createApp(deps: AppDeps) {
     // A stream subscription is never cached, and counts against the client's bucket as a request does.
     if (c.req.path.startsWith(`${STREAM_PREFIX}/`)) return limitRate(c).then(next);
     return cached(c, async () => {
-      await limitRate(c);
+      if (!routeTakesToken(c)) await limitRate(c);
       await next();
     });
   });
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps) {
     /** A response the memory tier holds is served before routing, with its request line like any other. */
     fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
       const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env));
-      if (!remembered) return app.fetch(request, env, ctx);
+      if (!remembered) return afterUnreadBody(request, app.fetch(request, env, ctx));
       logRequest({ method: 'GET', url: request.url, status: remembered.status, ms: 0, cache: 'hit' });
       return remembered;
     },
