@@ -10,6 +10,7 @@ import { answerPreflight } from './middleware/cors.ts';
 import { limitRate, routeTakesToken } from './middleware/rate-limit.ts';
 import { logRequest } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { refuseUnroutedPath } from './reference-gateway.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
 import { blockRoutes } from './routes/blocks/index.ts';
@@ -39,7 +40,8 @@ export interface AppDeps {
 const STREAM_PREFIX = '/api/v1/stream';
 
 export function createApp(deps: AppDeps) {
-  // Not strict: like the reference (Express), `/api/v1/transactions/` is `/api/v1/transactions`.
+  // Not strict: like the reference (Express), `/api/v1/transactions/` is `/api/v1/transactions`; the paths its
+  // Spring services answer 404 instead are refused before routing (reference-gateway.ts).
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestLog);
   app.use(async (c, next) => {
@@ -56,6 +58,7 @@ export function createApp(deps: AppDeps) {
   // layer of hono's chain costs every request a few promises.
   app.use('/api/*', (c, next) => {
     authenticate(c);
+    refuseUnroutedPath(c);
     // A stream subscription is never cached, and counts against the client's bucket as a request does.
     if (c.req.path.startsWith(`${STREAM_PREFIX}/`)) return limitRate(c).then(next);
     return cached(c, async () => {

@@ -150,8 +150,13 @@ describe('GET /api/v1/accounts/{id}/allowances/nfts', () => {
     expect(unknown.body).toEqual({ allowances: [], links: { next: null } });
   });
 
+  it('answers 404 Not found for an id the reference gateway does not send to rest-java', async () => {
+    // Its pattern takes numbers, EVM addresses and base32 aliases; the Node REST API has no such route.
+    const response = await worker.get('/api/v1/accounts/abc/allowances/nfts');
+    expect([response.status, response.body]).toEqual([404, { _status: { messages: [{ message: 'Not found' }] } }]);
+  });
+
   it.each([
-    ['abc', '', "Failed to convert 'id'"],
     ['0.0.274877906944', '', "Failed to convert 'id'"],
     ['0.0.1001', '?limit=abc', "Failed to convert 'limit'"],
     ['0.0.1001', '?limit=0', 'limit must be greater than 0'],
