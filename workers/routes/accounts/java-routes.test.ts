@@ -3,6 +3,7 @@ import { insertNftAllowance, insertTokenAirdrop } from '../../../test/harness/fa
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 import { base32Encode } from '../../format/base32.ts';
+import { answerValidator } from '../docs/openapi-ajv.ts';
 
 /**
  * The routes the reference serves from its Java process: `/accounts/{id}/allowances/nfts` and
@@ -216,6 +217,8 @@ describe('GET /api/v1/accounts/{id}/airdrops/{outstanding,pending}', () => {
     });
     expect(res.body.airdrops[1].amount).toBeNull();
     expect(res.body.links.next).toBeNull();
+    // an NFT's airdrop has no amount, and the OpenAPI document says so
+    expect(answerValidator().check(OUTSTANDING, 200, res.body)).toEqual([]);
   });
 
   it('pages by receiver, token and serial number, and by token alone after a fungible airdrop', async () => {
