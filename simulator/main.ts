@@ -15,11 +15,12 @@ const USAGE = `usage: npm run simulate -- --out <dir> [--tps N] [--duration S | 
   --out <dir>         where the bucket-shaped output goes (record and signature files, block files, ledger.json)
   --tps N             transactions a second (default: 50)
   --duration S        seconds of consensus time to write, one file every 2 s; or
-  --files N           files to write (default: 30; with --live: until stopped)
+  --files N           files of traffic to write (default: 30; with --live: until stopped); a new chain's genesis
+                      file (block 0: the system files the network starts with) comes before them
   --seed X            the seed of the transaction mix: same seed, same options, same bytes (default: edge-mirror)
   --format F          record, block or both (default: record)
   --nodes N           consensus nodes signing each file (default: 4)
-  --start ISO-8601    the first file's consensus time (default: 2025-01-01T00:00:00Z; with --live: now)
+  --start ISO-8601    when the traffic starts (default: 2025-01-01T00:00:00Z; with --live: now); genesis is 2 s earlier
   --live              write a file every 2 s of wall-clock time
   --continue          extend the chain an earlier run saved in <dir>/chain.json
   --node-port N       with --live: the consensus nodes accept clients' signed transactions and queries over gRPC,

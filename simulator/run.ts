@@ -14,6 +14,7 @@ import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
 import { Mix, type MixWeights, type PinnedMix } from './mix/mix.ts';
 import { genesisKey } from './network/genesis.ts';
 import { Network, type SimItem } from './network/network.ts';
+import { createGenesisFiles } from './network/system-files.ts';
 import { runPeriodLive, startLiveNodes } from './node/live-period.ts';
 import { Random } from './random.ts';
 import { ledgerBalances, writeBalanceFile } from './write/balance-file.ts';
@@ -29,7 +30,10 @@ export type StreamFormat = 'record' | 'block' | 'both';
 export interface SimulationOptions {
   readonly out: string;
   readonly tps: number;
-  /** Number of periods (files) to write; undefined runs until `signal` aborts (live mode). */
+  /**
+   * Number of periods (files) of traffic to write; undefined runs until `signal` aborts (live mode). A new chain
+   * writes its genesis file before them.
+   */
   readonly files: number | undefined;
   readonly seed: string;
   readonly format: StreamFormat;
@@ -107,6 +111,12 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   // The key sequence moves on as it did when 0.0.2 drew its own key, so every later key is the same.
   if (!chain) net.keys.next('ed25519');
   net.ledger.account(TREASURY).key = genesisKey();
+  const periodNs = BigInt(options.periodMs) * 1_000_000n;
+  // A new network's first block is its genesis: the system files the node creates then, in the period before the
+  // traffic starts (nobody can send a transaction to a network that is not up yet). A JSON-RPC relay asks
+  // `/network/fees` for the whole second a block starts in, so a contract transaction's block must start after them.
+  const genesisNs = chain ? undefined : startNs - periodNs;
+  if (genesisNs !== undefined) createGenesisFiles(net, genesisNs);
   const evm = new SimEvm();
   await evm.install(installedState(net.ledger));
   const choice = options.pinnedMix ? { pinned: options.pinnedMix } : { weights: options.weights ?? {} };
@@ -120,21 +130,23 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);
   // The record stream never states the genesis state (the treasury's supply, the system accounts): a new chain's
-  // balance file does, at its start, before the first transaction. A continued chain has it already.
-  if (records && !chain) writeBalanceFile(options.out, nodes, startNs, ledgerBalances(net.ledger));
+  // balance file does, just before its genesis block, so it precedes every record file. A continued chain has it.
+  if (records && genesisNs !== undefined) {
+    writeBalanceFile(options.out, nodes, genesisNs - 1n, ledgerBalances(net.ledger));
+  }
   const balances = {
     hbar: new Map([...net.ledger.accounts.values()].map((a) => [a.num, a.balance])),
     tokens: net.ledger.tokenBalances,
   };
   const blocks =
     options.format === 'record' ? undefined : new BlockStreamWriter(options.out, nodes, balances, chain?.blocks);
-  const periodNs = BigInt(options.periodMs) * 1_000_000n;
   const wallStart = Date.now();
   let periodEnd = startNs + periodNs;
   let transactions = 0;
-  let index = 0;
+  /** Files written by this run, the genesis file included. */
+  let filesWritten = 0;
   let lastEndNs = 0n;
-  const saveChain = (filesWritten: number) =>
+  const saveChain = () =>
     writeChainState(options.out, {
       recordRunningHash: Buffer.from(records?.runningHash ?? startHash ?? new Uint8Array(48)).toString('hex'),
       nextBlock: String(firstBlock + BigInt(filesWritten)),
@@ -145,8 +157,26 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
       mix: mix.state(),
       ledger: saveLedger(net.ledger),
     });
+  const writeFile = (items: readonly SimItem[], fileStartNs: bigint, endNs: bigint) => {
+    const blockNumber = firstBlock + BigInt(filesWritten);
+    const written = records?.write(items, fileStartNs, blockNumber);
+    blocks?.write(items, fileStartNs, blockNumber);
+    transactions += items.length;
+    const name = written?.name ?? `block ${blockNumber}`;
+    options.onFile?.({ index: filesWritten, name, count: items.length, startNs: fileStartNs, endNs });
+    filesWritten += 1;
+    lastEndNs = endNs;
+    // A live run may be killed at any moment, so its model follows every file; a run of a fixed number of files
+    // saves it once, when it stops (saving a large ledger after every file took a fifth of a long run).
+    if (options.live) saveChain();
+  };
+  if (genesisNs !== undefined) {
+    const items = net.drain();
+    writeFile(items, genesisNs, items.at(-1)?.consensusNs ?? genesisNs);
+  }
   // Consensus time of a wall-clock instant, for transactions clients submit during a live run.
   const consensusAt = (wallMs: number) => startNs + BigInt(wallMs - wallStart) * 1_000_000n;
+  let index = 0;
   try {
     for (; options.files === undefined || index < options.files; index++) {
       if (options.signal?.aborted) break;
@@ -167,28 +197,19 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
       // A file with no transaction is named after its period's start, unless a transaction of an earlier file already
       // ran past it (one step of a slow mix can cross several periods): names must follow the files' order.
       const emptyNs = periodEnd - periodNs > lastEndNs ? periodEnd - periodNs : lastEndNs + 1n;
-      const startNs = items[0]?.consensusNs ?? emptyNs;
-      const endNs = items.at(-1)?.consensusNs ?? startNs;
-      const blockNumber = firstBlock + BigInt(index);
+      const fileStartNs = items[0]?.consensusNs ?? emptyNs;
       if (options.live) await sleep(wallStart + (index + 1) * options.periodMs - Date.now(), options.signal);
-      const written = records?.write(items, startNs, blockNumber);
-      blocks?.write(items, startNs, blockNumber);
-      transactions += items.length;
-      options.onFile?.({ index, name: written?.name ?? `block ${blockNumber}`, count: items.length, startNs, endNs });
+      writeFile(items, fileStartNs, items.at(-1)?.consensusNs ?? fileStartNs);
       periodEnd += periodNs;
-      lastEndNs = endNs;
-      // A live run may be killed at any moment, so its model follows every file; a run of a fixed number of files
-      // saves it once, when it stops (saving a large ledger after every file took a fifth of a long run).
-      if (options.live) saveChain(index + 1);
       // A live run refreshes its model every half minute (and on exit), not with every file: it only grows.
       if (options.live && index % LIVE_LEDGER_EVERY === LIVE_LEDGER_EVERY - 1) writeLedger(options.out, net);
     }
   } finally {
     await live?.close();
   }
-  if (!options.live && index > 0) saveChain(index);
+  if (!options.live && filesWritten > 0) saveChain();
   writeLedger(options.out, net);
-  return { files: index, transactions, lastConsensusNs: net.now };
+  return { files: filesWritten, transactions, lastConsensusNs: net.now };
 }
 
 function writeLedger(out: string, net: Network): void {

@@ -7,9 +7,10 @@ import { handleError, notFound } from './error-handler.ts';
 import { authenticate } from './middleware/auth.ts';
 import { answerFromMemory, edgeCache, type RunApp } from './middleware/cache.ts';
 import { answerPreflight } from './middleware/cors.ts';
-import { limitRate } from './middleware/rate-limit.ts';
+import { limitRate, routeTakesToken } from './middleware/rate-limit.ts';
 import { logRequest } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { refuseUnroutedPath } from './reference-gateway.ts';
 import { ROSETTA_PREFIX, rosettaRoutes } from './rosetta/index.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
@@ -26,6 +27,7 @@ import { streamRoutes } from './routes/stream/index.ts';
 import { tokenRoutes } from './routes/tokens/index.ts';
 import { topicRoutes } from './routes/topics/index.ts';
 import { transactionRoutes } from './routes/transactions/index.ts';
+import { afterUnreadBody } from './unread-body.ts';
 
 export interface AppDeps {
   /** The settings for one request (fixed per isolate in production; switchable in test mode). */
@@ -39,7 +41,8 @@ export interface AppDeps {
 const STREAM_PREFIX = '/api/v1/stream';
 
 export function createApp(deps: AppDeps) {
-  // Not strict: like the reference (Express), `/api/v1/transactions/` is `/api/v1/transactions`.
+  // Not strict: like the reference (Express), `/api/v1/transactions/` is `/api/v1/transactions`; the paths its
+  // Spring services answer 404 instead are refused before routing (reference-gateway.ts).
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestLog);
   app.use(async (c, next) => {
@@ -58,10 +61,11 @@ export function createApp(deps: AppDeps) {
   // layer of hono's chain costs every request a few promises.
   app.use('/api/*', (c, next) => {
     authenticate(c);
+    refuseUnroutedPath(c);
     // A stream subscription is never cached, and counts against the client's bucket as a request does.
     if (c.req.path.startsWith(`${STREAM_PREFIX}/`)) return limitRate(c).then(next);
     return cached(c, async () => {
-      await limitRate(c);
+      if (!routeTakesToken(c)) await limitRate(c);
       await next();
     });
   });
@@ -88,7 +92,7 @@ export function createApp(deps: AppDeps) {
       const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env), (again) =>
         app.fetch(again, env, ctx),
       );
-      if (!remembered) return app.fetch(request, env, ctx);
+      if (!remembered) return afterUnreadBody(request, app.fetch(request, env, ctx));
       if (remembered.pending) ctx.waitUntil(remembered.pending);
       const { response, stale } = remembered;
       logRequest({ method: 'GET', url: request.url, status: response.status, ms: 0, cache: stale ? 'stale' : 'hit' });

@@ -84,6 +84,10 @@ const UTF8 = new TextEncoder();
 const STAKING_PERIOD_NS = 60_000_000_000n;
 const MAX_TRANSACTION_FEE = '200000000000';
 const VALID_DURATION_SECONDS = '120';
+/** The system admin account, the payer of what the node dispatches itself. */
+const SYSTEM_ADMIN = 50n;
+/** `hedera.transaction.maxValidDuration`, the valid duration of the node's own dispatches. */
+const MAX_VALID_DURATION_SECONDS = 180;
 
 export class Network {
   readonly ledger: Ledger;
@@ -93,6 +97,8 @@ export class Network {
   private readonly tps: number;
   private clockNs: bigint;
   private pending: SimItem[] = [];
+  /** The nonce of the last transaction the node dispatched itself. */
+  private systemNonce = 0;
 
   /** `ledger`: the model an earlier run saved, to carry on from; a new network's genesis state otherwise. */
   constructor(options: { random: Random; nodeCount: number; tps: number; startNs: bigint; ledger?: Ledger }) {
@@ -173,6 +179,46 @@ export class Network {
       paid.push({ accountID: accountPb(num), amount: i64(reward) });
     }
     return paid;
+  }
+
+  /**
+   * A transaction the node dispatches itself, as at genesis (`SystemTransactions`' system context): paid by the system
+   * admin, its id told apart by a nonce, no node account, unsigned and free, at `consensusNs`. It draws nothing from
+   * the random source, so the transactions after it are the ones a network without it would have had.
+   */
+  dispatchSystem(body: Record<string, unknown>, consensusNs: bigint, receipt: Record<string, unknown>): SimItem {
+    this.systemNonce += 1;
+    const transactionId = {
+      transactionValidStart: timestampPb(consensusNs),
+      accountID: accountPb(SYSTEM_ADMIN),
+      nonce: this.systemNonce,
+    };
+    const fullBody = {
+      transactionID: transactionId,
+      transactionValidDuration: { seconds: MAX_VALID_DURATION_SECONDS },
+      ...body,
+    };
+    const types = hapi();
+    const signedTransactionBytes = types.SignedTransaction.encode({
+      bodyBytes: types.TransactionBody.encode(fullBody).finish(),
+    }).finish();
+    const record = {
+      receipt: { status: SUCCESS, exchangeRate: this.rateSetPb(), ...receipt },
+      transactionHash: sha384(signedTransactionBytes),
+      consensusTimestamp: timestampPb(consensusNs),
+      transactionID: transactionId,
+      transferList: { accountAmounts: [] },
+    };
+    const item: SimItem = {
+      consensusNs,
+      body: fullBody,
+      signedTransactionBytes,
+      record,
+      recordBytes: types.TransactionRecord.encode(record).finish(),
+      sidecars: [],
+    };
+    this.pending.push(item);
+    return item;
   }
 
   /**

@@ -17,6 +17,13 @@ function routeClass(method: string, path: string): RouteClass {
   return 'reads';
 }
 
+/**
+ * Whether the route takes the request's token itself, calling `limitRate` once it has checked what costs nothing: a
+ * trace request is refused for what it is (tracer off, a bad id, no `Accept-Encoding: gzip`, bad options) without
+ * spending the client's one trace a second, as the reference validates before it throttles.
+ */
+export const routeTakesToken = (c: Context<AppEnv>): boolean => routeClass(c.req.method, c.req.path) === 'opcodes';
+
 const apiKeysSchema = z.array(
   z.object({ key: z.string().min(1), name: z.string().min(1), rate: z.number().positive(), burst: z.number().min(1) }),
 );
