@@ -28,11 +28,12 @@ async function balanceFiles(dir: string) {
 }
 
 describe('the genesis balance file', () => {
-  it('states every account of the genesis state at the chain start, signed by every node', async () => {
+  it('states every account of the genesis state just before the genesis block, signed by every node', async () => {
     const [genesis, ...others] = await balanceFiles(out);
     expect(others).toEqual([]);
-    expect(genesis?.parsed.name).toBe('2025-01-01T00_00_00Z_Balances.pb.gz');
-    expect(genesis?.parsed.consensusTimestamp).toBe(1735689600000000000n);
+    // The genesis block (the system files) takes the period before the traffic's start, 2025-01-01T00:00:00Z.
+    expect(genesis?.parsed.name).toBe('2024-12-31T23_59_57.999999999Z_Balances.pb.gz');
+    expect(genesis?.parsed.consensusTimestamp).toBe(1735689597999999999n);
     expect(genesis?.signatureProblems).toEqual([]);
     expect(genesis?.parsed.accounts.map((a) => [a.accountId, a.balance])).toEqual([
       [2n, TOTAL_SUPPLY_TINYBARS],
@@ -40,13 +41,13 @@ describe('the genesis balance file', () => {
     ]);
     for (let node = 3; node <= 7; node++) {
       expect(readdirSync(path.join(out, `accountBalances/balance0.0.${node}`)).sort()).toEqual([
-        '2025-01-01T00_00_00Z_Balances.pb.gz',
-        '2025-01-01T00_00_00Z_Balances.pb_sig.gz',
+        '2024-12-31T23_59_57.999999999Z_Balances.pb.gz',
+        '2024-12-31T23_59_57.999999999Z_Balances.pb_sig.gz',
       ]);
     }
     const records = readdirSync(path.join(out, 'recordstreams/record0.0.3')).filter((name) => name.endsWith('.rcd.gz'));
-    expect(records.sort()[0]).toMatch(/^2025-01-01T00_00_00\.\d{9}Z\.rcd\.gz$/);
-    expect(records.sort()[0]).not.toBe('2025-01-01T00_00_00.000000000Z.rcd.gz');
+    // The first record file is the genesis block, the nanosecond after the balance file.
+    expect(records.sort()[0]).toBe('2024-12-31T23_59_58.000000000Z.rcd.gz');
   });
 
   it('is written once: a continued chain adds none, and block streams alone have none', async () => {
