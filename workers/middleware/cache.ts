@@ -3,19 +3,12 @@ import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
 import type { Env } from '../env.ts';
 import { httpDate } from '../http-date.ts';
+import { ifNoneMatchHits } from '../if-none-match.ts';
 import { pathAndQuery } from '../request-url.ts';
 import { canonicalQuery } from './cache-key.ts';
 import { MemoryCache } from './memory-cache.ts';
 
 const CACHE_ORIGIN = 'https://cache.edge-mirror.internal';
-
-/** RFC 9110 If-None-Match: `*`, or a list of entity tags compared weakly. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
-}
 
 function maxAgeOf(cacheControl: string | null): number {
   const match = cacheControl ? /max-age=(\d+)/.exec(cacheControl) : null;
@@ -27,7 +20,7 @@ function conditional(ifNoneMatch: string | undefined, response: Response): Respo
   // Most requests send no If-None-Match: they need not read the response's headers back.
   if (!ifNoneMatch) return response;
   const etag = response.headers.get('etag');
-  if (!etag || !matches(ifNoneMatch, etag)) return response;
+  if (!etag || !ifNoneMatchHits(ifNoneMatch, etag)) return response;
   const headers = new Headers();
   for (const name of ['etag', 'cache-control', 'link', 'access-control-allow-origin']) {
     const value = response.headers.get(name);
