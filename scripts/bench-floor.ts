@@ -11,7 +11,7 @@
  * With `--vs`, each run is side by side with that server (another mirror node on the same dataset) and the ratios
  * are printed. Ends with one table and a `floor:` line per Worker.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
@@ -70,6 +70,7 @@ try {
   const url = option('url') ?? urls.find((u) => /^\/api\/v1\/blocks\/\d+$/.test(u));
   if (!url?.match(/\/\d+$/)) throw new Error('--url must end in a block number');
   const urlsFile = path.join(OUT_DIR, 'floor-urls.json');
+  mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(urlsFile, JSON.stringify([url]));
 
   const database = await openPerfDatabase(log);

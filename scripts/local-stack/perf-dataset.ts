@@ -85,8 +85,9 @@ export function runNode(argv: string[]): Promise<void> {
 }
 
 /**
- * The perf kit's bench.mjs over the URLs in `urlsFile` against `base` (and, side by side, `vs`), its figures written
- * to `report` as JSON.
+ * The perf kit's bench.mjs over the URLs in `urlsFile` against `base` (and, side by side, `vs`: URL by URL, the
+ * order flipped on every other URL), with `accept-encoding: encoding` (gzip unless given), its figures written to
+ * `report` as JSON.
  */
 export function runPerfBench(options: {
   base: string;
@@ -95,8 +96,9 @@ export function runPerfBench(options: {
   duration: string;
   connections: string;
   report: string;
+  encoding?: 'gzip' | 'identity';
 }): Promise<void> {
-  const { base, vs, urlsFile, duration, connections, report } = options;
+  const { base, vs, urlsFile, duration, connections, report, encoding } = options;
   return runNode([
     path.join(PERF_DIR, 'bench.mjs'),
     '--base',
@@ -108,7 +110,26 @@ export function runPerfBench(options: {
     duration,
     '--connections',
     connections,
+    '--encoding',
+    encoding ?? 'gzip',
     '--json',
     report,
   ]);
+}
+
+/**
+ * Ends a benchmark with one line when the server it is to be compared with does not answer `probe` (a path of the
+ * perf URLs) with a 200, before it starts anything: a side-by-side run against nothing measures nothing.
+ */
+export async function requireServer(tool: string, base: string, probe: string): Promise<void> {
+  const answer = await fetch(new URL(probe, base)).then(
+    (response) => `${response.status}`,
+    (error: unknown) =>
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+  );
+  if (answer === '200') return;
+  console.error(
+    `${tool}: --vs ${base} did not answer ${probe} with 200 (${answer}): start the reference first (docs/performance.md, "How to measure")`,
+  );
+  process.exit(2);
 }
