@@ -8,8 +8,9 @@
  *   - `neon-driver`: the route's statement through Neon's driver, the row returned as JSON, nothing else;
  *   - `raw-fetch`: the route's statement as one plain fetch in the driver's protocol, its answer returned as is;
  *   - `constant`: the real Worker's answer to the URL returned as a constant, no database.
- * With `--vs`, each run is side by side with that server (another mirror node on the same dataset) and the ratios
- * are printed. Ends with one table and a `floor:` line per Worker.
+ * With `--vs`, each run is side by side with that server (another mirror node on the same dataset: the reference run as
+ * its container image runs it, on its own Node major; docs/performance.md) and the ratios are printed. Ends with one
+ * table, a `floor:` line per Worker and how close the real Worker comes to the one running the driver alone.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -117,6 +118,10 @@ try {
     const ratio = versus ? `, ${(figures.rps / versus.rps).toFixed(2)}x ${vs}` : '';
     console.log(`floor: ${name} ${figures.rps.toFixed(0)} rps, p50 ${figures.p50} ms, p99 ${figures.p99} ms${ratio}`);
   }
+  const route = results.find((r) => r.name === 'edge-mirror')?.figures.rps;
+  const driver = results.find((r) => r.name === 'neon-driver')?.figures.rps;
+  if (route && driver)
+    console.log(`floor: edge-mirror makes ${((route / driver) * 100).toFixed(0)}% of the neon-driver Worker's rate`);
   await stopAll();
 } catch (error) {
   await stopAll();
