@@ -1,5 +1,5 @@
 /**
- * `npm run bench:floor [-- --duration S] [--connections N] [--url PATH] [--vs BASE_URL]`
+ * `npm run bench:floor [-- --duration S] [--connections N] [--url PATH] [--vs BASE_URL] [--db-port N]`
  *
  * How fast any Worker could answer a single-row lookup in this runtime on this machine, beside how fast ours does.
  * On the perf dataset and the SQL proxy of `npm run bench:rest`, four Workers served as `npm start` serves ours,
@@ -16,17 +16,18 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { openPerfDatabase, PERF_DIR, requirePerfKit, runPerfBench } from './local-stack/perf-dataset.ts';
+import { openPerfDatabase, PERF_DIR, requirePerfKit, requireServer, runPerfBench } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { answerHelp } from './local-stack/usage.ts';
 import { warmUp } from './local-stack/warm-up.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 import { loadAverage } from './process-cpu.ts';
 
-const USAGE = `usage: npm run bench:floor [-- --duration S] [--connections N] [--url PATH] [--vs BASE_URL]
+const USAGE = `usage: npm run bench:floor [-- --duration S] [--connections N] [--url PATH] [--vs BASE_URL] [--db-port N]
 
 The real Worker beside three floor Workers (Neon's driver alone, one raw fetch, a constant answer) on one block
-lookup of the perf dataset; --vs measures each side by side with another server. Ends with floor: lines.`;
+lookup of the perf dataset; --vs measures each side by side with another server (the reference, run as its image
+runs it: Node 24, pointed at the database --db-port serves). Ends with floor: lines.`;
 answerHelp(process.argv.slice(2), USAGE);
 
 const args = process.argv.slice(2);
@@ -37,8 +38,16 @@ const option = (name: string): string | undefined => {
 const duration = option('duration') ?? '10';
 const connections = option('connections') ?? '16';
 const vs = option('vs');
-if (!(Number(duration) > 0) || !(Number(connections) > 0) || (vs !== undefined && !URL.canParse(vs))) {
-  console.error(`bench:floor: --duration and --connections take positive numbers, --vs a base URL\n\n${USAGE}`);
+const dbPort = option('db-port') === undefined ? undefined : Number(option('db-port'));
+if (
+  !(Number(duration) > 0) ||
+  !(Number(connections) > 0) ||
+  (vs !== undefined && !URL.canParse(vs)) ||
+  (dbPort !== undefined && !(Number.isInteger(dbPort) && dbPort > 0 && dbPort < 65536))
+) {
+  console.error(
+    `bench:floor: --duration and --connections take positive numbers, --vs a base URL, --db-port a port\n\n${USAGE}`,
+  );
   process.exit(2);
 }
 requirePerfKit('bench:floor');
@@ -74,8 +83,9 @@ try {
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(urlsFile, JSON.stringify([url]));
 
-  const database = await openPerfDatabase(log);
+  const database = await openPerfDatabase(log, dbPort);
   stops.push(() => database.stop());
+  if (vs) await requireServer('bench:floor', vs, url);
   const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(database.url, database.socketDir)] });
   stops.push(() => proxy.close());
   const vars = {

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:rest [-- --vs BASE_URL] [--duration S] [--connections N] [--only RE] [--skip-cached] [--skip-ratelimit]
- *   [--encoding gzip|identity] [--delay MS]`
+ * `npm run bench:rest [-- --vs BASE_URL] [--db-port N] [--duration S] [--connections N] [--only RE] [--skip-cached]
+ *   [--skip-ratelimit] [--encoding gzip|identity] [--delay MS]`
  *
  * The REST benchmark of the perf kit (../shared/perf): a database with the perf dataset (embedded Postgres under .data/bench-pg,
  * or DATABASE_URL; loaded once with gen-dataset.mjs --scale 1 and reused), the Worker served exactly as
@@ -12,7 +12,8 @@
  * `.data/bench/per-url.md`.
  * `--vs BASE_URL` runs the uncached pass side by side with another server on the same dataset (the reference: its
  * REST server run as its container image runs it, on its own Node major, pointed at this database; docs/performance.md,
- * "How to measure"), URL by URL, and adds its figures and the ratios to the table and a `vs:` line.
+ * "How to measure"), URL by URL, and adds its figures and the ratios to the table and a `vs:` line. `--db-port N`
+ * serves the embedded perf database on that port, where the other server can be pointed before the run.
  * `--delay MS` puts the database that far from the Worker: every round trip through the proxy waits that long.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,13 +29,14 @@ import { warmUp } from './local-stack/warm-up.ts';
 import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
 import { loadAverage } from './process-cpu.ts';
 
-const USAGE = `usage: npm run bench:rest [-- --vs BASE_URL] [--duration S] [--connections N] [--only RE] [--skip-cached]
-  [--skip-ratelimit] [--encoding gzip|identity] [--delay MS]
+const USAGE = `usage: npm run bench:rest [-- --vs BASE_URL] [--db-port N] [--duration S] [--connections N] [--only RE]
+  [--skip-cached] [--skip-ratelimit] [--encoding gzip|identity] [--delay MS]
 
 The REST benchmark of ../shared/perf on the perf dataset (.data/bench-pg, or DATABASE_URL): edge cache off, then on,
 then on with the rate limit; ends with rest:, rest-cached: and rest-cached-ratelimit: lines and a per-URL table.
 --vs: the uncached pass side by side with that server (the reference, run as its image runs it: Node 24, pointed at
-this database; docs/performance.md), and a vs: line. --delay: milliseconds every database round trip waits.`;
+the database --db-port serves; docs/performance.md), and a vs: line. --delay: milliseconds every database round
+trip waits.`;
 answerHelp(process.argv.slice(2), USAGE);
 
 const args = process.argv.slice(2);
@@ -50,8 +52,16 @@ const skipRateLimit = args.includes('--skip-ratelimit');
 const delayMs = Number(option('delay', '0'));
 const vs = args.includes('--vs') ? option('vs', '') : undefined;
 const encoding = option('encoding', 'gzip');
-if (!(delayMs >= 0) || (vs !== undefined && !URL.canParse(vs)) || (encoding !== 'gzip' && encoding !== 'identity')) {
-  console.error(`bench:rest: --delay takes milliseconds, --vs a base URL, --encoding gzip or identity\n\n${USAGE}`);
+const dbPort = args.includes('--db-port') ? Number(option('db-port', '')) : undefined;
+if (
+  !(delayMs >= 0) ||
+  (vs !== undefined && !URL.canParse(vs)) ||
+  (encoding !== 'gzip' && encoding !== 'identity') ||
+  (dbPort !== undefined && !(Number.isInteger(dbPort) && dbPort > 0 && dbPort < 65536))
+) {
+  console.error(
+    `bench:rest: --delay takes milliseconds, --vs a base URL, --encoding gzip or identity, --db-port a port\n\n${USAGE}`,
+  );
   process.exit(2);
 }
 requirePerfKit('bench:rest');
@@ -65,7 +75,7 @@ const { stops, stopAll } = stopsOnSignal();
 
 try {
   mkdirSync(OUT_DIR, { recursive: true });
-  const database = await openPerfDatabase(log);
+  const database = await openPerfDatabase(log, dbPort);
   stops.push(() => database.stop());
   const databaseUrl = database.url;
 

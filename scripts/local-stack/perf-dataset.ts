@@ -30,11 +30,12 @@ export interface PerfDatabase {
 }
 
 /**
- * The database of the perf kit: DATABASE_URL when set, otherwise an embedded Postgres under .data/bench-pg.
+ * The database of the perf kit: DATABASE_URL when set, otherwise an embedded Postgres under .data/bench-pg, on
+ * `port` when given (so that another server, the reference, can be pointed at it beforehand), else a free one.
  * It is migrated, and loaded with gen-dataset.mjs (scale 1, seed 42: the dataset urls.json and
  * reference-bodies/ were made on) unless it already holds transactions.
  */
-export async function openPerfDatabase(log: (message: string) => void): Promise<PerfDatabase> {
+export async function openPerfDatabase(log: (message: string) => void, port?: number): Promise<PerfDatabase> {
   let database: PerfDatabase;
   const external = process.env.DATABASE_URL;
   if (external) {
@@ -42,9 +43,10 @@ export async function openPerfDatabase(log: (message: string) => void): Promise<
   } else {
     const local = await startLocalPostgres({
       dir: path.join(REPO_ROOT, '.data/bench-pg'),
-      port: await freePort(),
+      port: port ?? (await freePort()),
       database: 'perf',
     });
+    log(`perf database: ${local.url.replace(/:[^:@/]*@/, ':***@')}`);
     database = { url: local.url, socketDir: local.socketDir, stop: () => local.stop() };
   }
   try {
