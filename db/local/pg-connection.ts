@@ -243,7 +243,10 @@ export class PgConnection {
   close(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#fail(new Error('the connection was closed'));
-    return new Promise((resolve) => this.#socket.end(TERMINATE, () => resolve()));
+    return new Promise((resolve) => {
+      this.#socket.once('close', () => resolve());
+      this.#socket.end(TERMINATE);
+    });
   }
 
   #flush(): void {
@@ -393,9 +396,9 @@ function startup(socket: net.Socket, target: PgTarget): Promise<void> {
   let scram: ScramClient | undefined;
   return new Promise((resolve, reject) => {
     let pending = Buffer.alloc(0);
+    // The error listener stays: until the connection adds its own, an error must not go unhandled.
     const done = () => {
       socket.off('data', onData);
-      socket.off('error', fail);
       // Paused until the connection listens: bytes after ReadyForQuery must not be emitted to nobody.
       socket.pause();
     };

@@ -60,6 +60,7 @@ class PipelinedPool {
   #open: PgConnection[] = [];
   readonly #opening: Promise<PgConnection>[] = [];
   #turn = 0;
+  #closed = false;
 
   constructor(target: PgTarget, size: number) {
     this.#target = target;
@@ -71,7 +72,10 @@ class PipelinedPool {
   }
 
   close(): Promise<unknown> {
-    return Promise.all(this.#open.map((connection) => connection.close()));
+    this.#closed = true;
+    return Promise.all(
+      [...this.#open, ...this.#opening].map(async (c) => (await c).close()).map((p) => p.catch(() => {})),
+    );
   }
 
   #connection(): PgConnection | Promise<PgConnection> {
@@ -86,7 +90,8 @@ class PipelinedPool {
     const settled = () => this.#opening.splice(this.#opening.indexOf(opening), 1);
     opening.then((connection) => {
       settled();
-      this.#open.push(connection);
+      if (this.#closed) void connection.close();
+      else this.#open.push(connection);
     }, settled);
     return opening;
   }
