@@ -1,64 +1,25 @@
-import net from 'node:net';
-import tls from 'node:tls';
-import { md5Password, ScramClient } from './pg-auth.ts';
+import type net from 'node:net';
+import {
+  bind,
+  commandResult,
+  DESCRIBE_PORTAL,
+  EXECUTE_ALL,
+  errorFields,
+  type PgField,
+  type PgResult,
+  PgServerError,
+  type PgStatement,
+  type PgTarget,
+  parse,
+  SYNC,
+  TERMINATE,
+} from './pg-messages.ts';
+import { openSession } from './pg-startup.ts';
 
-/** Where and as whom to connect. */
-export interface PgTarget {
-  /** A Unix socket file (`<dir>/.s.PGSQL.<port>`), or a host and port. */
-  socketPath?: string;
-  host?: string;
-  port?: number;
-  user: string;
-  password: string;
-  database: string;
-  applicationName?: string;
-  /** libpq's `sslmode`: absent or `disable` for none; `require` encrypts; `verify-ca`/`verify-full` also verify. */
-  sslMode?: string;
-}
-
-export interface PgField {
-  name: string;
-  dataTypeID: number;
-}
-
-/** One statement's answer, values as Postgres' text (the driver that asked parses them). */
-export interface PgResult {
-  command: string;
-  rowCount: number | null;
-  rows: (string | null)[][];
-  fields: PgField[];
-}
-
-export interface PgStatement {
-  text: string;
-  params: readonly unknown[];
-}
-
-/** An ErrorResponse: the message and Postgres' fields, as node-postgres names them. */
-export class PgServerError extends Error {
-  override name = 'PgServerError';
-  readonly code?: string;
-  readonly detail?: string;
-  readonly hint?: string;
-  readonly position?: string;
-
-  constructor(fields: Map<string, string>) {
-    super(fields.get('M') ?? 'database error');
-    this.code = fields.get('C');
-    this.detail = fields.get('D');
-    this.hint = fields.get('H');
-    this.position = fields.get('P');
-  }
-}
+export { type PgField, type PgResult, PgServerError, type PgStatement, type PgTarget } from './pg-messages.ts';
 
 /** Named prepared statements per connection at most; texts beyond run unnamed (parsed each time). */
 const MAX_PREPARED_STATEMENTS = 2000;
-const PROTOCOL_3 = 196608;
-const SSL_REQUEST = 80877103;
-const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
-const TERMINATE = Buffer.from([0x58, 0, 0, 0, 4]);
-const DESCRIBE_PORTAL = Buffer.from([0x44, 0, 0, 0, 6, 0x50, 0]);
-const EXECUTE_ALL = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0]);
 
 /**
  * A statement text prepared on this connection: `parsing` until the server answers its Parse, `fields` once an
@@ -81,78 +42,6 @@ interface Exchange {
   error?: Error;
   resolve(results: PgResult[]): void;
   reject(error: Error): void;
-}
-
-function message(type: number, length: number): Buffer {
-  const buffer = Buffer.allocUnsafe(1 + length);
-  buffer[0] = type;
-  buffer.writeInt32BE(length, 1);
-  return buffer;
-}
-
-function cstrings(type: number, strings: readonly string[], extra = 0): { buffer: Buffer; offset: number } {
-  const length = 4 + strings.reduce((sum, s) => sum + Buffer.byteLength(s) + 1, 0) + extra;
-  const buffer = message(type, length);
-  let offset = 5;
-  for (const s of strings) {
-    offset += buffer.write(s, offset);
-    buffer[offset++] = 0;
-  }
-  return { buffer, offset };
-}
-
-const paramText = (value: unknown): string | null =>
-  value === null || value === undefined
-    ? null
-    : typeof value === 'string'
-      ? value
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-
-/** Bind of `statement` (unnamed portal), every parameter and result column as text. */
-function bind(statement: string, params: readonly unknown[]): Buffer {
-  const texts = params.map(paramText);
-  const valueBytes = texts.reduce((sum, t) => sum + 4 + (t === null ? 0 : Buffer.byteLength(t)), 0);
-  const { buffer, offset: start } = cstrings(0x42, ['', statement], 2 + 2 + valueBytes + 2);
-  let offset = buffer.writeInt16BE(0, start);
-  offset = buffer.writeInt16BE(texts.length, offset);
-  for (const text of texts) {
-    if (text === null) {
-      offset = buffer.writeInt32BE(-1, offset);
-      continue;
-    }
-    const at = offset + 4;
-    const written = buffer.write(text, at);
-    buffer.writeInt32BE(written, offset);
-    offset = at + written;
-  }
-  buffer.writeInt16BE(0, offset);
-  return buffer;
-}
-
-function parse(name: string, text: string): Buffer {
-  const { buffer, offset } = cstrings(0x50, [name, text], 2);
-  buffer.writeInt16BE(0, offset);
-  return buffer;
-}
-
-/** `C`-string fields of an ErrorResponse or NoticeResponse body. */
-function errorFields(body: Buffer): Map<string, string> {
-  const fields = new Map<string, string>();
-  let at = 0;
-  while (at < body.length && body[at] !== 0) {
-    const end = body.indexOf(0, at + 1);
-    fields.set(String.fromCharCode(body[at] as number), body.toString('utf8', at + 1, end));
-    at = end + 1;
-  }
-  return fields;
-}
-
-function commandResult(tag: string, fields: PgField[], rows: (string | null)[][]): PgResult {
-  const words = tag.split(' ');
-  const count = words.length > 1 ? Number(words[words.length - 1]) : Number.NaN;
-  return { command: words[0] ?? '', rowCount: Number.isInteger(count) ? count : null, rows, fields };
 }
 
 /**
@@ -183,14 +72,7 @@ export class PgConnection {
 
   /** Connects, authenticates (trust, password, md5, SCRAM-SHA-256) and waits until the server is ready. */
   static async open(target: PgTarget): Promise<PgConnection> {
-    const socket = await connectSocket(target);
-    try {
-      await startup(socket, target);
-    } catch (error) {
-      socket.destroy();
-      throw error;
-    }
-    return new PgConnection(socket);
+    return new PgConnection(await openSession(target));
   }
 
   /** Exchanges written and not yet answered. */
@@ -343,136 +225,5 @@ export class PgConnection {
     }
     if (exchange.error) exchange.reject(exchange.error);
     else exchange.resolve(exchange.results);
-  }
-}
-
-async function connectSocket(target: PgTarget): Promise<net.Socket> {
-  const socket = target.socketPath
-    ? net.connect(target.socketPath)
-    : net.connect(target.port ?? 5432, target.host ?? 'localhost');
-  socket.setNoDelay(true);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  const mode = target.sslMode ?? 'disable';
-  if (mode === 'disable' || target.socketPath) return socket;
-  const request = Buffer.alloc(8);
-  request.writeInt32BE(8, 0);
-  request.writeInt32BE(SSL_REQUEST, 4);
-  socket.write(request);
-  const answer = await new Promise<number>((resolve, reject) => {
-    socket.once('data', (data: Buffer) => resolve(data[0] as number));
-    socket.once('error', reject);
-  });
-  if (answer !== 0x53) {
-    if (mode === 'prefer' || mode === 'allow') return socket;
-    socket.destroy();
-    throw new Error('the database does not accept TLS connections');
-  }
-  const secure = tls.connect({
-    socket,
-    servername: net.isIP(target.host ?? '') ? undefined : target.host,
-    rejectUnauthorized: mode === 'verify-ca' || mode === 'verify-full',
-  });
-  await new Promise<void>((resolve, reject) => {
-    secure.once('secureConnect', resolve);
-    secure.once('error', reject);
-  });
-  return secure;
-}
-
-/** The startup message and authentication, up to the first ReadyForQuery. */
-function startup(socket: net.Socket, target: PgTarget): Promise<void> {
-  const params = ['user', target.user, 'database', target.database, 'client_encoding', 'UTF8'];
-  if (target.applicationName) params.push('application_name', target.applicationName);
-  const length = 8 + params.reduce((sum, p) => sum + Buffer.byteLength(p) + 1, 0) + 1;
-  const start = Buffer.alloc(length);
-  start.writeInt32BE(length, 0);
-  start.writeInt32BE(PROTOCOL_3, 4);
-  let at = 8;
-  for (const p of params) at += start.write(p, at) + 1;
-  socket.write(start);
-  let scram: ScramClient | undefined;
-  return new Promise((resolve, reject) => {
-    let pending = Buffer.alloc(0);
-    // The error listener stays: until the connection adds its own, an error must not go unhandled.
-    const done = () => {
-      socket.off('data', onData);
-      // Paused until the connection listens: bytes after ReadyForQuery must not be emitted to nobody.
-      socket.pause();
-    };
-    const fail = (error: Error) => {
-      done();
-      reject(error);
-    };
-    const onData = (chunk: Buffer) => {
-      pending = Buffer.concat([pending, chunk]);
-      while (pending.length >= 5 && pending.length >= 1 + pending.readInt32BE(1)) {
-        const type = pending[0];
-        const body = pending.subarray(5, 1 + pending.readInt32BE(1));
-        pending = pending.subarray(1 + pending.readInt32BE(1));
-        try {
-          if (type === 0x45) return fail(new PgServerError(errorFields(body)));
-          if (type === 0x5a) {
-            done();
-            if (pending.length) socket.unshift(pending);
-            return resolve();
-          }
-          if (type === 0x52) scram = authenticate(socket, target, body, scram);
-        } catch (error) {
-          return fail(error as Error);
-        }
-      }
-    };
-    socket.on('data', onData);
-    socket.on('error', fail);
-  });
-}
-
-/** Answers one Authentication request; returns the SCRAM exchange in progress, if any. */
-function authenticate(
-  socket: net.Socket,
-  target: PgTarget,
-  body: Buffer,
-  scram?: ScramClient,
-): ScramClient | undefined {
-  const password = (text: string) => socket.write(cstrings(0x70, [text]).buffer);
-  switch (body.readInt32BE(0)) {
-    case 0:
-      return undefined;
-    case 3:
-      password(target.password);
-      return undefined;
-    case 5:
-      password(md5Password(target.user, target.password, body.subarray(4, 8)));
-      return undefined;
-    case 10: {
-      if (!body.subarray(4).toString().split('\0').includes('SCRAM-SHA-256')) {
-        throw new Error('the database offers no SASL mechanism the proxy speaks (SCRAM-SHA-256)');
-      }
-      const client = new ScramClient(target.password);
-      const data = Buffer.from(client.first());
-      const { buffer, offset } = cstrings(0x70, ['SCRAM-SHA-256'], 4 + data.length);
-      buffer.writeInt32BE(data.length, offset);
-      data.copy(buffer, offset + 4);
-      socket.write(buffer);
-      return client;
-    }
-    case 11: {
-      if (!scram) throw new Error('SCRAM: a continuation without a start');
-      const data = Buffer.from(scram.final(body.subarray(4).toString()));
-      const buffer = message(0x70, 4 + data.length);
-      data.copy(buffer, 5);
-      socket.write(buffer);
-      return scram;
-    }
-    case 12:
-      scram?.verify(body.subarray(4).toString());
-      return undefined;
-    default:
-      throw new Error(
-        `the database asks for an authentication method the proxy does not speak (${body.readInt32BE(0)})`,
-      );
   }
 }
