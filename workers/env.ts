@@ -20,8 +20,6 @@ export interface Env {
   RATE_LIMITER?: DurableObjectNamespace<RateLimiter>;
   /** The shards that run POST /api/v1/contracts/call and own its throttles (wrangler.toml `durable_objects`). */
   EVM_EXECUTOR: DurableObjectNamespace<EvmExecutor>;
-  /** Swagger UI's files for the docs page (wrangler.toml `[assets]`: the swagger-ui-dist package). */
-  ASSETS: Fetcher;
   /** The one reader of new rows for every WebSocket stream (docs/adr/0031-websocket-streams.md). */
   STREAM_TAIL: DurableObjectNamespace<StreamTail>;
   /** The shards that hold the WebSockets of `/api/v1/stream/...`, by stream key. */

@@ -14,9 +14,14 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function proxyFor(options: { socketDir?: boolean; delayMs?: number }): Promise<SqlProxy> {
+async function proxyFor(options: { socketDir?: boolean; delayMs?: number; poolSize?: number }): Promise<SqlProxy> {
   const socketDir = options.socketDir ? inject('pgSocketDir') : undefined;
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(db.url, socketDir)], delayMs: options.delayMs });
+  const proxy = await startSqlProxy({
+    port: 0,
+    targets: [proxyTarget(db.url, socketDir)],
+    delayMs: options.delayMs,
+    poolSize: options.poolSize,
+  });
   proxies.push(proxy);
   return proxy;
 }
@@ -39,6 +44,31 @@ describe('the local SQL proxy', () => {
     expect(viaSocket).toEqual({ status: 200, body: expect.objectContaining({ rows: [[null]] }) });
     const viaTcp = await query(await proxyFor({}), db.url, CLIENT_ADDRESS);
     expect(viaTcp).toEqual({ status: 200, body: expect.objectContaining({ rows: [['127.0.0.1/32']] }) });
+  });
+
+  it('answers many statements at once over no more connections than its pool, pipelined', async () => {
+    const proxy = await proxyFor({ socketDir: true, poolSize: 2 });
+    const named = new URL(db.url);
+    named.searchParams.set('application_name', 'pipelined-proxy-test');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => query(proxy, named.href, `select ${i} as n, pg_backend_pid() as pid`)),
+    );
+    expect(answers.map((a) => a.body.rows?.[0]?.[0])).toEqual(Array.from({ length: 40 }, (_, i) => String(i)));
+    expect(new Set(answers.map((a) => a.body.rows?.[0]?.[1])).size).toBeLessThanOrEqual(2);
+  });
+
+  it('answers a failed statement with 400 and the database error, the statements around it as usual', async () => {
+    const proxy = await proxyFor({ socketDir: true });
+    const [before, failed, after] = await Promise.all([
+      query(proxy, db.url, 'select 1 as n'),
+      query(proxy, db.url, 'select 1/0'),
+      query(proxy, db.url, 'select 2 as n'),
+    ]);
+    expect(failed).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: 'division by zero', code: '22012' }),
+    });
+    expect([before.body.rows, after.body.rows]).toEqual([[['1']], [['2']]]);
   });
 
   it('refuses a database that is not among its targets', async () => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import { availableParallelism } from 'node:os';
 import { createHttpServer, type HttpAnswer, type HttpRequest } from './http-server.ts';
+import { PgConnection, type PgResult, type PgStatement, type PgTarget } from './pg-connection.ts';
 
 export interface SqlProxy {
   /** `host:port` for the Worker's DB_LOCAL_PROXY; the driver posts to `http://<address>/sql`. */
@@ -24,24 +25,76 @@ interface QueryData {
   params?: unknown[];
 }
 
-const MAX_PREPARED_STATEMENTS = 2000;
-
-/** Values come back as Postgres text; the driver in the Worker applies its own type parsers, as with Neon. */
-const asText = (value: string) => value;
-const RAW_TEXT = { getTypeParser: () => asText };
-
 const json = (status: number, body: unknown): HttpAnswer => ({ status, body: JSON.stringify(body) });
 
-/** The connection `url` names, made through the Unix socket in `socketDir` instead of TCP. */
-function socketConfig(url: URL, socketDir: string): pg.PoolConfig {
+/** Neon's answer to one statement: values as Postgres' text, rows as arrays; the driver in the Worker parses them. */
+const answerOf = (result: PgResult) => ({
+  command: result.command,
+  rowCount: result.rowCount,
+  rows: result.rows,
+  fields: result.fields,
+  rowAsArray: true,
+});
+
+/** The connection `url` names, through the Unix socket in `socketDir` when there is one instead of TCP. */
+function pgTarget(url: URL, socketDir: string | undefined): PgTarget {
+  const port = Number(url.port || 5432);
   return {
-    host: socketDir,
-    port: Number(url.port || 5432),
+    ...(socketDir ? { socketPath: `${socketDir}/.s.PGSQL.${port}` } : { host: url.hostname, port }),
     user: decodeURIComponent(url.username),
     password: decodeURIComponent(url.password),
     database: decodeURIComponent(url.pathname.slice(1)),
-    application_name: url.searchParams.get('application_name') ?? undefined,
+    applicationName: url.searchParams.get('application_name') ?? undefined,
+    sslMode: url.searchParams.get('sslmode') ?? undefined,
   };
+}
+
+/**
+ * The connections to one database. A statement goes to an idle connection, else to a new one while fewer than
+ * `size` are open, else to the one with the fewest statements in flight, behind which it is pipelined: a few busy
+ * connections answer many statements for less CPU, in the proxy and in Postgres, than one connection each.
+ */
+class PipelinedPool {
+  readonly #target: PgTarget;
+  readonly #size: number;
+  #open: PgConnection[] = [];
+  readonly #opening: Promise<PgConnection>[] = [];
+  #turn = 0;
+  #closed = false;
+
+  constructor(target: PgTarget, size: number) {
+    this.#target = target;
+    this.#size = size;
+  }
+
+  async run(statements: readonly PgStatement[]): Promise<PgResult[]> {
+    return (await this.#connection()).run(statements);
+  }
+
+  close(): Promise<unknown> {
+    this.#closed = true;
+    return Promise.all(
+      [...this.#open, ...this.#opening].map(async (c) => (await c).close()).map((p) => p.catch(() => {})),
+    );
+  }
+
+  #connection(): PgConnection | Promise<PgConnection> {
+    if (this.#open.some((connection) => connection.closed)) this.#open = this.#open.filter((c) => !c.closed);
+    let least: PgConnection | undefined;
+    for (const connection of this.#open) if (!least || connection.inFlight < least.inFlight) least = connection;
+    const count = this.#open.length + this.#opening.length;
+    if (least && (least.inFlight === 0 || count >= this.#size)) return least;
+    if (count >= this.#size) return this.#opening[this.#turn++ % this.#opening.length] as Promise<PgConnection>;
+    const opening = PgConnection.open(this.#target);
+    this.#opening.push(opening);
+    const settled = () => this.#opening.splice(this.#opening.indexOf(opening), 1);
+    opening.then((connection) => {
+      settled();
+      if (this.#closed) void connection.close();
+      else this.#open.push(connection);
+    }, settled);
+    return opening;
+  }
 }
 
 /**
@@ -69,6 +122,7 @@ export function proxyTarget(databaseUrl: string, socketDir?: string): ProxyTarge
 export async function startSqlProxy(options: {
   port: number;
   targets: ProxyTarget[];
+  /** Connections per database; twice the cores by default (Postgres runs no more statements at once than that). */
   poolSize?: number;
   /**
    * Milliseconds added to every round trip before it is answered, so a local Worker meets its database as a
@@ -77,7 +131,7 @@ export async function startSqlProxy(options: {
   delayMs?: number;
 }): Promise<SqlProxy> {
   const targets = new Map(options.targets.map((target) => [target.address, target]));
-  const pools = new Map<string, pg.Pool>();
+  const pools = new Map<string, PipelinedPool>();
   let queries = 0;
   let roundTrips = 0;
   let sequentialRoundTrips = 0;
@@ -85,55 +139,21 @@ export async function startSqlProxy(options: {
   let delayMs = options.delayMs ?? 0;
   const distance = () => new Promise<void>((resolve) => setTimeout(resolve, delayMs));
 
-  const poolFor = (connectionString: string): pg.Pool | undefined => {
+  const poolFor = (connectionString: string): PipelinedPool | undefined => {
     let pool = pools.get(connectionString);
     if (!pool) {
       const url = URL.parse(connectionString);
       const target = url && targets.get(addressOf(url));
       if (!url || !target) return undefined;
-      // Prepared statements are planned as Postgres decides by default (plan_cache_mode=auto): five executions
-      // with plans for their own values, then one plan for all values if it is estimated no costlier. Planning is
-      // about half of Postgres' work on a list page. Row limits are in the statement text (db/queries/limit.ts),
-      // without which such a plan would assume a tenth of the table is wanted (docs/performance.md).
-      const max = options.poolSize ?? 16;
-      pool = new pg.Pool(
-        target.socketDir ? { ...socketConfig(url, target.socketDir), max } : { connectionString, max },
-      );
-      pool.on('error', () => {});
+      // Every statement text becomes a named prepared statement on each connection that runs it (pg-connection.ts),
+      // so Postgres parses it once per connection instead of once per request, and plans it as it decides by
+      // default (plan_cache_mode=auto): five executions with plans for their own values, then one plan for all
+      // values if it is estimated no costlier. Row limits are in the statement text (db/queries/limit.ts), without
+      // which such a plan would assume a tenth of the table is wanted (docs/adr/0009).
+      pool = new PipelinedPool(pgTarget(url, target.socketDir), options.poolSize ?? 2 * availableParallelism());
       pools.set(connectionString, pool);
     }
     return pool;
-  };
-
-  // Each distinct statement text becomes a named prepared statement on every connection that runs it, so
-  // Postgres parses it once per connection instead of once per request (the Worker's statements are
-  // parameterized: their texts repeat). Past the cap, new texts run unnamed, keeping the proxy's memory bounded.
-  const statementNames = new Map<string, string>();
-  const nameFor = (text: string): string | undefined => {
-    let name = statementNames.get(text);
-    if (!name && statementNames.size < MAX_PREPARED_STATEMENTS) {
-      name = `s${statementNames.size}`;
-      statementNames.set(text, name);
-    }
-    return name;
-  };
-
-  const run = async (client: pg.Pool | pg.PoolClient, data: QueryData) => {
-    queries += 1;
-    const result = await client.query({
-      name: nameFor(data.query),
-      text: data.query,
-      values: data.params ?? [],
-      rowMode: 'array',
-      types: RAW_TEXT,
-    });
-    return {
-      command: result.command,
-      rowCount: result.rowCount,
-      rows: result.rows,
-      fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-      rowAsArray: true,
-    };
   };
 
   const answer = async (request: HttpRequest): Promise<HttpAnswer> => {
@@ -158,24 +178,18 @@ export async function startSqlProxy(options: {
     } catch {
       return json(400, { message: 'request body is not JSON' });
     }
+    const batch = 'queries' in body;
+    const statements = ('queries' in body ? body.queries : [body]).map((q) => ({
+      text: q.query,
+      params: q.params ?? [],
+    }));
+    queries += statements.length;
     try {
-      if (!('queries' in body)) return json(200, await run(pool, body));
-      // A batch is one transaction, as on Neon.
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const results = [];
-        for (const query of body.queries) results.push(await run(client, query));
-        await client.query('commit');
-        return json(200, { results });
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      // A batch is one transaction, as on Neon: its statements share one Sync.
+      const results = await pool.run(statements);
+      return json(200, batch ? { results: results.map(answerOf) } : answerOf(results[0] as PgResult));
     } catch (error) {
-      const e = error as pg.DatabaseError;
+      const e = error as Error & { code?: string; detail?: string; hint?: string; position?: string };
       return json(400, { message: e.message, code: e.code, detail: e.detail, hint: e.hint, position: e.position });
     }
   };
@@ -206,7 +220,7 @@ export async function startSqlProxy(options: {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([...pools.values()].map((pool) => pool.end()));
+      await Promise.all([...pools.values()].map((pool) => pool.close()));
     },
   };
 }

@@ -30,11 +30,12 @@ export interface PerfDatabase {
 }
 
 /**
- * The database of the perf kit: DATABASE_URL when set, otherwise an embedded Postgres under .data/bench-pg.
+ * The database of the perf kit: DATABASE_URL when set, otherwise an embedded Postgres under .data/bench-pg, on
+ * `port` when given (so that another server, the reference, can be pointed at it beforehand), else a free one.
  * It is migrated, and loaded with gen-dataset.mjs (scale 1, seed 42: the dataset urls.json and
  * reference-bodies/ were made on) unless it already holds transactions.
  */
-export async function openPerfDatabase(log: (message: string) => void): Promise<PerfDatabase> {
+export async function openPerfDatabase(log: (message: string) => void, port?: number): Promise<PerfDatabase> {
   let database: PerfDatabase;
   const external = process.env.DATABASE_URL;
   if (external) {
@@ -42,9 +43,10 @@ export async function openPerfDatabase(log: (message: string) => void): Promise<
   } else {
     const local = await startLocalPostgres({
       dir: path.join(REPO_ROOT, '.data/bench-pg'),
-      port: await freePort(),
+      port: port ?? (await freePort()),
       database: 'perf',
     });
+    log(`perf database: ${local.url.replace(/:[^:@/]*@/, ':***@')}`);
     database = { url: local.url, socketDir: local.socketDir, stop: () => local.stop() };
   }
   try {
@@ -85,8 +87,9 @@ export function runNode(argv: string[]): Promise<void> {
 }
 
 /**
- * The perf kit's bench.mjs over the URLs in `urlsFile` against `base` (and, side by side, `vs`), its figures written
- * to `report` as JSON.
+ * The perf kit's bench.mjs over the URLs in `urlsFile` against `base` (and, side by side, `vs`: URL by URL, the
+ * order flipped on every other URL), with `accept-encoding: encoding` (gzip unless given), its figures written to
+ * `report` as JSON.
  */
 export function runPerfBench(options: {
   base: string;
@@ -95,8 +98,9 @@ export function runPerfBench(options: {
   duration: string;
   connections: string;
   report: string;
+  encoding?: 'gzip' | 'identity';
 }): Promise<void> {
-  const { base, vs, urlsFile, duration, connections, report } = options;
+  const { base, vs, urlsFile, duration, connections, report, encoding } = options;
   return runNode([
     path.join(PERF_DIR, 'bench.mjs'),
     '--base',
@@ -108,7 +112,26 @@ export function runPerfBench(options: {
     duration,
     '--connections',
     connections,
+    '--encoding',
+    encoding ?? 'gzip',
     '--json',
     report,
   ]);
+}
+
+/**
+ * Ends a benchmark with one line when the server it is to be compared with does not answer `probe` (a path of the
+ * perf URLs) with a 200, before it starts anything: a side-by-side run against nothing measures nothing.
+ */
+export async function requireServer(tool: string, base: string, probe: string): Promise<void> {
+  const answer = await fetch(new URL(probe, base)).then(
+    (response) => `${response.status}`,
+    (error: unknown) =>
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+  );
+  if (answer === '200') return;
+  console.error(
+    `${tool}: --vs ${base} did not answer ${probe} with 200 (${answer}): start the reference first (docs/performance.md, "How to measure")`,
+  );
+  process.exit(2);
 }

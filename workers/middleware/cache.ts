@@ -3,6 +3,7 @@ import { httpDate } from '../../common/http-date.ts';
 import type { Config } from '../config/config.ts';
 import type { AppEnv } from '../context.ts';
 import type { Env } from '../env.ts';
+import { ifNoneMatchHits } from '../if-none-match.ts';
 import { pathAndQuery } from '../request-url.ts';
 import { canonicalQuery } from './cache-key.ts';
 import { type Lifetime, lifetimeOf, maxAgeOf, servedCacheControl, storedCacheControl } from './cache-lifetime.ts';
@@ -16,20 +17,12 @@ export type RunApp = (request: Request, env: Env, ctx: BackgroundWork) => Respon
 /** The request's execution context, as hono hands it over: what may outlive the response. */
 type BackgroundWork = Context<AppEnv>['executionCtx'];
 
-/** RFC 9110 If-None-Match: `*`, or a list of entity tags compared weakly. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
-}
-
 /** 304 without a body when the client already has these bytes, else the response itself. */
 function conditional(ifNoneMatch: string | undefined, response: Response): Response {
   // Most requests send no If-None-Match: they need not read the response's headers back.
   if (!ifNoneMatch || response.status !== 200) return response;
   const etag = response.headers.get('etag');
-  if (!etag || !matches(ifNoneMatch, etag)) return response;
+  if (!etag || !ifNoneMatchHits(ifNoneMatch, etag)) return response;
   const headers = new Headers();
   for (const name of ['etag', 'cache-control', 'link', 'access-control-allow-origin', 'age']) {
     const value = response.headers.get(name);

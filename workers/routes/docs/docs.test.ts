@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import swaggerUi from 'swagger-ui-dist/package.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { REPO_ROOT } from '../../../scripts/local-stack/worker-process.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 import document from './openapi.json' with { type: 'json' };
 import { toYaml } from './yaml.ts';
@@ -77,6 +79,11 @@ describe('GET /api/v1/docs/swagger-ui/:version/:file', () => {
     const again = await fetch(`${worker.baseUrl}${ASSETS}/swagger-ui.css`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('comes from the bundle: the Worker has no static assets, whose router every request would pass first', () => {
+    const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(REPO_ROOT, 'wrangler.toml'));
+    expect(workerOptions.assets).toBeUndefined();
   });
 
   it("answers 404 for another version, another of the package's files, or a path outside it", async () => {
