@@ -13,6 +13,7 @@ import {
   entityRow,
   fileId,
   type ItemContext,
+  idParts,
   nanos,
   serviceBody,
 } from './context.ts';
@@ -63,7 +64,8 @@ export function contractCreate(ctx: ItemContext): void {
       // Unlike an account's, a contract's nonce has no default: NULL until a record reports it.
       ethereum_nonce: null,
       evm_address: evm && evm.length === 20 ? evm : null,
-      key: body.adminKey ?? null,
+      // Without an admin key the network keys the contract to itself, Key{contractID}, as the importer stores it.
+      key: body.adminKey ?? contractIdKey(id),
       public_key: publicKeyHex(body.adminKey),
       max_automatic_token_associations: body.max_automatic_token_associations ?? 0,
       memo: body.memo ?? '',
@@ -81,6 +83,13 @@ export function contractCreate(ctx: ItemContext): void {
     file_id: fileId(body.fileID) || null,
     initcode: body.initcode && body.initcode.length > 0 ? body.initcode : null,
   });
+}
+
+/** `Key{contractID}` serialized as protobuf-java does: a zero shard or realm is left off the wire. */
+function contractIdKey(id: bigint): Uint8Array {
+  const { shard, realm, num } = idParts(id);
+  const contractID = { ...(shard ? { shardNum: shard } : {}), ...(realm ? { realmNum: realm } : {}), contractNum: num };
+  return encodeMessage('proto.Key', { contractID });
 }
 
 interface ContractUpdateBody {
