@@ -100,9 +100,15 @@ export class FileRows {
   /** A change to a history table; `history` false updates the current row in place. */
   change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): Change {
     const clean = sanitized(table, row);
+    // An entity's public key follows its key (AbstractEntity.setKey): a new key that does not reduce to one
+    // primitive key clears it.
+    const columns =
+      table === 'entity' && clean.key !== undefined && clean.key !== null
+        ? [...(overwrite ?? []), 'public_key']
+        : overwrite;
     return this.push(
       table,
-      overwrite ? { row: clean, timestamp, history, overwrite } : { row: clean, timestamp, history },
+      columns ? { row: clean, timestamp, history, overwrite: columns } : { row: clean, timestamp, history },
     );
   }
 
