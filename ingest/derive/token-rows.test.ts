@@ -36,3 +36,51 @@ describe('token.total_supply', () => {
     ]);
   });
 });
+
+describe('the token_account row of a TokenClaimAirdrop', () => {
+  it('is a manual association with the claimed amount as its balance', async () => {
+    const RECEIVER = 1601;
+    const pending = {
+      sender_id: { accountNum: TREASURY },
+      receiver_id: { accountNum: RECEIVER },
+      fungible_token_type: { tokenNum: FUNGIBLE },
+    };
+    await ingestItems(db.sql, [
+      {
+        at: 300,
+        body: { tokenAirdrop: {} },
+        record: { new_pending_airdrops: [{ pending_airdrop_id: pending, pending_airdrop_value: { amount: 7 } }] },
+      },
+      {
+        at: 301,
+        body: { tokenClaimAirdrop: { pending_airdrops: [pending] } },
+        record: {
+          tokenTransferLists: [
+            {
+              token: { tokenNum: FUNGIBLE },
+              transfers: [
+                { accountID: { accountNum: TREASURY }, amount: -7 },
+                { accountID: { accountNum: RECEIVER }, amount: 7 },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+    expect(
+      await rowsOf(
+        db.sql,
+        `select associated, automatic_association, balance::int, balance_timestamp::text, created_timestamp::text
+           from token_account where account_id = ${RECEIVER}`,
+      ),
+    ).toEqual([
+      {
+        associated: true,
+        automatic_association: false,
+        balance: 7,
+        balance_timestamp: `301${'0'.repeat(9)}`,
+        created_timestamp: `301${'0'.repeat(9)}`,
+      },
+    ]);
+  });
+});
