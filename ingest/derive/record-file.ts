@@ -11,13 +11,14 @@ import { instantOfName } from '../decode/stream-file-name.ts';
 import type { ColumnKind } from '../sink/copy-binary.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
-import { accountId, contractId, fileId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
+import { accountId, type ItemContext } from './context.ts';
 import * as contract from './contract.ts';
 import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
 import * as file from './file.ts';
 import { FileRows } from './file-rows.ts';
 import { ledgerIdPublication } from './ledger.ts';
+import { mainEntity } from './main-entity.ts';
 import * as network from './network.ts';
 import * as node from './node.ts';
 import * as schedule from './schedule.ts';
@@ -79,86 +80,6 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [77, ledgerIdPublication],
 ]);
 
-/** The "main" entity a transaction is about (`transaction.entity_id`), 0 when none. */
-function mainEntity(item: RecordItem): bigint {
-  const body = (item.bodyName ? item.body[item.bodyName] : undefined) as Record<string, unknown> | undefined;
-  const receipt = item.record.receipt;
-  const get = (field: string) => body?.[field] as Parameters<typeof accountId>[0];
-  switch (item.type) {
-    case 7:
-    case 8:
-    case 9:
-    case 22:
-      return contract.contractEntity({ item });
-    case 50:
-      // The contract of the function result, as the importer's EthereumTransactionHandler.getEntity takes it.
-      return contractId((item.record.contractCreateResult ?? item.record.contractCallResult)?.contractID);
-    case 10:
-      return accountId((body?.liveHash as { accountId?: Parameters<typeof accountId>[0] } | undefined)?.accountId);
-    case 11:
-      return accountId(receipt?.accountID);
-    case 13:
-      return accountId(get('accountOfLiveHash'));
-    case 23:
-      return fileId(get('update_file'));
-    case 12:
-      return accountId(get('deleteAccountID'));
-    case 15:
-      return accountId(get('accountIDToUpdate'));
-    case 16:
-    case 17:
-    case 18:
-    case 19:
-    case 20:
-    case 21:
-      return file.fileEntity({ item });
-    case 24:
-      return topicId(receipt?.topicID);
-    case 25:
-    case 26:
-    case 27:
-      return topicId(get('topicID'));
-    case 29:
-      return tokenId(receipt?.tokenID);
-    case 35:
-    case 36:
-    case 37:
-    case 38:
-    case 39:
-    case 46:
-    case 47:
-    case 53:
-      return tokenId(get('token'));
-    case 31:
-    case 32:
-    case 33:
-    case 34:
-    case 40:
-    case 41:
-      return accountId(get('account'));
-    case 54:
-    case 55:
-      return accountId(get('account_id'));
-    case 57:
-      return accountId(get('owner')) || item.payerAccountId;
-    case 45:
-      return tokenId(get('token_id'));
-    case 75: {
-      // HookStore: the account or contract that owns the hook (HookStoreTransactionHandler.getEntity).
-      const owner = (get('hook_id') as { entity_id?: Record<string, Parameters<typeof accountId>[0]> } | undefined)
-        ?.entity_id;
-      return owner?.account_id ? accountId(owner.account_id) : contractId(owner?.contract_id);
-    }
-    case 42:
-      return scheduleId(receipt?.scheduleID);
-    case 43:
-    case 44:
-      return scheduleId(get('scheduleID'));
-    default:
-      return 0n;
-  }
-}
-
 export interface DerivedFile {
   readonly rows: FileRows;
   /** Transactions (items) in the file. */
@@ -205,13 +126,19 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     ...options.sidecars.flatMap((sidecar) => sidecar.file.records),
     ...(options.evmRecords ?? []),
   ]);
+  let previous: ItemNode | undefined;
   let consensusStart: bigint | undefined;
   let consensusEnd: bigint | undefined;
   let gasUsed = 0n;
   let bloom: Uint8Array | undefined;
   // Each item is decoded, derived and dropped in turn, so it never outlives a young-generation collection.
   for (let index = 0; index < parsed.items.length; index++) {
-    const item = decodeRecordItem(parsed.items[index] as RawItem, index);
+    const decoded = decodeRecordItem(parsed.items[index] as RawItem, index);
+    const parent = parentOf(decoded, previous);
+    // A child is successful only if its parent is (RecordItem.parseSuccess): nodes have externalized children of
+    // reverted calls as SUCCESS.
+    const item = parent && !parent.item.successful && decoded.successful ? { ...decoded, successful: false } : decoded;
+    previous = { item, parent };
     consensusStart ??= item.consensusTimestamp;
     consensusEnd = item.consensusTimestamp;
     payers.set(item.consensusTimestamp, item.payerAccountId);
@@ -233,11 +160,11 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
     // Inner transactions of an atomic batch list themselves on their parent, in order.
     if (transaction.batch_key && (transaction.nonce as number) === 0 && item.parentConsensusTimestamp !== undefined) {
-      const parent = batches.get(item.parentConsensusTimestamp);
-      if (parent) {
-        const inner = (parent.inner_transactions as bigint[] | null) ?? [];
+      const batch = batches.get(item.parentConsensusTimestamp);
+      if (batch) {
+        const inner = (batch.inner_transactions as bigint[] | null) ?? [];
         inner.push(item.payerAccountId, transaction.valid_start_ns as bigint);
-        parent.inner_transactions = inner;
+        batch.inner_transactions = inner;
       }
     }
     const result = item.record.contractCallResult ?? item.record.contractCreateResult;
@@ -302,6 +229,24 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     sidecar_count: parsed.sidecars.length,
   });
   return { rows, count, consensusStart, consensusEnd };
+}
+
+interface ItemNode {
+  readonly item: RecordItem;
+  readonly parent: ItemNode | undefined;
+}
+
+/**
+ * The parent of a child record, found as the importer finds it (RecordItem.parseParent): the previous item, its
+ * parent, or its grandparent (the inner transaction of a batch whose children came first).
+ */
+function parentOf(item: RecordItem, previous: ItemNode | undefined): ItemNode | undefined {
+  const at = item.parentConsensusTimestamp;
+  if (at === undefined || !previous) return undefined;
+  if (previous.item.consensusTimestamp === at) return previous;
+  if (previous.parent?.item.consensusTimestamp === at) return previous.parent;
+  if (previous.parent?.item.parentConsensusTimestamp === at) return previous.parent.parent;
+  return undefined;
 }
 
 function orBloom(current: Uint8Array | undefined, next: Uint8Array): Uint8Array {
