@@ -176,7 +176,7 @@ export function contractEntity(ctx: Pick<ItemContext, 'item'>): bigint {
 }
 
 /** ContractFunctionResult equal to its default instance: the importer treats it as absent. */
-function isResultSet(result: PbContractFunctionResult | undefined): result is PbContractFunctionResult {
+export function isResultSet(result: PbContractFunctionResult | undefined): result is PbContractFunctionResult {
   if (!result) return false;
   return (
     result.contractID !== undefined ||

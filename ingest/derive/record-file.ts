@@ -11,7 +11,7 @@ import { instantOfName } from '../decode/stream-file-name.ts';
 import type { ColumnKind } from '../sink/copy-binary.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
-import { accountId, type ItemContext } from './context.ts';
+import { accountId, type ItemContext, idParts } from './context.ts';
 import * as contract from './contract.ts';
 import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
@@ -167,14 +167,15 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
         batch.inner_transactions = inner;
       }
     }
-    const result = item.record.contractCallResult ?? item.record.contractCreateResult;
     if (item.type === ETHEREUM_TRANSACTION) {
       const sender = accountId((item.record.contractCreateResult ?? item.record.contractCallResult)?.sender_id);
       if (sender !== 0n) ethereumSenders.set(item.consensusTimestamp, sender);
     }
-    if (result && item.parentConsensusTimestamp === undefined) {
+    const result = item.record.contractCreateResult ?? item.record.contractCallResult;
+    if (isTopLevel(item) && contract.isResultSet(result)) {
       gasUsed += result.gasUsed ?? 0n;
-      if (result.bloom && result.bloom.length > 0) bloom = orBloom(bloom, result.bloom);
+      // The importer's LogsBloomFilter is 256 zero bytes from the first result on, whatever that result's bloom.
+      bloom = orBloom(bloom ?? new Uint8Array(BLOOM_BYTES), result.bloom ?? new Uint8Array());
     }
     if (item.type === ATOMIC_BATCH) batches.set(item.consensusTimestamp, transaction);
     else rows.insert('transaction', transaction);
@@ -249,8 +250,26 @@ function parentOf(item: RecordItem, previous: ItemNode | undefined): ItemNode | 
   return undefined;
 }
 
-function orBloom(current: Uint8Array | undefined, next: Uint8Array): Uint8Array {
-  if (!current) return new Uint8Array(next);
+const BLOOM_BYTES = 256;
+const SYSTEM_FILE_PAYER = 50n;
+const FILE_UPDATE = 19;
+
+/**
+ * A user-submitted transaction, whose result counts in the file's gas and bloom (RecordItem.isTopLevel): nonce 0, a
+ * scheduled transaction, no parent, or a file update paid by 0.0.50.
+ */
+function isTopLevel(item: RecordItem): boolean {
+  const id = item.record.transactionID;
+  const nonce = id?.nonce ?? 0;
+  return (
+    nonce === 0 ||
+    id?.scheduled === true ||
+    item.parentConsensusTimestamp === undefined ||
+    (item.type === FILE_UPDATE && idParts(item.payerAccountId).num === SYSTEM_FILE_PAYER)
+  );
+}
+
+function orBloom(current: Uint8Array, next: Uint8Array): Uint8Array {
   const out = new Uint8Array(Math.max(current.length, next.length));
   for (let i = 0; i < out.length; i++) out[i] = (current[i] ?? 0) | (next[i] ?? 0);
   return out;
