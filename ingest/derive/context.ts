@@ -24,6 +24,8 @@ export interface ItemContext {
   readonly sidecars?: ReadonlyMap<bigint, SidecarFacts>;
   /** The sender of the function result of the Ethereum transaction this item is a child of, when it names one. */
   readonly ethereumParentSender?: bigint;
+  /** The item this child record belongs to (found as the importer's RecordItem.parseParent finds it). */
+  readonly parent?: RecordItem;
 }
 
 export const accountId = (id: PbEntityId | undefined): bigint => idOf(id, 'accountNum');
@@ -51,7 +53,7 @@ export function entityRow(id: bigint): { id: bigint; shard: bigint; realm: bigin
 export { encodeEntityId };
 
 /** The service body of an item, typed by the caller (the decoder guarantees its shape). */
-export function serviceBody<T>(ctx: ItemContext): T {
+export function serviceBody<T>(ctx: Pick<ItemContext, 'item'>): T {
   const name = ctx.item.bodyName;
   return (name ? ctx.item.body[name] : undefined) as T;
 }

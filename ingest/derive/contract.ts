@@ -15,10 +15,11 @@ import {
   type ItemContext,
   idParts,
   nanos,
+  nullable,
   serviceBody,
 } from './context.ts';
 import { stakingColumns } from './crypto.ts';
-import { decodedEthereumTransaction, ethereumHash } from './ethereum.ts';
+import { decodedEthereumTransaction, ethereumHash, itemTransactionHash } from './ethereum.ts';
 import type { SidecarFacts } from './sidecar.ts';
 
 const CONTRACT_CALL = 7;
@@ -297,8 +298,7 @@ export function contractResult(ctx: ItemContext): void {
   const body = (item.bodyName ? item.body[item.bodyName] : undefined) as CallBody | undefined;
   const ts = item.consensusTimestamp;
   const target = callOrCreate ? contractEntity(ctx) : contractId(result?.contractID);
-  const ethereum = item.type === ETHEREUM_TRANSACTION ? decodedEthereumTransaction(ctx) : undefined;
-  const txHash = ethereum ? ethereumHash(ctx, ethereum) : (record.transactionHash ?? new Uint8Array()).subarray(0, 32);
+  const txHash = itemTransactionHash(item);
   const createdIds = (result?.createdContractIDs ?? []).map((c) => contractId(c));
   const fromBody = callOrCreate && body !== undefined;
   const functionParameters = fromBody
@@ -336,15 +336,16 @@ export function contractResult(ctx: ItemContext): void {
   });
   // The lookup of /contracts/results/{hash}: the Ethereum hash, or the first 32 bytes of the transaction hash.
   contractTransactionHash(ctx, target, txHash);
-  result?.logInfo.forEach((log, index) => {
+  for (const log of result?.logInfo ?? []) {
     ctx.rows.insert('contract_log', {
       bloom: log.bloom ?? new Uint8Array(),
       consensus_timestamp: ts,
-      contract_id: contractId(log.contractID),
+      contract_id: nullable(contractId(log.contractID)),
       data: log.data ?? new Uint8Array(),
-      index,
+      index: ctx.rows.nextLogIndex(),
       payer_account_id: item.payerAccountId,
-      root_contract_id: target,
+      root_contract_id: nullable(target),
+      synthetic: false,
       topic0: trimmedTopic(log.topic[0]),
       topic1: trimmedTopic(log.topic[1]),
       topic2: trimmedTopic(log.topic[2]),
@@ -352,7 +353,7 @@ export function contractResult(ctx: ItemContext): void {
       transaction_hash: txHash,
       transaction_index: item.index,
     });
-  });
+  }
   ctx.rows.involve(
     ts,
     [

@@ -2,6 +2,7 @@
 import { aliasEvmAddress, publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, durationSeconds, entityRow, type ItemContext, nanos, serviceBody, tokenId } from './context.ts';
+import { approvalForAllLog, approvalLog, deleteAllowanceLogs, nftApprovalLog } from './synthetic-logs.ts';
 
 const NANOS_PER_DAY = 86_400_000_000_000n;
 
@@ -179,28 +180,18 @@ export function approveAllowance(ctx: ItemContext): void {
     const amount = a.amount ?? 0n;
     ctx.rows.change('crypto_allowance', { ...row, amount, amount_granted: amount, payer_account_id: payer }, ts);
   }
-  for (const a of body.tokenAllowances.toReversed()) {
-    const row = { owner: owner(a.owner), spender: accountId(a.spender), token_id: tokenId(a.tokenId) };
-    if (!first(`t/${row.owner}/${row.spender}/${row.token_id}`)) continue;
-    const amount = a.amount ?? 0n;
-    ctx.rows.change('token_allowance', { ...row, amount, amount_granted: amount, payer_account_id: payer }, ts);
-  }
   for (const a of body.nftAllowances.toReversed()) {
     const token = tokenId(a.tokenId);
     const spender = accountId(a.spender);
     const ownerId = owner(a.owner);
     if (a.approved_for_all && first(`n/${ownerId}/${spender}/${token}`)) {
+      const approved = a.approved_for_all.value ?? false;
       ctx.rows.change(
         'nft_allowance',
-        {
-          owner: ownerId,
-          spender,
-          token_id: token,
-          approved_for_all: a.approved_for_all.value ?? false,
-          payer_account_id: payer,
-        },
+        { owner: ownerId, spender, token_id: token, approved_for_all: approved, payer_account_id: payer },
         ts,
       );
+      approvalForAllLog(ctx, token, ownerId, spender, approved);
     }
     const delegating = accountId(a.delegating_spender);
     for (const serial of a.serial_numbers) {
@@ -218,12 +209,21 @@ export function approveAllowance(ctx: ItemContext): void {
         true,
         ['delegating_spender'],
       );
+      if (!a.approved_for_all) nftApprovalLog(ctx, token, ownerId, spender, serial);
     }
+  }
+  for (const a of body.tokenAllowances.toReversed()) {
+    const row = { owner: owner(a.owner), spender: accountId(a.spender), token_id: tokenId(a.tokenId) };
+    if (!first(`t/${row.owner}/${row.spender}/${row.token_id}`)) continue;
+    const amount = a.amount ?? 0n;
+    ctx.rows.change('token_allowance', { ...row, amount, amount_granted: amount, payer_account_id: payer }, ts);
+    approvalLog(ctx, row.token_id, row.owner, row.spender, amount);
   }
 }
 
 export function deleteAllowance(ctx: ItemContext): void {
   if (!ctx.item.successful) return;
+  deleteAllowanceLogs(ctx);
   const body = serviceBody<{ nftAllowances: { token_id?: PbEntityId; serial_numbers: bigint[] }[] }>(ctx);
   for (const a of body.nftAllowances) {
     for (const serial of a.serial_numbers) {

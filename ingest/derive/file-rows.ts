@@ -9,6 +9,7 @@ import type { ColumnKind } from '../sink/copy-binary.ts';
 import { CopyTables } from '../sink/copy-text.ts';
 import type { Change } from '../sink/history-upsert.ts';
 import type { CallDataFromFile } from './call-data-file.ts';
+import type { SyntheticTransfer } from './synthetic-logs.ts';
 
 /** Tables whose rows are read again after derivation (address books, stakes, the cursor): kept as objects. */
 const KEPT_AS_ROWS: ReadonlySet<string> = new Set(['record_file', 'file_data', 'node_stake', 'address_book']);
@@ -62,6 +63,14 @@ export class FileRows {
   readonly callDataFromFiles: CallDataFromFile[] = [];
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
   readonly replaces = new Map<string, Row[]>();
+  /** Synthetic transfer logs whose topics and bloom take the EVM addresses of the entities (sink/synthetic-log-addresses.ts). */
+  readonly syntheticTransfers: SyntheticTransfer[] = [];
+  /** The file's contract log counter: EVM and synthetic logs share it, from 0 (the importer's RecordFileParser). */
+  private logIndex = 0;
+
+  nextLogIndex(): number {
+    return this.logIndex++;
+  }
 
   /**
    * `columnKinds` (each `table.column`'s kind, schema.ts) makes plain inserts COPY data as they come; without

@@ -107,6 +107,7 @@ export interface DeriveOptions {
 }
 
 const ATOMIC_BATCH = 74;
+const FAIL_INVALID = 9;
 const ETHEREUM_TRANSACTION = 50;
 const NODE_TRANSACTIONS: ReadonlySet<number> = new Set([54, 55, 56]);
 
@@ -150,11 +151,21 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     if (NODE_TRANSACTIONS.has(item.type)) node.nodeTransactionBytes(transaction, parsed.items[index] as RawItem);
     const ethereumParentSender =
       item.parentConsensusTimestamp === undefined ? undefined : ethereumSenders.get(item.parentConsensusTimestamp);
-    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars, ethereumParentSender };
+    const ctx: ItemContext = {
+      item,
+      rows,
+      transaction,
+      hapiMinor,
+      createdInFile,
+      sidecars,
+      ethereumParentSender,
+      parent: parent?.item,
+    };
     deriveCommon(ctx);
+    // Logs take the file's log counter in the importer's order: the handler's, the token transfers', the EVM's.
     HANDLERS.get(item.type)?.(ctx);
+    if (item.successful || item.status === FAIL_INVALID) syntheticTransferLogs(ctx);
     contract.contractResult(ctx);
-    syntheticTransferLogs(ctx);
     airdrop.pendingAirdrops(ctx);
     stakingRewards(ctx);
     if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
