@@ -37,6 +37,14 @@ export interface DissociateTransfer {
   payerAccountId: bigint;
 }
 
+/** An NFT collection's treasury change (the serial −1 transfer of a TokenUpdate), applied by ingest/sink/file-statements.ts. */
+export interface TreasuryChange {
+  consensusTimestamp: bigint;
+  tokenId: bigint;
+  previous: bigint;
+  treasury: bigint;
+}
+
 export interface BalanceDelta {
   amount: bigint;
   timestamp: bigint;
@@ -59,6 +67,7 @@ export class FileRows {
   /** Entities each contract transaction involves (payer, sender, contracts), by consensus timestamp. */
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   readonly dissociateTransfers: DissociateTransfer[] = [];
+  readonly treasuryChanges: TreasuryChange[] = [];
   /** Ethereum transactions whose hash the writer computes from their call data file (ingest/sink/call-data-hash.ts). */
   readonly callDataFromFiles: CallDataFromFile[] = [];
   /** Upserts that replace the whole row (contract, contract_state, schedule). */

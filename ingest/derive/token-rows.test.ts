@@ -84,3 +84,81 @@ describe('the token_account row of a TokenClaimAirdrop', () => {
     ]);
   });
 });
+
+describe("an NFT collection's treasury change", () => {
+  it('moves the NFTs and the balance of the old treasury to the new one', async () => {
+    const COLLECTION = 5100;
+    const NEW_TREASURY = 1700;
+    const nftList = (transfers: { from: number; to: number; serial: number }[]) => [
+      {
+        token: { tokenNum: COLLECTION },
+        nftTransfers: transfers.map((t) => ({
+          senderAccountID: { accountNum: t.from },
+          receiverAccountID: { accountNum: t.to },
+          serialNumber: t.serial,
+        })),
+      },
+    ];
+    await ingestItems(db.sql, [
+      tokenCreate(400, COLLECTION, { tokenType: 1, initialSupply: 0 }),
+      {
+        at: 401,
+        body: { tokenMint: { token: { tokenNum: COLLECTION }, metadata: [Buffer.from('a'), Buffer.from('b')] } },
+        receipt: { newTotalSupply: 2, serialNumbers: [1, 2] },
+        record: {
+          tokenTransferLists: nftList([
+            { from: 0, to: TREASURY, serial: 1 },
+            { from: 0, to: TREASURY, serial: 2 },
+          ]),
+        },
+      },
+    ]);
+    await ingestItems(db.sql, [
+      {
+        at: 500,
+        body: { tokenAssociate: { account: { accountNum: NEW_TREASURY }, tokens: [{ tokenNum: COLLECTION }] } },
+      },
+      {
+        at: 501,
+        body: { tokenUpdate: { token: { tokenNum: COLLECTION }, treasury: { accountNum: NEW_TREASURY } } },
+        record: { tokenTransferLists: nftList([{ from: TREASURY, to: NEW_TREASURY, serial: -1 }]) },
+      },
+      {
+        at: 502,
+        body: { cryptoTransfer: {} },
+        record: { tokenTransferLists: nftList([{ from: NEW_TREASURY, to: TREASURY, serial: 2 }]) },
+      },
+    ]);
+    expect(
+      await rowsOf(
+        db.sql,
+        `select serial_number::int as serial, account_id::int as owner, lower(timestamp_range)::text as since
+           from nft where token_id = ${COLLECTION} order by serial_number`,
+      ),
+    ).toEqual([
+      { serial: 1, owner: NEW_TREASURY, since: `501${'0'.repeat(9)}` },
+      { serial: 2, owner: TREASURY, since: `502${'0'.repeat(9)}` },
+    ]);
+    expect(
+      await rowsOf(
+        db.sql,
+        `select serial_number::int as serial, account_id::int as owner, timestamp_range::text as range
+           from nft_history where token_id = ${COLLECTION} order by serial_number, timestamp_range`,
+      ),
+    ).toEqual([
+      { serial: 1, owner: TREASURY, range: `[401${'0'.repeat(9)},501${'0'.repeat(9)})` },
+      { serial: 2, owner: TREASURY, range: `[401${'0'.repeat(9)},501${'0'.repeat(9)})` },
+      { serial: 2, owner: NEW_TREASURY, range: `[501${'0'.repeat(9)},502${'0'.repeat(9)})` },
+    ]);
+    expect(
+      await rowsOf(
+        db.sql,
+        `select account_id::int as account, balance::int from token_account where token_id = ${COLLECTION}
+          order by account_id`,
+      ),
+    ).toEqual([
+      { account: TREASURY, balance: 1 },
+      { account: NEW_TREASURY, balance: 1 },
+    ]);
+  });
+});

@@ -150,6 +150,7 @@ export function deriveCommon(ctx: ItemContext): void {
   }
 
   const nftTransfers: Record<string, unknown>[] = [];
+  let treasuryMoved = false;
   for (const list of record.tokenTransferLists) {
     const token = tokenId(list.token);
     // A dissociate's single transfer of a token is the balance of a deleted token leaving (the importer's rule).
@@ -196,8 +197,15 @@ export function deriveCommon(ctx: ItemContext): void {
         serial_number: serial,
         token_id: token,
       });
-      if (serial !== WILDCARD_SERIAL) {
-        // An NFT counts as one unit of its token in the owners' token_account balances.
+      if (serial === WILDCARD_SERIAL) {
+        // A TokenUpdate's treasury change: the old treasury's NFTs and balance move to the new one (the sink's
+        // NftRepository.updateTreasury), replacing what the old treasury's balance gained in this file so far.
+        rows.treasuryChanges.push({ consensusTimestamp: ts, tokenId: token, previous: sender, treasury: receiver });
+        rows.tokenBalances.delete(`${sender}/${token}`);
+        treasuryMoved = true;
+      } else if (!treasuryMoved) {
+        // An NFT counts as one unit of its token in the owners' token_account balances (none after a treasury
+        // change in the same list, which the importer stops at).
         rows.addTokenBalance(receiver, token, 1n, ts);
         rows.addTokenBalance(sender, token, -1n, ts);
       }

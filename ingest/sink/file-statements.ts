@@ -4,9 +4,9 @@
  * busy, and writer.ts runs them first in the file's transaction, in this order.
  */
 import { int8ArrayText } from '../../db/queries/int8.ts';
-import type { FileRows } from '../derive/file-rows.ts';
+import type { FileRows, TreasuryChange } from '../derive/file-rows.ts';
 import type { Row } from './bulk-insert.ts';
-import { changeStatements, HISTORY_TABLES } from './history-upsert.ts';
+import { type Change, changeStatements, HISTORY_TABLES, type HistoryTable } from './history-upsert.ts';
 import type { TableSchema } from './schema.ts';
 import { byteaText } from './sql-text.ts';
 import type { Statement } from './statement.ts';
@@ -133,6 +133,69 @@ function balanceStatements(rows: FileRows): Statement[] {
   return statements;
 }
 
+/**
+ * NftRepository.updateTreasury: every NFT the old treasury holds as of the change moves to the new treasury (the
+ * rows they were go to history, spenders cleared); the old treasury's balance becomes 0 and the new one's grows by
+ * the count.
+ */
+const UPDATE_TREASURY = `
+  with nft_history as (
+    insert into nft_history (account_id, created_timestamp, delegating_spender, deleted, metadata, serial_number,
+                             spender, token_id, timestamp_range)
+    select account_id, created_timestamp, delegating_spender, deleted, metadata, serial_number, spender, token_id,
+           int8range(lower(timestamp_range), $1::bigint)
+      from nft
+     where token_id = $4 and account_id = $3 and lower(timestamp_range) < $1::bigint
+  ), nft_updated as (
+    update nft set account_id = $2, delegating_spender = null, spender = null,
+                   timestamp_range = int8range($1::bigint, null)
+     where token_id = $4 and account_id = $3 and lower(timestamp_range) < $1::bigint
+    returning serial_number
+  ), updated_count as (
+    select count(*) as count from nft_updated
+  )
+  update token_account
+     set balance = case when account_id = $3 then 0 else coalesce(balance, 0) + updated_count.count end,
+         balance_timestamp = $1::bigint
+    from updated_count
+   where account_id in ($2, $3) and token_id = $4`;
+
+function treasuryStatement(change: TreasuryChange): Statement {
+  return {
+    text: UPDATE_TREASURY,
+    values: [change.consensusTimestamp, change.treasury, change.previous, change.tokenId].map(String),
+  };
+}
+
+/**
+ * The file's NFT changes with its treasury changes in time order, as the importer flushes the NFTs before each
+ * treasury change: the changes up to a treasury change, the move, the changes after it. All come before the
+ * balance deltas, so the old treasury's balance is 0 at the change and what it receives later still counts.
+ */
+function nftStatements(
+  schema: TableSchema,
+  spec: HistoryTable,
+  changes: readonly Change[],
+  treasuryChanges: readonly TreasuryChange[],
+): Statement[] {
+  const statements: Statement[] = [];
+  let rest = changes;
+  for (const treasury of treasuryChanges) {
+    const at = treasury.consensusTimestamp;
+    statements.push(
+      ...changeStatements(
+        schema,
+        spec,
+        rest.filter((c) => c.timestamp <= at),
+      ),
+    );
+    statements.push(treasuryStatement(treasury));
+    rest = rest.filter((c) => c.timestamp > at);
+  }
+  statements.push(...changeStatements(schema, spec, rest));
+  return statements;
+}
+
 /** Approved transfers lower the remaining allowance in place (no history, like the reference). */
 function allowanceSpendStatements(rows: FileRows): Statement[] {
   const statements: Statement[] = [];
@@ -172,8 +235,11 @@ export function fileStatements(schema: TableSchema, rows: FileRows): Statement[]
   for (const table of changeTables) {
     const spec = HISTORY_TABLES[table];
     if (!spec) throw new Error(`no history rule for ${table}`);
-    statements.push(...changeStatements(schema, spec, rows.changes.get(table) ?? []));
+    const changes = rows.changes.get(table) ?? [];
+    if (table === 'nft') statements.push(...nftStatements(schema, spec, changes, rows.treasuryChanges));
+    else statements.push(...changeStatements(schema, spec, changes));
   }
+  if (!rows.changes.has('nft')) statements.push(...rows.treasuryChanges.map(treasuryStatement));
   statements.push(...balanceStatements(rows), ...allowanceSpendStatements(rows));
   for (const [table, list] of rows.replaces) statements.push(...replaceStatements(schema, table, list));
   return statements;
