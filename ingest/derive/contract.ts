@@ -18,7 +18,7 @@ import {
   nullable,
   serviceBody,
 } from './context.ts';
-import { stakingColumns } from './crypto.ts';
+import { createStaking, updateStaking } from './staking.ts';
 import { decodedEthereumTransaction, ethereumHash, itemTransactionHash } from './ethereum.ts';
 import type { SidecarFacts } from './sidecar.ts';
 
@@ -29,6 +29,7 @@ const DUPLICATE_TRANSACTION = 11;
 const WRONG_NONCE = 312;
 
 interface ContractCreateBody {
+  proxyAccountID?: PbEntityId;
   fileID?: PbEntityId;
   initcode?: Uint8Array;
   adminKey?: Uint8Array;
@@ -60,7 +61,6 @@ export function contractCreate(ctx: ItemContext): void {
       auto_renew_account_id: accountId(body.auto_renew_account_id) || null,
       auto_renew_period: durationSeconds(body.autoRenewPeriod) ?? null,
       created_timestamp: ts,
-      decline_reward: false,
       deleted: false,
       // Unlike an account's, a contract's nonce has no default: NULL until a record reports it.
       ethereum_nonce: null,
@@ -70,11 +70,9 @@ export function contractCreate(ctx: ItemContext): void {
       public_key: publicKeyHex(body.adminKey),
       max_automatic_token_associations: body.max_automatic_token_associations ?? 0,
       memo: body.memo ?? '',
-      staked_account_id: 0n,
-      staked_node_id: -1n,
-      stake_period_start: -1n,
+      proxy_account_id: nullable(accountId(body.proxyAccountID)),
       type: 'CONTRACT',
-      ...stakingColumns(body, ts),
+      ...createStaking(body, ts, ctx.hapiMinor),
     },
     ts,
   );
@@ -94,6 +92,7 @@ function contractIdKey(id: bigint): Uint8Array {
 }
 
 interface ContractUpdateBody {
+  proxyAccountID?: PbEntityId;
   contractID?: PbEntityId;
   expirationTime?: unknown;
   adminKey?: Uint8Array;
@@ -118,8 +117,9 @@ export function contractUpdate(ctx: ItemContext): void {
     ...entityRow(id),
     deleted: false,
     type: 'CONTRACT',
-    ...stakingColumns(body, ts),
+    ...updateStaking(body, ts, ctx.hapiMinor),
   };
+  if (body.proxyAccountID) row.proxy_account_id = nullable(accountId(body.proxyAccountID));
   if (body.expirationTime) row.expiration_timestamp = nanos(body.expirationTime);
   if (body.adminKey) {
     row.key = body.adminKey;

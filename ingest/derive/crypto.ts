@@ -1,40 +1,21 @@
 /** Accounts and allowances: CryptoCreate / Update / Delete, CryptoApproveAllowance / DeleteAllowance. */
 import { aliasEvmAddress, publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
-import { accountId, durationSeconds, entityRow, type ItemContext, nanos, serviceBody, tokenId } from './context.ts';
+import {
+  accountId,
+  durationSeconds,
+  entityRow,
+  type ItemContext,
+  nanos,
+  nullable,
+  serviceBody,
+  tokenId,
+} from './context.ts';
+import { createStaking, type StakingFields, updateStaking } from './staking.ts';
 import { approvalForAllLog, approvalLog, deleteAllowanceLogs, nftApprovalLog } from './synthetic-logs.ts';
 
-const NANOS_PER_DAY = 86_400_000_000_000n;
-
-export function epochDay(timestamp: bigint): bigint {
-  return timestamp / NANOS_PER_DAY;
-}
-
-interface StakingFields {
-  staked_account_id?: PbEntityId;
-  staked_node_id?: bigint;
-  decline_reward?: boolean | { value?: boolean };
-}
-
-/** Staking columns of an account/contract change; empty when the body does not touch staking. */
-export function stakingColumns(body: StakingFields, timestamp: bigint): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (body.staked_account_id !== undefined) {
-    out.staked_account_id = accountId(body.staked_account_id);
-    out.staked_node_id = -1n;
-    out.stake_period_start = -1n;
-  } else if (body.staked_node_id !== undefined) {
-    out.staked_node_id = body.staked_node_id;
-    out.staked_account_id = 0n;
-    out.stake_period_start = epochDay(timestamp);
-  }
-  const decline = body.decline_reward;
-  if (typeof decline === 'boolean') out.decline_reward = decline;
-  else if (decline && typeof decline === 'object') out.decline_reward = decline.value ?? false;
-  return out;
-}
-
 interface CryptoCreateBody extends StakingFields {
+  proxyAccountID?: PbEntityId;
   key?: Uint8Array;
   initialBalance?: bigint;
   receiverSigRequired?: boolean;
@@ -71,7 +52,6 @@ export function cryptoCreate(ctx: ItemContext): void {
       alias: hasAlias ? alias : null,
       auto_renew_period: durationSeconds(body.autoRenewPeriod) ?? null,
       created_timestamp: ts,
-      decline_reward: false,
       delegation_address: isDelegate(body.delegation_address) ? body.delegation_address : null,
       deleted: false,
       ethereum_nonce: 0n,
@@ -80,12 +60,10 @@ export function cryptoCreate(ctx: ItemContext): void {
       max_automatic_token_associations: body.max_automatic_token_associations ?? 0,
       memo: body.memo ?? '',
       public_key: publicKeyHex(key),
+      proxy_account_id: nullable(accountId(body.proxyAccountID)),
       receiver_sig_required: body.receiverSigRequired ?? false,
-      staked_account_id: 0n,
-      staked_node_id: -1n,
-      stake_period_start: -1n,
       type: 'ACCOUNT',
-      ...stakingColumns(body, ts),
+      ...createStaking(body, ts, ctx.hapiMinor),
     },
     ts,
   );
@@ -94,6 +72,7 @@ export function cryptoCreate(ctx: ItemContext): void {
 }
 
 interface CryptoUpdateBody extends StakingFields {
+  proxyAccountID?: PbEntityId;
   accountIDToUpdate?: PbEntityId;
   key?: Uint8Array;
   autoRenewPeriod?: { seconds?: bigint };
@@ -115,8 +94,9 @@ export function cryptoUpdate(ctx: ItemContext): void {
     ...entityRow(id),
     deleted: false,
     type: 'ACCOUNT',
-    ...stakingColumns(body, ts),
+    ...updateStaking(body, ts, ctx.hapiMinor),
   };
+  if (body.proxyAccountID) row.proxy_account_id = nullable(accountId(body.proxyAccountID));
   if (body.autoRenewPeriod) row.auto_renew_period = durationSeconds(body.autoRenewPeriod) ?? null;
   if (body.expirationTime) row.expiration_timestamp = nanos(body.expirationTime);
   if (body.key) {
@@ -139,7 +119,7 @@ export function cryptoDelete(ctx: ItemContext): void {
   if (!ctx.item.successful || id === 0n) return;
   ctx.rows.change(
     'entity',
-    { ...entityRow(id), deleted: true, obtainer_id: accountId(body.transferAccountID), type: 'ACCOUNT' },
+    { ...entityRow(id), deleted: true, obtainer_id: nullable(accountId(body.transferAccountID)), type: 'ACCOUNT' },
     ctx.item.consensusTimestamp,
   );
 }

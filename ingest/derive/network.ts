@@ -1,7 +1,7 @@
 /** Network-level transactions: UtilPrng, Freeze, NodeStakeUpdate. */
 import type { PbEntityId } from '../decode/types.ts';
 import { fileId, type ItemContext, nanos, serviceBody } from './context.ts';
-import { epochDay } from './crypto.ts';
+import { epochDay } from './staking.ts';
 
 export function prng(ctx: ItemContext): void {
   const { item } = ctx;

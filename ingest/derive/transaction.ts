@@ -24,7 +24,7 @@ export function transactionRow(ctx: Omit<ItemContext, 'transaction'>, entityId: 
     result: item.status,
     payer_account_id: item.payerAccountId,
     valid_start_ns: nanos(id?.transactionValidStart),
-    valid_duration_seconds: body.transactionValidDuration?.seconds ?? null,
+    valid_duration_seconds: body.transactionValidDuration ? (body.transactionValidDuration.seconds ?? 0n) : null,
     node_account_id: nullable(accountId(body.nodeAccountID)),
     entity_id: nullable(entityId),
     initial_balance: 0n,
@@ -66,7 +66,8 @@ export function deriveCommon(ctx: ItemContext): void {
   const transferBody = item.body.cryptoTransfer as CryptoTransferBody | undefined;
 
   const hash = record.transactionHash;
-  if (hash && hash.length > 0 && item.type !== CONSENSUS_SUBMIT_MESSAGE) {
+  // TransactionHash.hashIsValid: a 32 or 48-byte hash, the last 16 of 48 stored as the suffix.
+  if (hash && (hash.length === 32 || hash.length === 48) && item.type !== CONSENSUS_SUBMIT_MESSAGE) {
     rows.insert('transaction_hash', {
       consensus_timestamp: ts,
       hash: hash.subarray(0, 32),
