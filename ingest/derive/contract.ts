@@ -18,9 +18,9 @@ import {
   nullable,
   serviceBody,
 } from './context.ts';
-import { createStaking, updateStaking } from './staking.ts';
 import { decodedEthereumTransaction, ethereumHash, itemTransactionHash } from './ethereum.ts';
 import type { SidecarFacts } from './sidecar.ts';
+import { createStaking, updateStaking } from './staking.ts';
 
 const CONTRACT_CALL = 7;
 const CONTRACT_CREATE = 8;
