@@ -36,3 +36,28 @@ describe('the entity of a ContractCreate', () => {
     ]);
   });
 });
+
+describe('a nonce a record reports for a contract its child record creates', () => {
+  it('folds into the creation: one entity row with the nonce, no history row', async () => {
+    await ingestItems(db.sql, [
+      {
+        at: 200,
+        body: { contractCall: { contractID: { contractNum: 2000 }, gas: 90_000 } },
+        record: {
+          contractCallResult: {
+            contractID: { contractNum: 2000 },
+            contract_nonces: [{ contract_id: { contractNum: 2100 }, nonce: 1 }],
+          },
+        },
+      },
+      { ...contractCreate(200, 2100), nanos: 1, nonce: 1, parent: { at: 200 } },
+    ]);
+    expect(
+      await rowsOf(
+        db.sql,
+        `select type::text, ethereum_nonce::int, created_timestamp::text from entity where id = 2100`,
+      ),
+    ).toEqual([{ type: 'CONTRACT', ethereum_nonce: 1, created_timestamp: `200${'0'.repeat(8)}1` }]);
+    expect(await rowsOf(db.sql, 'select count(*)::int as n from entity_history where id = 2100')).toEqual([{ n: 0 }]);
+  });
+});

@@ -388,6 +388,8 @@ export function contractResult(ctx: ItemContext): void {
   }
   for (const nonce of result?.contract_nonces ?? []) {
     const id = contractId(nonce.contract_id);
-    if (id !== 0n) ctx.rows.change('entity', { ...entityRow(id), ethereum_nonce: nonce.nonce ?? 0n }, ts, false);
+    if (id !== 0n) {
+      ctx.rows.change('entity', { ...entityRow(id), ethereum_nonce: nonce.nonce ?? 0n, type: 'CONTRACT' }, ts, false);
+    }
   }
 }

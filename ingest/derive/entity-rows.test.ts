@@ -125,3 +125,29 @@ describe('other entity columns the importer sets', () => {
     ).toEqual([{ valid_duration_seconds: 0 }]);
   });
 });
+
+describe('entity.stake_period_start after a staking reward', () => {
+  it('is the day before the payout, unless a staking change of the same file started the period that day', async () => {
+    const day = 20_100n;
+    const at = Number(day * DAY) + 50;
+    const reward = (account: number) => ({
+      paid_staking_rewards: [{ accountID: { accountNum: account }, amount: 10 }],
+    });
+    await ingestItems(db.sql, [
+      { at, body: { cryptoCreateAccount: { key: ed25519(5) } }, receipt: { accountID: { accountNum: 1930 } } },
+      { at: at + 1, body: { cryptoCreateAccount: { key: ed25519(5) } }, receipt: { accountID: { accountNum: 1931 } } },
+      {
+        at: at + 2,
+        body: { cryptoUpdateAccount: { accountIDToUpdate: { accountNum: 1930 }, staked_node_id: 0 } },
+        record: reward(1930),
+      },
+      { at: at + 3, body: { cryptoTransfer: {} }, record: reward(1931) },
+    ]);
+    expect(
+      await rowsOf(db.sql, 'select id::int, stake_period_start::int from entity where id in (1930, 1931) order by id'),
+    ).toEqual([
+      { id: 1930, stake_period_start: Number(day) },
+      { id: 1931, stake_period_start: Number(day) - 1 },
+    ]);
+  });
+});

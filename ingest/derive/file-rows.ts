@@ -7,7 +7,7 @@
 import type { Row } from '../sink/bulk-insert.ts';
 import type { ColumnKind } from '../sink/copy-binary.ts';
 import { CopyTables } from '../sink/copy-text.ts';
-import type { Change } from '../sink/history-upsert.ts';
+import { type Change, HISTORY_TABLES } from '../sink/history-upsert.ts';
 import type { CallDataFromFile } from './call-data-file.ts';
 import type { SyntheticTransfer } from './synthetic-logs.ts';
 
@@ -115,9 +115,15 @@ export class FileRows {
     return this.inserts.get(table) ?? [];
   }
 
+  /** The latest stake_period_start an entity change of this file set, by entity id. */
+  readonly stakePeriodStarts = new Map<bigint, bigint>();
+
   /** A change to a history table; `history` false updates the current row in place. */
   change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): Change {
     const clean = sanitized(table, row);
+    if (table === 'entity' && typeof clean.stake_period_start === 'bigint') {
+      this.stakePeriodStarts.set(clean.id as bigint, clean.stake_period_start);
+    }
     // An entity's public key follows its key (AbstractEntity.setKey): a new key that does not reduce to one
     // primitive key clears it.
     const columns =
@@ -143,6 +149,46 @@ export class FileRows {
     }
     list.push(change);
     return change;
+  }
+
+  /**
+   * Folds each key's in-place changes (history false) that come before its first change with history into that
+   * change, their values winning, as the importer's context merges them (SqlEntityListener.mergeEntity, mergeToken):
+   * a nonce or supply reported before the row's creation or update in the same file makes no history row of its own.
+   */
+  foldInPlaceChanges(): void {
+    for (const [table, changes] of this.changes) {
+      const key = HISTORY_TABLES[table]?.key;
+      if (!key || changes.every((c) => c.history)) continue;
+      const pending = new Map<string, Change[]>();
+      const settled = new Set<string>();
+      const folded = new Set<Change>();
+      const merged = new Map<Change, Change>();
+      for (const change of changes) {
+        const id = key.map((k) => String(change.row[k])).join('/');
+        if (settled.has(id)) continue;
+        if (!change.history) {
+          pending.set(id, [...(pending.get(id) ?? []), change]);
+          continue;
+        }
+        settled.add(id);
+        const before = pending.get(id);
+        if (!before) continue;
+        const row = { ...change.row };
+        for (const inPlace of before) {
+          for (const [column, value] of Object.entries(inPlace.row))
+            if (value !== null && value !== undefined) row[column] = value;
+          folded.add(inPlace);
+        }
+        merged.set(change, { ...change, row });
+      }
+      if (folded.size > 0) {
+        this.changes.set(
+          table,
+          changes.filter((c) => !folded.has(c)).map((c) => merged.get(c) ?? c),
+        );
+      }
+    }
   }
 
   /** Entity changes for contracts a contract result lists as created, by contract id (see below). */

@@ -192,6 +192,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     else rows.insert('transaction', transaction);
   }
   rows.dropContractsCreatedBy(createdInFile);
+  rows.foldInPlaceChanges();
   for (const batch of batches.values()) rows.insert('transaction', batch);
   for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
   if (options.evmRecords) deriveSidecarRecords(rows, options.evmRecords, (ts) => payers.get(ts));

@@ -254,6 +254,10 @@ export function stakingRewards(ctx: ItemContext): void {
   const day = item.consensusTimestamp / 86_400_000_000_000n - 1n;
   for (const aa of item.record.paid_staking_rewards) {
     const id = accountId(aa.accountID);
-    if (id !== 0n) ctx.rows.change('entity', { ...entityRow(id), stake_period_start: day }, item.consensusTimestamp);
+    // A period this file started later (a staking change that triggered the payout starts today) is kept
+    // (SqlEntityListener.onStakingRewardTransfer).
+    const current = ctx.rows.stakePeriodStarts.get(id);
+    if (id === 0n || (current !== undefined && current >= day)) continue;
+    ctx.rows.change('entity', { ...entityRow(id), stake_period_start: day }, item.consensusTimestamp);
   }
 }
