@@ -23,7 +23,7 @@ function key(id: PendingAirdropId) {
   };
 }
 
-/** Airdrops the network could not deliver yet: listed in the record of any transaction that caused them. */
+/** Airdrops the network could not deliver yet: listed in a TokenAirdrop's record (TokenAirdropTransactionHandler). */
 export function pendingAirdrops(ctx: ItemContext): void {
   if (!ctx.item.successful) return;
   for (const pending of ctx.item.record.new_pending_airdrops as {

@@ -75,6 +75,7 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [54, node.nodeCreate],
   [55, node.nodeUpdate],
   [56, node.nodeDelete],
+  [58, airdrop.pendingAirdrops],
   [59, (ctx) => airdrop.resolveAirdrops(ctx, 'CANCELLED')],
   [60, (ctx) => airdrop.resolveAirdrops(ctx, 'CLAIMED')],
   [77, ledgerIdPublication],
@@ -166,7 +167,6 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     HANDLERS.get(item.type)?.(ctx);
     if (item.successful || item.status === FAIL_INVALID) syntheticTransferLogs(ctx);
     contract.contractResult(ctx);
-    airdrop.pendingAirdrops(ctx);
     stakingRewards(ctx);
     if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
     // Inner transactions of an atomic batch list themselves on their parent, in order.

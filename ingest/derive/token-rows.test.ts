@@ -162,3 +162,58 @@ describe("an NFT collection's treasury change", () => {
     ]);
   });
 });
+
+describe('custom_fee of a token', () => {
+  it('writes every field of each fee, null where unset, and no row for a schedule of unknown fees', async () => {
+    await ingestItems(db.sql, [
+      tokenCreate(600, 5200, {
+        custom_fees: [
+          { fixed_fee: { amount: 1 }, fee_collector_account_id: { accountNum: 98 } },
+          {
+            fractional_fee: { fractional_amount: { numerator: 1, denominator: 10 }, minimum_amount: 2 },
+            fee_collector_account_id: { accountNum: 98 },
+          },
+        ],
+      }),
+      { at: 601, body: { token_fee_schedule_update: { token_id: { tokenNum: 5200 }, custom_fees: [{}] } } },
+    ]);
+    expect(
+      await rowsOf(db.sql, 'select fixed_fees, fractional_fees, royalty_fees from custom_fee where entity_id = 5200'),
+    ).toEqual([
+      {
+        fixed_fees: [
+          { all_collectors_are_exempt: false, amount: 1, collector_account_id: 98, denominating_token_id: null },
+        ],
+        fractional_fees: [
+          {
+            all_collectors_are_exempt: false,
+            collector_account_id: 98,
+            denominator: 10,
+            maximum_amount: null,
+            minimum_amount: 2,
+            net_of_transfers: false,
+            numerator: 1,
+          },
+        ],
+        royalty_fees: null,
+      },
+    ]);
+  });
+});
+
+describe('token_airdrop', () => {
+  it('takes pending airdrops from a TokenAirdrop record only', async () => {
+    const pending = {
+      pending_airdrop_id: {
+        sender_id: { accountNum: TREASURY },
+        receiver_id: { accountNum: 1690 },
+        fungible_token_type: { tokenNum: FUNGIBLE },
+      },
+      pending_airdrop_value: { amount: 1 },
+    };
+    await ingestItems(db.sql, [{ at: 700, body: { cryptoTransfer: {} }, record: { new_pending_airdrops: [pending] } }]);
+    expect(
+      await rowsOf(db.sql, 'select count(*)::int as n from token_airdrop where receiver_account_id = 1690'),
+    ).toEqual([{ n: 0 }]);
+  });
+});
