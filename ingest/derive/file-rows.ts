@@ -26,6 +26,25 @@ function sanitized(table: string, row: Row): Row {
 }
 
 /**
+ * Columns a change sets even to NULL because of another column it sets (adding the missing ones to `row`):
+ * - an entity's public key follows its key (AbstractEntity.setKey): a key that does not reduce to one primitive key
+ *   clears it;
+ * - an association (a token_account change with its created_timestamp) starts its freeze and KYC status over, NULL
+ *   when it does not name one (AbstractTokenAccount's upsert), which readers take from the token.
+ */
+function implied(table: string, row: Row): { row: Row; columns: readonly string[] } {
+  const set = (column: string) => row[column] !== undefined && row[column] !== null;
+  const columns =
+    table === 'entity' && set('key')
+      ? ['public_key']
+      : table === 'token_account' && set('created_timestamp')
+        ? ['freeze_status', 'kyc_status']
+        : [];
+  if (columns.every((column) => column in row)) return { row, columns };
+  return { row: { ...Object.fromEntries(columns.map((column) => [column, null])), ...row }, columns };
+}
+
+/**
  * The one token transfer of a TokenDissociate from a deleted token: the account's whole balance leaving. Written at
  * the end (ingest/sink/dissociate.ts), as it depends on whether the account holds NFTs of the token.
  */
@@ -120,19 +139,16 @@ export class FileRows {
 
   /** A change to a history table; `history` false updates the current row in place. */
   change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): Change {
-    const clean = sanitized(table, row);
+    const { row: clean, columns: forced } = implied(table, sanitized(table, row));
     if (table === 'entity' && typeof clean.stake_period_start === 'bigint') {
       this.stakePeriodStarts.set(clean.id as bigint, clean.stake_period_start);
     }
     // An entity's public key follows its key (AbstractEntity.setKey): a new key that does not reduce to one
     // primitive key clears it.
-    const columns =
-      table === 'entity' && clean.key !== undefined && clean.key !== null
-        ? [...(overwrite ?? []), 'public_key']
-        : overwrite;
+    const columns = [...(overwrite ?? []), ...forced];
     return this.push(
       table,
-      columns ? { row: clean, timestamp, history, overwrite: columns } : { row: clean, timestamp, history },
+      columns.length > 0 ? { row: clean, timestamp, history, overwrite: columns } : { row: clean, timestamp, history },
     );
   }
 

@@ -217,3 +217,39 @@ describe('token_airdrop', () => {
     ).toEqual([{ n: 0 }]);
   });
 });
+
+describe('token_account.freeze_status and kyc_status', () => {
+  it("are NULL for an association that names none (readers take the token's), and a new association resets them", async () => {
+    const KEYED = 5300;
+    const key = { ed25519: Buffer.alloc(32, 8) };
+    await ingestItems(db.sql, [
+      tokenCreate(800, KEYED, { freezeKey: key, kycKey: key, freezeDefault: true }),
+      { at: 801, body: { tokenAssociate: { account: { accountNum: 1650 }, tokens: [{ tokenNum: KEYED }] } } },
+      { at: 802, body: { tokenAssociate: { account: { accountNum: 1651 }, tokens: [{ tokenNum: KEYED }] } } },
+      { at: 803, body: { tokenFreeze: { token: { tokenNum: KEYED }, account: { accountNum: 1651 } } } },
+      { at: 804, body: { tokenDissociate: { account: { accountNum: 1651 }, tokens: [{ tokenNum: KEYED }] } } },
+      { at: 805, body: { tokenAssociate: { account: { accountNum: 1651 }, tokens: [{ tokenNum: KEYED }] } } },
+      {
+        at: 806,
+        body: { cryptoTransfer: {} },
+        record: {
+          tokenTransferLists: [
+            { token: { tokenNum: KEYED }, transfers: [{ accountID: { accountNum: 1652 }, amount: 1 }] },
+          ],
+        },
+      },
+    ]);
+    expect(
+      await rowsOf(
+        db.sql,
+        `select account_id::int as account, freeze_status, kyc_status from token_account where token_id = ${KEYED}
+          order by account_id`,
+      ),
+    ).toEqual([
+      { account: TREASURY, freeze_status: 2, kyc_status: 1 },
+      { account: 1650, freeze_status: null, kyc_status: null },
+      { account: 1651, freeze_status: null, kyc_status: null },
+      { account: 1652, freeze_status: null, kyc_status: null },
+    ]);
+  });
+});

@@ -10,7 +10,6 @@ import { type Change, changeStatements, HISTORY_TABLES, type HistoryTable } from
 import type { TableSchema } from './schema.ts';
 import { byteaText } from './sql-text.ts';
 import type { Statement } from './statement.ts';
-import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
 import { upsertStatement } from './upsert.ts';
 
 /** Tables upserted whole: key columns, and columns whose first value is kept. */
@@ -116,15 +115,12 @@ function balanceStatements(rows: FileRows): Statement[] {
       amounts.push(delta.amount);
       timestamps.push(delta.timestamp);
     }
-    // A row this inserts starts from its token's default freeze and KYC status, as an association does
-    // (history-upsert.ts).
+    // A relationship first seen in a transfer gets a row without statuses (readers take the token's), as the
+    // importer's balance-only TokenAccount inserts it.
     statements.push({
-      text: `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range,
-                                  freeze_status, kyc_status)
-       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null), ${defaultFreezeStatus('t')},
-              ${defaultKycStatus('t')}
+      text: `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range)
+       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null)
          from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(account, token, amount, ts)
-         left join token t on t.token_id = u.token
        on conflict (account_id, token_id) do update set balance = token_account.balance + excluded.balance,
                                                         balance_timestamp = excluded.balance_timestamp`,
       values: [int8ArrayText(accounts), int8ArrayText(tokens), int8ArrayText(amounts), int8ArrayText(timestamps)],

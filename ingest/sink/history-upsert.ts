@@ -8,8 +8,7 @@
 import type { Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
 import type { Statement } from './statement.ts';
-import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
-import { type InsertDefaults, upsertStatement } from './upsert.ts';
+import { upsertStatement } from './upsert.ts';
 
 export interface Change {
   readonly row: Row;
@@ -27,23 +26,12 @@ export interface HistoryTable {
   readonly key: readonly string[];
   /** Columns whose first value is kept (created_timestamp, evm_address, …). */
   readonly immutable: readonly string[];
-  /** What a new row gets for columns its change leaves null. */
-  readonly insertDefaults?: InsertDefaults;
 }
 
 export const HISTORY_TABLES: Readonly<Record<string, HistoryTable>> = {
   entity: { name: 'entity', key: ['id'], immutable: ['created_timestamp', 'evm_address', 'shard', 'realm', 'num'] },
   token: { name: 'token', key: ['token_id'], immutable: ['created_timestamp'] },
-  // An association starts from its token's default statuses, as the balance insert's rows do (writer.ts).
-  token_account: {
-    name: 'token_account',
-    key: ['account_id', 'token_id'],
-    immutable: [],
-    insertDefaults: {
-      join: 'left join token d on d.token_id = i.token_id',
-      columns: { freeze_status: defaultFreezeStatus('d'), kyc_status: defaultKycStatus('d') },
-    },
-  },
+  token_account: { name: 'token_account', key: ['account_id', 'token_id'], immutable: [] },
   topic: { name: 'topic', key: ['id'], immutable: ['created_timestamp'] },
   nft: { name: 'nft', key: ['token_id', 'serial_number'], immutable: ['created_timestamp'] },
   crypto_allowance: { name: 'crypto_allowance', key: ['owner', 'spender'], immutable: [] },
@@ -101,7 +89,6 @@ export function changeStatements(schema: TableSchema, table: HistoryTable, chang
             overwrite: first.overwrite ?? [],
             range: { history: first.history },
             ...(first.unless ? { unless: first.unless } : {}),
-            ...(table.insertDefaults ? { insertDefaults: table.insertDefaults } : {}),
           },
           group.map((c) => ({ row: c.row, timestamp: c.timestamp })),
         ),
