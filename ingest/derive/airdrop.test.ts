@@ -6,7 +6,7 @@ import { FileRows } from './file-rows.ts';
 
 function context(item: Record<string, unknown>): ItemContext {
   const full = { consensusTimestamp: 900n, successful: true, ...item } as unknown as RecordItem;
-  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
 }
 
 const fungible = {

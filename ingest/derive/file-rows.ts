@@ -45,6 +45,24 @@ function implied(table: string, row: Row): { row: Row; columns: readonly string[
 }
 
 /**
+ * The iteration order of a java.util.HashMap<Long, …> holding `keys` (inserted in this order): by bucket of the
+ * spread Long hash in a table of the size the map grows to (16, doubled past 3/4 full), insertion order within a
+ * bucket.
+ */
+export function javaHashMapOrder(keys: readonly bigint[]): bigint[] {
+  let size = 16;
+  while (keys.length > size * 0.75) size *= 2;
+  const bucket = (key: bigint) => {
+    const h = Number(BigInt.asIntN(32, key ^ (key >> 32n)));
+    return (h ^ (h >>> 16)) & (size - 1);
+  };
+  return keys
+    .map((key, at) => ({ key, at, bucket: bucket(key) }))
+    .sort((a, b) => a.bucket - b.bucket || a.at - b.at)
+    .map((entry) => entry.key);
+}
+
+/**
  * The one token transfer of a TokenDissociate from a deleted token: the account's whole balance leaving. Written at
  * the end (ingest/sink/dissociate.ts), as it depends on whether the account holds NFTs of the token.
  */
@@ -87,6 +105,8 @@ export class FileRows {
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   readonly dissociateTransfers: DissociateTransfer[] = [];
   readonly treasuryChanges: TreasuryChange[] = [];
+  /** Contracts a migration bytecode sidecar names: entity and entity_history rows of theirs become CONTRACT. */
+  readonly migratedContracts: bigint[] = [];
   /** Ethereum transactions whose hash the writer computes from their call data file (ingest/sink/call-data-hash.ts). */
   readonly callDataFromFiles: CallDataFromFile[] = [];
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
@@ -207,30 +227,6 @@ export class FileRows {
     }
   }
 
-  /** Entity changes for contracts a contract result lists as created, by contract id (see below). */
-  private readonly createdByResults = new Map<bigint, Change[]>();
-
-  /** The entity change of a contract another transaction's result says it created. */
-  contractCreatedByResult(id: bigint, row: Row, timestamp: bigint): void {
-    const change = this.change('entity', row, timestamp);
-    const list = this.createdByResults.get(id);
-    if (list) list.push(change);
-    else this.createdByResults.set(id, [change]);
-  }
-
-  /** Drops those changes for contracts that a ContractCreate of the same file makes (it writes the entity). */
-  dropContractsCreatedBy(contractCreates: ReadonlySet<bigint>): void {
-    const dropped = new Set<Change>();
-    for (const [id, list] of this.createdByResults) if (contractCreates.has(id)) for (const c of list) dropped.add(c);
-    const entity = this.changes.get('entity');
-    if (dropped.size > 0 && entity)
-      this.changes.set(
-        'entity',
-        entity.filter((c) => !dropped.has(c)),
-      );
-    this.createdByResults.clear();
-  }
-
   spendAllowance(owner: bigint, spender: bigint, tokenId: bigint | undefined, amount: bigint): void {
     const key = `${owner}/${spender}/${tokenId ?? ''}`;
     const current = this.allowanceSpends.get(key);
@@ -246,13 +242,16 @@ export class FileRows {
       entry = { payer, ids: new Set() };
       this.contractTransactions.set(timestamp, entry);
     }
-    for (const id of ids) if (id !== 0n) entry.ids.add(id);
+    for (const id of ids) entry.ids.add(id);
   }
 
-  /** One `contract_transaction` row per involved entity, each listing all of them. */
+  /**
+   * One `contract_transaction` row per involved entity (0 for a contract a failed create never made), each listing
+   * all of them in the order the importer's HashMap of them iterates.
+   */
   emitContractTransactions(): void {
     for (const [timestamp, { payer, ids }] of this.contractTransactions) {
-      const all = [...ids];
+      const all = javaHashMapOrder([...ids]);
       for (const id of all) {
         this.insert('contract_transaction', {
           consensus_timestamp: timestamp,

@@ -13,6 +13,7 @@ import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
 import { accountId, type ItemContext, idParts } from './context.ts';
 import * as contract from './contract.ts';
+import { contractResult, isResultSet } from './contract-result.ts';
 import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
 import * as file from './file.ts';
@@ -118,9 +119,6 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   // Atomic batches, the only parents their inner transactions write to. A row can become COPY text at once
   // and not change afterwards, so a batch's row is added after all items.
   const batches = new Map<bigint, Record<string, unknown>>();
-  // Contracts ContractCreate items make, so far; contracts a result lists as created by another are entity
-  // changes unless a ContractCreate of this file (earlier, or later: dropped after the loop) makes them.
-  const createdInFile = new Set<bigint>();
   const payers = new Map<bigint, bigint>();
   // Senders of the Ethereum transactions' function results, by consensus time, for their child records.
   const ethereumSenders = new Map<bigint, bigint>();
@@ -144,11 +142,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     consensusStart ??= item.consensusTimestamp;
     consensusEnd = item.consensusTimestamp;
     payers.set(item.consensusTimestamp, item.payerAccountId);
-    if (item.type === 8 && item.successful) {
-      const id = contract.contractEntity({ item });
-      if (id !== 0n) createdInFile.add(id);
-    }
-    const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
+    const transaction = transactionRow({ item, rows, hapiMinor }, mainEntity(item));
     if (NODE_TRANSACTIONS.has(item.type)) node.nodeTransactionBytes(transaction, parsed.items[index] as RawItem);
     const ethereumParentSender =
       item.parentConsensusTimestamp === undefined ? undefined : ethereumSenders.get(item.parentConsensusTimestamp);
@@ -157,7 +151,6 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       rows,
       transaction,
       hapiMinor,
-      createdInFile,
       sidecars,
       ethereumParentSender,
       parent: parent?.item,
@@ -166,7 +159,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     // Logs take the file's log counter in the importer's order: the handler's, the token transfers', the EVM's.
     HANDLERS.get(item.type)?.(ctx);
     if (item.successful || item.status === FAIL_INVALID) syntheticTransferLogs(ctx);
-    contract.contractResult(ctx);
+    contractResult(ctx);
     stakingRewards(ctx);
     if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
     // Inner transactions of an atomic batch list themselves on their parent, in order.
@@ -183,7 +176,7 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       if (sender !== 0n) ethereumSenders.set(item.consensusTimestamp, sender);
     }
     const result = item.record.contractCreateResult ?? item.record.contractCallResult;
-    if (isTopLevel(item) && contract.isResultSet(result)) {
+    if (isTopLevel(item) && isResultSet(result)) {
       gasUsed += result.gasUsed ?? 0n;
       // The importer's LogsBloomFilter is 256 zero bytes from the first result on, whatever that result's bloom.
       bloom = orBloom(bloom ?? new Uint8Array(BLOOM_BYTES), result.bloom ?? new Uint8Array());
@@ -191,7 +184,6 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     if (item.type === ATOMIC_BATCH) batches.set(item.consensusTimestamp, transaction);
     else rows.insert('transaction', transaction);
   }
-  rows.dropContractsCreatedBy(createdInFile);
   rows.foldInPlaceChanges();
   for (const batch of batches.values()) rows.insert('transaction', batch);
   for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
@@ -214,7 +206,8 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       types: sidecar.types,
     });
   }
-  const loadEnd = BigInt(Math.floor(Date.now() / 1000));
+  // Epoch milliseconds, as the importer stamps load_start and load_end.
+  const loadEnd = BigInt(Date.now());
   const stored = parsed.version >= 5 ? parsed.hapiVersion : undefined;
   rows.insert('record_file', {
     name: parsed.name,

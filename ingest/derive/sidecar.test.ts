@@ -87,6 +87,8 @@ describe('sidecar records', () => {
       topLevelGasUsed: 7n,
       creation: true,
       initcode: undefined,
+      bytecodes: [],
+      stateContracts: [],
     });
   });
 });

@@ -192,6 +192,16 @@ function nftStatements(
   return statements;
 }
 
+/** Entities a migration bytecode sidecar names are contracts, in history too (SidecarContractMigration). */
+function migratedContractStatements(rows: FileRows): Statement[] {
+  if (rows.migratedContracts.length === 0) return [];
+  const ids = [int8ArrayText(rows.migratedContracts)];
+  return ['entity', 'entity_history'].map((table) => ({
+    text: `update ${table} set type = 'CONTRACT' where id = any($1::bigint[]) and type <> 'CONTRACT'`,
+    values: ids,
+  }));
+}
+
 /** Approved transfers lower the remaining allowance in place (no history, like the reference). */
 function allowanceSpendStatements(rows: FileRows): Statement[] {
   const statements: Statement[] = [];
@@ -236,7 +246,7 @@ export function fileStatements(schema: TableSchema, rows: FileRows): Statement[]
     else statements.push(...changeStatements(schema, spec, changes));
   }
   if (!rows.changes.has('nft')) statements.push(...rows.treasuryChanges.map(treasuryStatement));
-  statements.push(...balanceStatements(rows), ...allowanceSpendStatements(rows));
+  statements.push(...balanceStatements(rows), ...allowanceSpendStatements(rows), ...migratedContractStatements(rows));
   for (const [table, list] of rows.replaces) statements.push(...replaceStatements(schema, table, list));
   return statements;
 }

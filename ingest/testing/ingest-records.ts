@@ -31,6 +31,8 @@ export interface ItemSpec {
   readonly nonce?: number;
   readonly scheduled?: boolean;
   readonly sigMap?: Record<string, unknown>;
+  /** Built from a block stream (its TransactionResult's congestion multiplier marks it). */
+  readonly blockStream?: boolean;
 }
 
 /** One (transaction, record) pair as a record file holds it. */
@@ -58,6 +60,7 @@ export function recordItem(spec: ItemSpec): RawItem {
   return {
     transaction: types.Transaction.encode(types.Transaction.fromObject({ signedTransactionBytes: signed })).finish(),
     record: types.TransactionRecord.encode(record).finish(),
+    ...(spec.blockStream ? { congestionPricingMultiplier: 0n } : {}),
   };
 }
 
