@@ -51,3 +51,11 @@ describe('record_file.gas_used and logs_bloom', () => {
     expect(await fileRow(3)).toEqual([{ gas_used: 11_000, bloom_bytes: 256, zero: true }]);
   });
 });
+
+describe('record_file.load_end', () => {
+  it('is epoch milliseconds, as the importer stamps it', async () => {
+    const [row] = await rowsOf(db.sql, 'select load_end::text from record_file where index = 1');
+    const loadEnd = Number(row?.load_end);
+    expect(Math.abs(loadEnd - Date.now())).toBeLessThan(10 * 60_000);
+  });
+});
