@@ -22,6 +22,7 @@ import { ledgerIdPublication } from './ledger.ts';
 import { mainEntity } from './main-entity.ts';
 import * as network from './network.ts';
 import * as node from './node.ts';
+import { registeredNodeCreate, registeredNodeDelete, registeredNodeUpdate } from './registered-node.ts';
 import * as schedule from './schedule.ts';
 import { deriveSidecarRecords, sidecarFacts } from './sidecar.ts';
 import { syntheticTransferLogs } from './synthetic-logs.ts';
@@ -80,6 +81,9 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [59, (ctx) => airdrop.resolveAirdrops(ctx, 'CANCELLED')],
   [60, (ctx) => airdrop.resolveAirdrops(ctx, 'CLAIMED')],
   [77, ledgerIdPublication],
+  [78, registeredNodeCreate],
+  [79, registeredNodeUpdate],
+  [80, registeredNodeDelete],
 ]);
 
 export interface DerivedFile {

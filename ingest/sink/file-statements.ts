@@ -33,6 +33,7 @@ const CHANGE_ORDER = [
   'nft_allowance',
   'token_airdrop',
   'node',
+  'registered_node',
 ];
 
 function mergeReplaces(table: string, rows: readonly Row[]): Row[] {

@@ -44,6 +44,7 @@ export const HISTORY_TABLES: Readonly<Record<string, HistoryTable>> = {
     immutable: [],
   },
   node: { name: 'node', key: ['node_id'], immutable: ['created_timestamp'] },
+  registered_node: { name: 'registered_node', key: ['registered_node_id'], immutable: ['created_timestamp'] },
 };
 
 function keyOf(table: HistoryTable, row: Row): string {
