@@ -17,8 +17,6 @@ export interface ItemContext {
   readonly hapiMinor: number;
   /** The file's sidecar records, summed up per transaction (gas consumed, failed init code). */
   readonly sidecars?: ReadonlyMap<bigint, SidecarFacts>;
-  /** The sender of the function result of the Ethereum transaction this item is a child of, when it names one. */
-  readonly ethereumParentSender?: bigint;
   /** The item this child record belongs to (found as the importer's RecordItem.parseParent finds it). */
   readonly parent?: RecordItem;
 }

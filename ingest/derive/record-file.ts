@@ -124,8 +124,6 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   // and not change afterwards, so a batch's row is added after all items.
   const batches = new Map<bigint, Record<string, unknown>>();
   const payers = new Map<bigint, bigint>();
-  // Senders of the Ethereum transactions' function results, by consensus time, for their child records.
-  const ethereumSenders = new Map<bigint, bigint>();
   const sidecars = sidecarFacts([
     ...options.sidecars.flatMap((sidecar) => sidecar.file.records),
     ...(options.evmRecords ?? []),
@@ -148,15 +146,12 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     payers.set(item.consensusTimestamp, item.payerAccountId);
     const transaction = transactionRow({ item, rows, hapiMinor }, mainEntity(item));
     if (NODE_TRANSACTIONS.has(item.type)) node.nodeTransactionBytes(transaction, parsed.items[index] as RawItem);
-    const ethereumParentSender =
-      item.parentConsensusTimestamp === undefined ? undefined : ethereumSenders.get(item.parentConsensusTimestamp);
     const ctx: ItemContext = {
       item,
       rows,
       transaction,
       hapiMinor,
       sidecars,
-      ethereumParentSender,
       parent: parent?.item,
     };
     deriveCommon(ctx);
@@ -174,10 +169,6 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
         inner.push(item.payerAccountId, transaction.valid_start_ns as bigint);
         batch.inner_transactions = inner;
       }
-    }
-    if (item.type === ETHEREUM_TRANSACTION) {
-      const sender = accountId((item.record.contractCreateResult ?? item.record.contractCallResult)?.sender_id);
-      if (sender !== 0n) ethereumSenders.set(item.consensusTimestamp, sender);
     }
     const result = item.record.contractCreateResult ?? item.record.contractCallResult;
     if (isTopLevel(item) && isResultSet(result)) {
