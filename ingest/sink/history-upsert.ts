@@ -2,8 +2,9 @@
  * Upserts into tables that keep history (`entity`, `token`, `topic`, …): a change at time T with history
  * copies the current row into `<table>_history` with its range closed at T and replaces it with range [T,),
  * keeping every column the change leaves null (partial updates). A change without history updates the
- * current row in place. Changes are applied in rounds so that two changes to one key within a file apply in
- * order (each round holds at most one change per key), each round being one statement per kind.
+ * current row in place, and only a row that exists. Changes are applied in rounds so that two changes to one key
+ * within a file apply in order (each round holds at most one change per key), each round being one statement per
+ * kind.
  */
 import type { Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
@@ -89,6 +90,9 @@ export function changeStatements(schema: TableSchema, table: HistoryTable, chang
             keepExisting: table.immutable,
             overwrite: first.overwrite ?? [],
             range: { history: first.history },
+            // An in-place change (a nonce, a supply) of a row the database does not hold is dropped, as the
+            // importer's non-history upsert joins the existing row.
+            updateOnly: !first.history,
             ...(first.unless ? { unless: first.unless } : {}),
           },
           group.map((c) => ({ row: c.row, timestamp: c.timestamp })),

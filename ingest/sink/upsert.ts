@@ -29,6 +29,8 @@ export interface UpsertSpec {
   readonly range?: { readonly history: boolean };
   /** A boolean column: a row whose current value has it true is left as it is (and nothing is inserted for it). */
   readonly unless?: string;
+  /** Only rows that exist are changed (the importer's in-place upserts join the existing row). */
+  readonly updateOnly?: boolean;
 }
 
 export interface UpsertRow {
@@ -52,7 +54,11 @@ export function upsertStatement(schema: TableSchema, spec: UpsertSpec, rows: rea
     .filter((c) => c.required && c.name !== 'timestamp_range')
     .map((c) => c.name);
   // Insertable: the row names every required column (a range is built from `ts` for history tables).
-  arrays.push(rows.map((r) => (required.every((c) => r.row[c] !== undefined && r.row[c] !== null) ? 't' : 'f')));
+  arrays.push(
+    rows.map((r) =>
+      !spec.updateOnly && required.every((c) => r.row[c] !== undefined && r.row[c] !== null) ? 't' : 'f',
+    ),
+  );
   if (spec.range) arrays.push(rows.map((r) => (r.timestamp ?? 0n).toString()));
 
   const select = columns.map((c, i) => `u.c${i}::${c.type} as "${c.name}"`);
