@@ -11,7 +11,7 @@ import { instantOfName } from '../decode/stream-file-name.ts';
 import type { ColumnKind } from '../sink/copy-binary.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
-import { accountId, type ItemContext, idParts } from './context.ts';
+import { type ItemContext, idParts } from './context.ts';
 import * as contract from './contract.ts';
 import { contractResult, isResultSet } from './contract-result.ts';
 import * as crypto from './crypto.ts';
@@ -114,7 +114,6 @@ export interface DeriveOptions {
 
 const ATOMIC_BATCH = 74;
 const FAIL_INVALID = 9;
-const ETHEREUM_TRANSACTION = 50;
 const NODE_TRANSACTIONS: ReadonlySet<number> = new Set([54, 55, 56]);
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
