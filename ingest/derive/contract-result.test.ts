@@ -142,7 +142,14 @@ describe('gas_consumed of a contract result', () => {
   };
 
   it("is the top-level action's gas plus the payload's intrinsic gas before HAPI 0.69, NULL without actions", () => {
-    const facts = { topLevelGasUsed: 30_000n, creation: false, initcode: undefined, bytecodes: [], stateContracts: [] };
+    const facts = {
+      topLevelGasUsed: 30_000n,
+      creation: false,
+      initcode: undefined,
+      bytecodes: [],
+      stateContracts: [],
+      hookStateChanges: [],
+    };
     expect(call(58, new Map([[700n, facts]]))).toBe(30_000n + 21_000n + 16n + 4n);
     expect(call(58)).toBeNull();
   });
@@ -160,7 +167,14 @@ describe('gas_consumed of a contract result', () => {
       33,
     );
     const initcode = Uint8Array.of(0x60, 0, 0x60);
-    const facts = { topLevelGasUsed: 50_000n, creation: true, initcode, bytecodes: [], stateContracts: [] };
+    const facts = {
+      topLevelGasUsed: 50_000n,
+      creation: true,
+      initcode,
+      bytecodes: [],
+      stateContracts: [],
+      hookStateChanges: [],
+    };
     contractResult({ ...ctx, hapiMinor: 58, sidecars: new Map([[700n, facts]]) });
     const row = ctx.rows.rows('contract_result')[0];
     expect(row?.gas_consumed).toBe(50_000n + 21_000n + 16n + 4n + 16n + 32_000n);

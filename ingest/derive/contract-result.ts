@@ -14,10 +14,12 @@ import {
   entityRow,
   fileId,
   type ItemContext,
+  idParts,
   nullable,
 } from './context.ts';
 import { contractEntity } from './contract.ts';
 import { decodedEthereumTransaction, ethereumHash, itemTransactionHash } from './ethereum.ts';
+import { HOOK_CONTRACT_NUM, isHookExecution } from './hooks.ts';
 import type { SidecarFacts } from './sidecar.ts';
 
 const CONTRACT_CALL = 7;
@@ -238,7 +240,7 @@ export function contractResult(ctx: ItemContext): void {
   ctx.rows.involve(
     ts,
     [
-      ...(sidecar?.stateContracts ?? []),
+      ...(sidecar?.stateContracts ?? []).filter((id) => !isHookExecution(ctx) || idParts(id).num !== HOOK_CONTRACT_NUM),
       ...(result?.logInfo ?? []).map((l) => contractId(l.contractID)),
       target,
       item.payerAccountId,

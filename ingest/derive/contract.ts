@@ -19,12 +19,15 @@ import {
   serviceBody,
 } from './context.ts';
 import { decodedEthereumTransaction, type EthereumBody } from './ethereum.ts';
+import { hookChanges, type PbHookCreationDetails } from './hooks.ts';
 import { createStaking, updateStaking } from './staking.ts';
 
 const CONTRACT_CREATE = 8;
 const ETHEREUM_TRANSACTION = 50;
 
 interface ContractCreateBody {
+  hook_creation_details?: PbHookCreationDetails[];
+  hook_ids_to_delete?: bigint[];
   proxyAccountID?: PbEntityId;
   fileID?: PbEntityId;
   initcode?: Uint8Array;
@@ -73,6 +76,7 @@ export function contractCreate(ctx: ItemContext): void {
     ts,
   );
   ctx.rows.addEntityBalance(id, 0n, ts);
+  hookChanges(ctx, id, body.hook_creation_details ?? [], []);
   contractRow(ctx, id, body);
 }
 
@@ -107,6 +111,8 @@ function contractIdKey(id: bigint): Uint8Array {
 }
 
 interface ContractUpdateBody {
+  hook_creation_details?: PbHookCreationDetails[];
+  hook_ids_to_delete?: bigint[];
   proxyAccountID?: PbEntityId;
   contractID?: PbEntityId;
   expirationTime?: unknown;
@@ -147,6 +153,7 @@ export function contractUpdate(ctx: ItemContext): void {
     row.max_automatic_token_associations = body.max_automatic_token_associations.value ?? 0;
   if (body.auto_renew_account_id) row.auto_renew_account_id = accountId(body.auto_renew_account_id);
   ctx.rows.change('entity', row, ts);
+  hookChanges(ctx, id, body.hook_creation_details ?? [], body.hook_ids_to_delete ?? []);
 }
 
 export function contractDelete(ctx: ItemContext): void {

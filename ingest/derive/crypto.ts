@@ -11,10 +11,13 @@ import {
   serviceBody,
   tokenId,
 } from './context.ts';
+import { hookChanges, type PbHookCreationDetails } from './hooks.ts';
 import { createStaking, type StakingFields, updateStaking } from './staking.ts';
 import { approvalForAllLog, approvalLog, deleteAllowanceLogs, nftApprovalLog } from './synthetic-logs.ts';
 
 interface CryptoCreateBody extends StakingFields {
+  hook_creation_details?: PbHookCreationDetails[];
+  hook_ids_to_delete?: bigint[];
   proxyAccountID?: PbEntityId;
   key?: Uint8Array;
   initialBalance?: bigint;
@@ -69,9 +72,12 @@ export function cryptoCreate(ctx: ItemContext): void {
   );
   // Balance 0 from creation, whether or not an initial balance arrives in the transfer list.
   ctx.rows.addEntityBalance(id, 0n, ts);
+  hookChanges(ctx, id, body.hook_creation_details ?? [], []);
 }
 
 interface CryptoUpdateBody extends StakingFields {
+  hook_creation_details?: PbHookCreationDetails[];
+  hook_ids_to_delete?: bigint[];
   proxyAccountID?: PbEntityId;
   accountIDToUpdate?: PbEntityId;
   key?: Uint8Array;
@@ -111,6 +117,7 @@ export function cryptoUpdate(ctx: ItemContext): void {
   // Unset (empty) leaves the delegation as it is; the zero address clears it (the API shows it as `0x`, as for none).
   if (body.delegation_address?.length === EVM_ADDRESS_BYTES) row.delegation_address = body.delegation_address;
   ctx.rows.change('entity', row, ts);
+  hookChanges(ctx, id, body.hook_creation_details ?? [], body.hook_ids_to_delete ?? []);
 }
 
 export function cryptoDelete(ctx: ItemContext): void {

@@ -9,6 +9,8 @@ import type { ColumnKind } from '../sink/copy-binary.ts';
 import { CopyTables } from '../sink/copy-text.ts';
 import { type Change, HISTORY_TABLES } from '../sink/history-upsert.ts';
 import type { CallDataFromFile } from './call-data-file.ts';
+import { implied } from './implied-columns.ts';
+import { javaHashMapOrder } from './java-hash-map-order.ts';
 import type { SyntheticTransfer } from './synthetic-logs.ts';
 
 /** Tables whose rows are read again after derivation (address books, stakes, the cursor): kept as objects. */
@@ -23,43 +25,6 @@ function sanitized(table: string, row: Row): Row {
   const out = { ...row };
   for (const column of columns) out[column] = (row[column] as string).replaceAll('\0', '\uFFFD');
   return out;
-}
-
-/**
- * Columns a change sets even to NULL because of another column it sets (adding the missing ones to `row`):
- * - an entity's public key follows its key (AbstractEntity.setKey): a key that does not reduce to one primitive key
- *   clears it;
- * - an association (a token_account change with its created_timestamp) starts its freeze and KYC status over, NULL
- *   when it does not name one (AbstractTokenAccount's upsert), which readers take from the token.
- */
-function implied(table: string, row: Row): { row: Row; columns: readonly string[] } {
-  const set = (column: string) => row[column] !== undefined && row[column] !== null;
-  const columns =
-    table === 'entity' && set('key')
-      ? ['public_key']
-      : table === 'token_account' && set('created_timestamp')
-        ? ['freeze_status', 'kyc_status']
-        : [];
-  if (columns.every((column) => column in row)) return { row, columns };
-  return { row: { ...Object.fromEntries(columns.map((column) => [column, null])), ...row }, columns };
-}
-
-/**
- * The iteration order of a java.util.HashMap<Long, …> holding `keys` (inserted in this order): by bucket of the
- * spread Long hash in a table of the size the map grows to (16, doubled past 3/4 full), insertion order within a
- * bucket.
- */
-export function javaHashMapOrder(keys: readonly bigint[]): bigint[] {
-  let size = 16;
-  while (keys.length > size * 0.75) size *= 2;
-  const bucket = (key: bigint) => {
-    const h = Number(BigInt.asIntN(32, key ^ (key >> 32n)));
-    return (h ^ (h >>> 16)) & (size - 1);
-  };
-  return keys
-    .map((key, at) => ({ key, at, bucket: bucket(key) }))
-    .sort((a, b) => a.bucket - b.bucket || a.at - b.at)
-    .map((entry) => entry.key);
 }
 
 /**
@@ -80,6 +45,18 @@ export interface TreasuryChange {
   tokenId: bigint;
   previous: bigint;
   treasury: bigint;
+}
+
+/** The current value of a hook's storage slot, merged across the file (SqlEntityListener.mergeHookStorage). */
+export interface HookStorageWrite {
+  /** The first write's time; negative when a deleted slot is written again (the upsert restarts its life there). */
+  created: bigint;
+  readonly hookId: bigint;
+  readonly ownerId: bigint;
+  readonly key: Uint8Array;
+  modified: bigint;
+  value: Uint8Array;
+  deleted: boolean;
 }
 
 export interface BalanceDelta {
@@ -105,6 +82,8 @@ export class FileRows {
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   readonly dissociateTransfers: DissociateTransfer[] = [];
   readonly treasuryChanges: TreasuryChange[] = [];
+  /** Hook storage slots written in this file, by owner, hook and slot (ingest/sink/file-statements.ts). */
+  readonly hookStorage = new Map<string, HookStorageWrite>();
   /** Contracts a migration bytecode sidecar names: entity and entity_history rows of theirs become CONTRACT. */
   readonly migratedContracts: bigint[] = [];
   /** Ethereum transactions whose hash the writer computes from their call data file (ingest/sink/call-data-hash.ts). */
@@ -225,6 +204,21 @@ export class FileRows {
         );
       }
     }
+  }
+
+  hookStorageWrite(write: { hookId: bigint; ownerId: bigint; key: Uint8Array; value: Uint8Array; ts: bigint }): void {
+    const id = `${write.ownerId}/${write.hookId}/${Buffer.from(write.key).toString('hex')}`;
+    const deleted = write.value.length === 0;
+    const previous = this.hookStorage.get(id);
+    if (!previous) {
+      const { hookId, ownerId, key, value, ts } = write;
+      this.hookStorage.set(id, { created: ts, hookId, ownerId, key, modified: ts, value, deleted });
+      return;
+    }
+    if (previous.deleted && !deleted) previous.created = -write.ts;
+    previous.value = write.value;
+    previous.deleted = deleted;
+    previous.modified = write.ts;
   }
 
   spendAllowance(owner: bigint, spender: bigint, tokenId: bigint | undefined, amount: bigint): void {

@@ -18,6 +18,7 @@ import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
 import * as file from './file.ts';
 import { FileRows } from './file-rows.ts';
+import { hookExecutionStorage, hookStore, isHookExecution, queueHookCalls } from './hooks.ts';
 import { ledgerIdPublication } from './ledger.ts';
 import { mainEntity } from './main-entity.ts';
 import * as network from './network.ts';
@@ -34,6 +35,7 @@ type Handler = (ctx: ItemContext) => void;
 /** Per HAPI type (TransactionBody field number): the rows beyond the common ones. */
 const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [8, contract.contractCreate],
+  [14, queueHookCalls],
   [9, contract.contractUpdate],
   [11, crypto.cryptoCreate],
   [12, crypto.cryptoDelete],
@@ -80,6 +82,7 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [58, airdrop.pendingAirdrops],
   [59, (ctx) => airdrop.resolveAirdrops(ctx, 'CANCELLED')],
   [60, (ctx) => airdrop.resolveAirdrops(ctx, 'CLAIMED')],
+  [75, hookStore],
   [77, ledgerIdPublication],
   [78, registeredNodeCreate],
   [79, registeredNodeUpdate],
@@ -128,6 +131,8 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     ...(options.evmRecords ?? []),
   ]);
   let previous: ItemNode | undefined;
+  // Hook executions, whose storage changes of the hook contract are their hook's, not contract state.
+  const hookExecutions = new Set<bigint>();
   let consensusStart: bigint | undefined;
   let consensusEnd: bigint | undefined;
   let gasUsed = 0n;
@@ -158,6 +163,10 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
     HANDLERS.get(item.type)?.(ctx);
     if (item.successful || item.status === FAIL_INVALID) syntheticTransferLogs(ctx);
     contractResult(ctx);
+    if (isHookExecution(ctx)) {
+      hookExecutions.add(item.consensusTimestamp);
+      hookExecutionStorage(ctx);
+    }
     stakingRewards(ctx);
     if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
     // Inner transactions of an atomic batch list themselves on their parent, in order.
@@ -180,8 +189,9 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   }
   rows.foldInPlaceChanges();
   for (const batch of batches.values()) rows.insert('transaction', batch);
-  for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
-  if (options.evmRecords) deriveSidecarRecords(rows, options.evmRecords, (ts) => payers.get(ts));
+  for (const sidecar of options.sidecars)
+    deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts), hookExecutions);
+  if (options.evmRecords) deriveSidecarRecords(rows, options.evmRecords, (ts) => payers.get(ts), hookExecutions);
   rows.emitContractTransactions();
 
   const count = parsed.items.length;

@@ -89,6 +89,7 @@ describe('sidecar records', () => {
       initcode: undefined,
       bytecodes: [],
       stateContracts: [],
+      hookStateChanges: [],
     });
   });
 });

@@ -4,9 +4,10 @@
  * bytecode (`contract.runtime_bytecode`); what a transaction's contract result and created contract take from its
  * records is summed up in SidecarFacts.
  */
-import type { SidecarRecord } from '../decode/sidecar-file.ts';
-import { accountId, contractId } from './context.ts';
+import type { PbStorageChange, SidecarRecord } from '../decode/sidecar-file.ts';
+import { accountId, contractId, idParts } from './context.ts';
 import type { FileRows } from './file-rows.ts';
+import { HOOK_CONTRACT_NUM } from './hooks.ts';
 
 const CREATE = 2;
 
@@ -22,6 +23,8 @@ export interface SidecarFacts {
   readonly bytecodes: readonly { contractId: bigint; initcode: Uint8Array; runtimeBytecode: Uint8Array }[];
   /** The contract of each storage change, in order: they take part in the contract transaction. */
   readonly stateContracts: readonly bigint[];
+  /** State changes of the hook contract 0.0.365: a hook execution's are its hook's storage (hooks.ts). */
+  readonly hookStateChanges: readonly (readonly PbStorageChange[])[];
 }
 
 /** The sidecar facts of each transaction, by consensus timestamp. */
@@ -35,10 +38,14 @@ export function sidecarFacts(records: readonly SidecarRecord[]): Map<bigint, Sid
       initcode: undefined,
       bytecodes: [],
       stateContracts: [],
+      hookStateChanges: [],
     };
     for (const change of record.stateChanges ?? []) {
       const contract = contractId(change.contract_id);
       facts = { ...facts, stateContracts: [...facts.stateContracts, ...change.storage_changes.map(() => contract)] };
+      if (idParts(contract).num === HOOK_CONTRACT_NUM) {
+        facts = { ...facts, hookStateChanges: [...facts.hookStateChanges, change.storage_changes] };
+      }
     }
     for (const action of record.actions ?? []) {
       if ((action.call_depth ?? 0) === 0) {
@@ -70,6 +77,7 @@ export function deriveSidecarRecords(
   rows: FileRows,
   records: readonly SidecarRecord[],
   payerAt: (timestamp: bigint) => bigint | undefined,
+  hookExecutions: ReadonlySet<bigint> = new Set(),
 ): void {
   for (const record of records) {
     const ts = record.consensusTimestamp;
@@ -78,6 +86,7 @@ export function deriveSidecarRecords(
     if (payer === undefined) continue;
     for (const change of record.stateChanges ?? []) {
       const contract = contractId(change.contract_id);
+      if (hookExecutions.has(ts) && idParts(contract).num === HOOK_CONTRACT_NUM) continue;
       for (const storage of change.storage_changes) {
         const slot = storage.slot ?? new Uint8Array();
         const written = storage.value_written?.value;

@@ -8,7 +8,7 @@ import type { FileRows, TreasuryChange } from '../derive/file-rows.ts';
 import type { Row } from './bulk-insert.ts';
 import { type Change, changeStatements, HISTORY_TABLES, type HistoryTable } from './history-upsert.ts';
 import type { TableSchema } from './schema.ts';
-import { byteaText } from './sql-text.ts';
+import { byteaText, textArray } from './sql-text.ts';
 import type { Statement } from './statement.ts';
 import { upsertStatement } from './upsert.ts';
 
@@ -34,6 +34,7 @@ const CHANGE_ORDER = [
   'token_airdrop',
   'node',
   'registered_node',
+  'hook',
 ];
 
 function mergeReplaces(table: string, rows: readonly Row[]): Row[] {
@@ -193,6 +194,40 @@ function nftStatements(
   return statements;
 }
 
+/**
+ * The current value of each hook storage slot the file wrote (HookStorage's upsert): a slot that did not exist, was
+ * deleted, or was written again after the file deleted it starts its life at the write; value, deletion and
+ * modification time are the last write's.
+ */
+function hookStorageStatements(rows: FileRows): Statement[] {
+  const writes = [...rows.hookStorage.values()];
+  if (writes.length === 0) return [];
+  return [
+    {
+      text: `with u as (
+        select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[]::bytea[],
+                             $6::text[]::bytea[], $7::boolean[])
+          as u(created, hook_id, modified, owner_id, key, value, deleted))
+      insert into hook_storage (created_timestamp, hook_id, modified_timestamp, owner_id, key, value, deleted)
+      select case when coalesce(e.deleted, true) or u.created < 0 then abs(u.created) else e.created_timestamp end,
+             u.hook_id, u.modified, u.owner_id, u.key, u.value, u.deleted
+        from u left join hook_storage e on e.owner_id = u.owner_id and e.hook_id = u.hook_id and e.key = u.key
+      on conflict (owner_id, hook_id, key) do update
+        set created_timestamp = excluded.created_timestamp, modified_timestamp = excluded.modified_timestamp,
+            value = excluded.value, deleted = excluded.deleted`,
+      values: [
+        int8ArrayText(writes.map((w) => w.created)),
+        int8ArrayText(writes.map((w) => w.hookId)),
+        int8ArrayText(writes.map((w) => w.modified)),
+        int8ArrayText(writes.map((w) => w.ownerId)),
+        textArray(writes.map((w) => byteaText(w.key))),
+        textArray(writes.map((w) => byteaText(w.value))),
+        `{${writes.map((w) => (w.deleted ? 't' : 'f')).join(',')}}`,
+      ],
+    },
+  ];
+}
+
 /** Entities a migration bytecode sidecar names are contracts, in history too (SidecarContractMigration). */
 function migratedContractStatements(rows: FileRows): Statement[] {
   if (rows.migratedContracts.length === 0) return [];
@@ -247,7 +282,12 @@ export function fileStatements(schema: TableSchema, rows: FileRows): Statement[]
     else statements.push(...changeStatements(schema, spec, changes));
   }
   if (!rows.changes.has('nft')) statements.push(...rows.treasuryChanges.map(treasuryStatement));
-  statements.push(...balanceStatements(rows), ...allowanceSpendStatements(rows), ...migratedContractStatements(rows));
+  statements.push(
+    ...balanceStatements(rows),
+    ...allowanceSpendStatements(rows),
+    ...migratedContractStatements(rows),
+    ...hookStorageStatements(rows),
+  );
   for (const [table, list] of rows.replaces) statements.push(...replaceStatements(schema, table, list));
   return statements;
 }

@@ -45,6 +45,7 @@ export const HISTORY_TABLES: Readonly<Record<string, HistoryTable>> = {
     immutable: [],
   },
   node: { name: 'node', key: ['node_id'], immutable: ['created_timestamp'] },
+  hook: { name: 'hook', key: ['owner_id', 'hook_id'], immutable: [] },
   registered_node: { name: 'registered_node', key: ['registered_node_id'], immutable: ['created_timestamp'] },
 };
 
