@@ -137,3 +137,37 @@ describe('a ContractDelete', () => {
     ).toEqual([{ deleted: true, obtainer_id: 1600, permanent_removal: true }]);
   });
 });
+
+describe('an approved token transfer of a FAIL_INVALID CryptoTransfer', () => {
+  it("spends the owner's token allowance, as its token transfers count (the importer's errata rule)", async () => {
+    const FAIL_INVALID = 9;
+    await ingestItems(db.sql, [
+      {
+        at: 400,
+        payer: 1001,
+        body: {
+          cryptoApproveAllowance: {
+            tokenAllowances: [
+              { tokenId: { tokenNum: 5000 }, owner: { accountNum: 1900 }, spender: { accountNum: 1001 }, amount: 10 },
+            ],
+          },
+        },
+      },
+    ]);
+    const transfers = [
+      { accountID: { accountNum: 1900 }, amount: -4, is_approval: true },
+      { accountID: { accountNum: 1901 }, amount: 4 },
+    ];
+    await ingestItems(db.sql, [
+      {
+        at: 401,
+        status: FAIL_INVALID,
+        body: { cryptoTransfer: { tokenTransfers: [{ token: { tokenNum: 5000 }, transfers }] } },
+        record: { tokenTransferLists: [{ token: { tokenNum: 5000 }, transfers }] },
+      },
+    ]);
+    expect(await rowsOf(db.sql, 'select amount::int, amount_granted::int from token_allowance')).toEqual([
+      { amount: 6, amount_granted: 10 },
+    ]);
+  });
+});

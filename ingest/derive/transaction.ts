@@ -102,12 +102,15 @@ export function deriveCommon(ctx: ItemContext): void {
     if (errata === null) rows.addEntityBalance(account, amount, ts);
   }
 
-  // Approved debits spend the owner's allowance to the payer (the reference's trackAllowance).
+  // Approved debits spend the owner's allowance to the payer (the reference's trackAllowance): hbar ones of a
+  // successful transfer (processItemizedTransfers), token ones also of a FAIL_INVALID one (insertTokenTransfers).
   if (item.successful && transferBody) {
     for (const aa of transferBody.transfers?.accountAmounts ?? []) {
       if (aa.is_approval && (aa.amount ?? 0n) < 0n)
         rows.spendAllowance(accountId(aa.accountID), payer, undefined, aa.amount ?? 0n);
     }
+  }
+  if ((item.successful || item.status === FAIL_INVALID) && transferBody) {
     const result = record.contractCallResult;
     const spender = transferBody.tokenTransfers.length > 0 && result ? accountId(result.sender_id) : payer;
     for (const list of transferBody.tokenTransfers) {
