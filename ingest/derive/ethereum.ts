@@ -13,7 +13,7 @@ import { toHex } from '../decode/hash.ts';
 import type { RecordItem } from '../decode/record-item.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { type CallDataFromFile, LAST_SYSTEM_FILE_NUM } from './call-data-file.ts';
-import { accountId, entityRow, fileId, type ItemContext, idParts, serviceBody } from './context.ts';
+import { accountId, entityRow, fileId, type ItemContext, idParts, nullable, serviceBody } from './context.ts';
 
 /** Records of HAPI 0.47 and later carry the signer's nonce; before, the importer derived it. */
 const SIGNER_NONCE_MINOR = 47;
@@ -134,7 +134,7 @@ export function ethereumTransaction(ctx: ItemContext): void {
         })
       : null,
     call_data: tx.callData,
-    call_data_id: body.call_data ? callDataId : null,
+    call_data_id: body.call_data ? nullable(callDataId) : null,
     chain_id: legacy ? legacyChainId(tx.v) : (tx.chainId ?? null),
     consensus_timestamp: item.consensusTimestamp,
     data,

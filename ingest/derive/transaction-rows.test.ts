@@ -171,3 +171,24 @@ describe('an approved token transfer of a FAIL_INVALID CryptoTransfer', () => {
     ]);
   });
 });
+
+describe('ethereum_transaction.call_data_id', () => {
+  it('is NULL for a call data file 0.0.0', async () => {
+    const data = signEthereumCall(
+      {
+        type: 2,
+        nonce: 0n,
+        gasPrice: 1n,
+        gasLimit: 30_000n,
+        to: new Uint8Array(20).fill(5),
+        value: 0n,
+        data: Uint8Array.of(1),
+      },
+      new Uint8Array(32).fill(7),
+    ).raw;
+    await ingestItems(db.sql, [{ at: 500, body: { ethereumTransaction: { ethereum_data: data, call_data: {} } } }]);
+    expect(
+      await rowsOf(db.sql, `select call_data_id from ethereum_transaction where consensus_timestamp = ${500n * NS}`),
+    ).toEqual([{ call_data_id: null }]);
+  });
+});
