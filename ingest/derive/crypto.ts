@@ -189,7 +189,8 @@ export function approveAllowance(ctx: ItemContext): void {
           token_id: token,
           serial_number: serial,
           account_id: ownerId,
-          spender,
+          // A spender 0.0.0 is the importer's RETAIN_SPENDER: the NFT keeps the spender it has.
+          ...(spender !== 0n ? { spender } : {}),
           delegating_spender: delegating || null,
         },
         ts,

@@ -192,3 +192,21 @@ describe('ethereum_transaction.call_data_id', () => {
     ).toEqual([{ call_data_id: null }]);
   });
 });
+
+describe('an NFT allowance to spender 0.0.0', () => {
+  it('keeps the spender the NFT has (the importer reads 0 as RETAIN_SPENDER)', async () => {
+    const approve = (at: number, spender: number) => ({
+      at,
+      payer: 1950,
+      body: {
+        cryptoApproveAllowance: {
+          nftAllowances: [{ tokenId: { tokenNum: 5100 }, spender: { accountNum: spender }, serial_numbers: [1] }],
+        },
+      },
+    });
+    await ingestItems(db.sql, [approve(600, 1951), approve(601, 0)]);
+    expect(
+      await rowsOf(db.sql, 'select spender::int, account_id::int from nft where token_id = 5100 and serial_number = 1'),
+    ).toEqual([{ spender: 1951, account_id: 1950 }]);
+  });
+});
