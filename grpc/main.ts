@@ -4,7 +4,7 @@
  * HIERO_MIRROR_GRPC_PORT. Settings: grpc/settings.ts. SIGTERM / SIGINT stop it after ending the open calls.
  */
 
-import { answerHelp } from '../scripts/local-stack/usage.ts';
+import { answerHelp } from '../common/cli-help.ts';
 import { startGrpcServer } from './server.ts';
 import { readGrpcSettings } from './settings.ts';
 

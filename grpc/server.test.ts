@@ -257,7 +257,7 @@ describe('stopping the server', () => {
 });
 
 describe('a database the server cannot reach', () => {
-  it('answers UNAVAILABLE with the reference message', async () => {
+  it('answers UNAVAILABLE with the reference message, logging one line per failure with its level and cause', async () => {
     const read = readGrpcSettings({ HIERO_MIRROR_GRPC_PORT: '0' });
     if ('errors' in read) throw new Error(read.errors.join('; '));
     const unreachable = new URL(database.url);
@@ -266,12 +266,25 @@ describe('a database the server cannot reach', () => {
       databaseUrl: unreachable.href,
       settings: read.settings,
       host: '127.0.0.1',
-      log: () => {},
+      log: (line) => lines.push(line),
     });
+    const lines: Record<string, unknown>[] = [];
     const otherClient = mirrorClient(other.address);
     try {
       const nodes = await collect(otherClient.getNodes({ file_id: { fileNum: '102' } }));
+      for (let i = 0; i < 3; i++) await collect(otherClient.getNodes({ file_id: { fileNum: '102' } }));
       const messages = await collect(otherClient.subscribeTopic({ topicID: { topicNum: String(TOPIC) } }));
+      // A line per failure, not per call: the repeats of getNodes' are held back (and summarised ten seconds on).
+      expect(lines.filter((line) => line.msg === 'call failed')).toEqual(
+        ['getNodes', 'subscribeTopic'].map((method) => ({
+          msg: 'call failed',
+          level: 'warn',
+          method,
+          status: 'UNAVAILABLE',
+          error: expect.stringMatching(/connect ECONNREFUSED 127\.0\.0\.1:\d+$/),
+        })),
+      );
+      expect(lines.filter((line) => line.msg === 'call').length).toBe(5);
       for (const { error } of [nodes, messages]) {
         expect({ code: error?.code, details: error?.details }).toEqual({
           code: status.UNAVAILABLE,

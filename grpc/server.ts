@@ -1,11 +1,14 @@
 /**
  * The mirror node's gRPC API (ConsensusService, NetworkService) on @grpc/grpc-js, plaintext, reading Postgres
- * directly. Each call is one structured log line when it ends: method, status, messages sent, duration. Requests
- * are capped at 1 KiB and each connection at the configured number of concurrent calls, as the reference's server is.
+ * directly. Each call is one structured log line when it ends: method, status, messages sent, duration; a call the
+ * server failed is also one line with its level and cause, repeats of the same failure held back and summarised
+ * (common/repeated-lines.ts). Requests are capped at 1 KiB and each connection at the configured number of
+ * concurrent calls, as the reference's server is.
  */
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import type protobuf from 'protobufjs';
+import { RepeatedLines } from '../common/repeated-lines.ts';
 import { databaseOnNodePg } from '../db/node-database.ts';
 import { CONSENSUS_SERVICE, mirrorTypes, NETWORK_SERVICE } from '../proto/mirror.ts';
 import { type AddressBookQueryObject, getNodes } from './network/get-nodes.ts';
@@ -20,6 +23,8 @@ import { type Log, TopicTail } from './topic/topic-tail.ts';
 const MAX_REQUEST_BYTES = 1024;
 const SHUTDOWN_GRACE_MS = 2_000;
 const SHUTTING_DOWN = 'The server is shutting down';
+/** How often the summaries of failures that stopped repeating are written. */
+const FLUSH_INTERVAL_MS = 1_000;
 
 export interface GrpcServerOptions {
   readonly databaseUrl: string;
@@ -58,6 +63,7 @@ async function serve(
   method: string,
   active: Set<AbortController>,
   log: Log,
+  failures: RepeatedLines,
   source: (signal: AbortSignal) => AsyncGenerator<object>,
 ): Promise<void> {
   const controller = new AbortController();
@@ -88,11 +94,14 @@ async function serve(
     const { code, details, serverError } = toStatus(error);
     outcome = grpc.status[code] ?? String(code);
     if (serverError) {
-      log({
+      const cause = error instanceof Error ? error.message : String(error);
+      const level = code === grpc.status.UNAVAILABLE ? 'warn' : 'error';
+      failures.write(`${method} ${code} ${cause}`, {
         msg: 'call failed',
-        level: 'error',
+        level,
         method,
-        error: error instanceof Error ? error.message : String(error),
+        status: outcome,
+        error: cause,
       });
     }
     if (!call.cancelled) call.emit('error', { code, details });
@@ -124,13 +133,21 @@ function drained(call: Call, signal: AbortSignal): Promise<void> {
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServer> {
   const { settings, log } = options;
   const types = mirrorTypes();
+  const failures = new RepeatedLines(log);
+  const flushing = setInterval(() => failures.flush(), FLUSH_INTERVAL_MS).unref();
   const db = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 10,
     options: `-c statement_timeout=${settings.statementTimeoutMs}`,
   });
   // An idle client losing its connection is replaced on the next query; the error must not end the process.
-  db.on('error', (error) => log({ msg: 'database connection lost', level: 'warn', error: error.message }));
+  db.on('error', (error) =>
+    failures.write(`connection ${error.message}`, {
+      msg: 'database connection lost',
+      level: 'warn',
+      error: error.message,
+    }),
+  );
   const database = databaseOnNodePg(db);
   const tail = new TopicTail(database, { ...settings.listener, log });
   const active = new Set<AbortController>();
@@ -151,7 +168,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     },
     {
       subscribeTopic: (call: Call) =>
-        void serve(call, 'subscribeTopic', active, log, async function* (signal) {
+        void serve(call, 'subscribeTopic', active, log, failures, async function* (signal) {
           const context = { db: database, tail, settings, signal, now };
           for await (const message of subscribeTopic(call.request as TopicQueryObject, context)) {
             yield toTopicResponse(message, log);
@@ -163,7 +180,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     { getNodes: serverStreaming(NETWORK_SERVICE, 'getNodes', types.AddressBookQuery, types.NodeAddress) },
     {
       getNodes: (call: Call) =>
-        void serve(call, 'getNodes', active, log, (signal) =>
+        void serve(call, 'getNodes', active, log, failures, (signal) =>
           getNodes(call.request as AddressBookQueryObject, { db, settings, signal }),
         ),
     },
@@ -180,6 +197,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     port,
     tail,
     async close() {
+      clearInterval(flushing);
       tail.stop();
       for (const controller of active) controller.abort();
       await new Promise<void>((resolve) => {

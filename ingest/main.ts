@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { HELP, parseIngestOptions } from './options.ts';
+import { DEFAULT_BALANCE_FILE_SETTINGS } from './pipeline/balance-files.ts';
 import { runBlockIngest } from './pipeline/block-run.ts';
 import { runWithCutover } from './pipeline/cutover.ts';
 import { runIngest } from './pipeline/run.ts';
@@ -78,6 +79,7 @@ export async function main(argv: string[]): Promise<number> {
     const bootstrapAddressBook = bootstrapBook(options.addressBook, network);
     const loop = { untilIdle, pollIntervalMs, signal: controller.signal, log };
     const blocks = {
+      historicalBalance: options.historicalBalance,
       ...(startBlock !== undefined ? { startBlock } : {}),
       ...(endBlock !== undefined ? { endBlock } : {}),
       ...loop,
@@ -97,6 +99,8 @@ export async function main(argv: string[]): Promise<number> {
         client,
         ...(secondClient ? { secondClient } : {}),
         bootstrapAddressBook,
+        balanceFiles: { ...DEFAULT_BALANCE_FILE_SETTINGS, downloaderEnabled: options.balanceDownloader },
+        historicalBalance: options.historicalBalance,
       };
       if (blockSource) {
         const { startBlock: _ignored, ...rest } = blocks;

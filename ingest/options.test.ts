@@ -42,6 +42,24 @@ describe('ingest options', () => {
     expect(parse(argv)).toEqual({ error });
   });
 
+  it("follows the importer's balance settings: the first balance file and snapshots by default, not both at once", () => {
+    const downloader = 'HIERO_MIRROR_IMPORTER_DOWNLOADER_BALANCE_ENABLED';
+    const historical = 'HIERO_MIRROR_IMPORTER_PARSER_RECORD_HISTORICALBALANCE_ENABLED';
+    expect(parse(['--source', 'dir'])).toMatchObject({
+      options: { balanceDownloader: false, historicalBalance: true },
+    });
+    expect(parse(['--source', 'dir'], { [downloader]: 'TRUE', [historical]: 'false' })).toMatchObject({
+      options: { balanceDownloader: true, historicalBalance: false },
+    });
+    expect(parse(['--source', 'dir'], { [downloader]: 'true' })).toEqual({
+      error:
+        "The two configuration properties can't be both true: hiero.mirror.importer.downloader.balance.enabled and hiero.mirror.importer.parser.record.historicalBalance.enabled",
+    });
+    expect(parse(['--source', 'dir'], { [historical]: 'no' })).toEqual({
+      error: `${historical} must be true or false, not "no"`,
+    });
+  });
+
   it('answers --help (or -h) whatever else is given, and the help names every option', () => {
     expect(parse(['--help'])).toEqual({ help: true });
     expect(parse(['--source', 'dir', '-h'])).toEqual({ help: true });

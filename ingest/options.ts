@@ -73,6 +73,10 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: 'help', help: 'this text' },
 ];
 
+/** The reference importer's settings the ingest follows, by their variables (true or false). */
+const BALANCE_DOWNLOADER = 'HIERO_MIRROR_IMPORTER_DOWNLOADER_BALANCE_ENABLED';
+const HISTORICAL_BALANCE = 'HIERO_MIRROR_IMPORTER_PARSER_RECORD_HISTORICALBALANCE_ENABLED';
+
 export const HELP = [
   'usage: npm run ingest -- --source <…> [options]   (DATABASE_URL: the database; default: the one npm start runs)',
   '',
@@ -80,6 +84,10 @@ export const HELP = [
     const head = `  --${option.name}${option.value ? ` ${option.value}` : ''}`;
     return `${head}\n      ${option.help}${option.env ? ` (${option.env})` : ''}`;
   }),
+  '',
+  'Account balance files (accountBalances/ beside recordstreams/, or balance/ beside record/) are read as the',
+  `reference importer reads them: only the first unless ${BALANCE_DOWNLOADER}=true (default false),`,
+  `which needs ${HISTORICAL_BALANCE}=false (default true: balance snapshots every 15 minutes).`,
 ].join('\n');
 
 export interface IngestOptions {
@@ -93,6 +101,10 @@ export interface IngestOptions {
   startBlock: bigint | undefined;
   endBlock: bigint | undefined;
   blockSource: string | undefined;
+  /** `hiero.mirror.importer.downloader.balance.enabled`: every balance file, not only the first. */
+  balanceDownloader: boolean;
+  /** `hiero.mirror.importer.parser.record.historicalBalance.enabled`: balance snapshots from the ingested state. */
+  historicalBalance: boolean;
 }
 
 export type ParsedArguments = { help: true } | { error: string } | { options: IngestOptions };
@@ -126,6 +138,14 @@ function readArguments(argv: readonly string[]): Map<string, string | true> {
     given.set(spec.name, value);
   }
   return given;
+}
+
+function setting(env: Readonly<Record<string, string | undefined>>, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return fallback;
+  if (value !== 'true' && value !== 'false')
+    throw new ArgumentError(`${name} must be true or false, not ${JSON.stringify(env[name])}`);
+  return value === 'true';
 }
 
 function blockNumber(value: string | undefined, name: string): bigint | undefined {
@@ -176,7 +196,15 @@ export function parseIngestOptions(
       startBlock: blockNumber(text('start-block'), 'start-block'),
       endBlock: blockNumber(text('end-block'), 'end-block'),
       blockSource: text('block-source'),
+      balanceDownloader: setting(env, BALANCE_DOWNLOADER, false),
+      historicalBalance: setting(env, HISTORICAL_BALANCE, true),
     };
+    if (options.balanceDownloader && options.historicalBalance) {
+      // The importer refuses to start so (HistoricalBalanceProperties.init), in these words.
+      throw new ArgumentError(
+        "The two configuration properties can't be both true: hiero.mirror.importer.downloader.balance.enabled and hiero.mirror.importer.parser.record.historicalBalance.enabled",
+      );
+    }
     return { options };
   } catch (error) {
     if (error instanceof ArgumentError) return { error: error.message };

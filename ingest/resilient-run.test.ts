@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { freePort } from '../scripts/local-stack/free-port.ts';
 import { REPO_ROOT } from '../scripts/local-stack/worker-process.ts';
 import { createTestDatabase, type TestDatabase } from '../test/harness/test-database.ts';
 import { runIngest } from './pipeline/run.ts';
-import { databaseLabel, runResiliently } from './resilient-run.ts';
+import { databaseLabel, runResiliently, waitForDatabase } from './resilient-run.ts';
 import { DirStore } from './sources/dir-store.ts';
 import { RecordStreamSource } from './sources/record-stream-source.ts';
 import { addressBook, RECORDSTREAMS } from './testing/fixtures.ts';
@@ -100,6 +100,21 @@ describe('runResiliently on a database that goes away', () => {
     expect(lines.filter((l) => l.msg === 'source unavailable').map((l) => l.waitMs)).toEqual([10, 20]);
   });
 
+  it('ends a wait as soon as a database seen down answers, and waits one that answered all along in full', async () => {
+    const timed = async (seenDown: boolean) => {
+      const started = Date.now();
+      await waitForDatabase(db.url, {
+        waitMs: 1_500,
+        probeIntervalMs: 50,
+        seenDown,
+        signal: new AbortController().signal,
+      });
+      return Date.now() - started;
+    };
+    expect(await timed(true)).toBeLessThan(1_000);
+    expect(await timed(false)).toBeGreaterThanOrEqual(1_500);
+  });
+
   it('ends with the error of any other failure, without retrying', async () => {
     let runs = 0;
     const failing = runResiliently({
@@ -155,4 +170,90 @@ describe('runResiliently on a database that is down, then started', () => {
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'database connected' }));
     expect(await recordFiles(url)).toBe(2);
   });
+});
+
+/** The v6 fixtures' record files, by consensus start: the first, and the one after it. */
+const V6_FILES = ['2022-07-13T08_46_08.041986003Z', '2022-07-13T08_46_11.304284003Z'];
+
+/** Copies one record file of the v6 fixtures (with its signature files and sidecars, from every node) into `dir`. */
+async function publish(dir: string, file: string): Promise<void> {
+  const source = path.join(RECORDSTREAMS, 'v6');
+  for (const node of await readdir(source)) {
+    for (const name of await readdir(path.join(source, node), { recursive: true })) {
+      if (!path.basename(name).startsWith(file)) continue;
+      await mkdir(path.dirname(path.join(dir, node, name)), { recursive: true });
+      await cp(path.join(source, node, name), path.join(dir, node, name));
+    }
+  }
+}
+
+describe('an ingest whose database stops mid-run and starts again', () => {
+  let dir: string;
+  let server: LocalPostgres | undefined;
+  let port: number;
+  beforeAll(async () => {
+    dir = path.join(REPO_ROOT, '.data/test-pg', `recovery-${process.pid}`);
+    port = await freePort();
+    server = await startLocalPostgres({ dir: path.join(dir, 'pg'), port, database: 'mirror_node' });
+    await migrate(server.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes its next file within 2 s of the database answering again, however long its backoff has grown', async () => {
+    const url = `postgres://postgres:postgres@127.0.0.1:${port}/mirror_node`;
+    const streams = path.join(dir, 'streams');
+    await publish(streams, V6_FILES[0] as string);
+    const lines: (Line & { at: number })[] = [];
+    const log = (line: Line) => lines.push({ ...line, at: Date.now() });
+    const written = (file: string) =>
+      lines.find((line) => line.msg === 'record file ingested' && String(line.file).startsWith(file));
+    const until = async (done: () => boolean, withinMs: number) => {
+      const deadline = Date.now() + withinMs;
+      while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const stop = new AbortController();
+    const running = runResiliently({
+      databaseUrl: url,
+      signal: stop.signal,
+      log,
+      secondConnection: true,
+      run: (client, secondClient) =>
+        runIngest({
+          source: new RecordStreamSource(new DirStore(streams)),
+          client,
+          ...(secondClient ? { secondClient } : {}),
+          bootstrapAddressBook: addressBook('test-v6-sidecar-4n.bin'),
+          pollIntervalMs: 100,
+          prepareThread: false,
+          signal: stop.signal,
+          log,
+        }).then(() => undefined),
+    });
+    try {
+      await until(() => written(V6_FILES[0] as string) !== undefined, 30_000);
+      expect(written(V6_FILES[0] as string)).toBeDefined();
+      await server?.stop();
+      server = undefined;
+      await publish(streams, V6_FILES[1] as string);
+      // Down long enough for the backoff to reach 8 s (0.5 + 1 + 2 + 4 waited): the database comes back during it.
+      await until(() => lines.filter((line) => line.msg === 'database unavailable').length >= 5, 30_000);
+      const waits = lines.filter((line) => line.msg === 'database unavailable').map((line) => line.waitMs);
+      expect(waits.slice(0, 5)).toEqual([500, 1000, 2000, 4000, 8000]);
+      server = await startLocalPostgres({ dir: path.join(dir, 'pg'), port, database: 'mirror_node' });
+      const answering = Date.now();
+      await until(() => written(V6_FILES[1] as string) !== undefined, 10_000);
+      const next = written(V6_FILES[1] as string);
+      expect(next, 'the next file').toBeDefined();
+      const latencyMs = (next?.at ?? Number.POSITIVE_INFINITY) - answering;
+      console.log(`next file written ${latencyMs} ms after the database answered`);
+      expect(latencyMs).toBeLessThan(2_000);
+    } finally {
+      stop.abort();
+      await running;
+    }
+    expect(await recordFiles(url)).toBe(2);
+  }, 90_000);
 });

@@ -18,7 +18,14 @@ export interface ResilientRunOptions {
   /** First wait after a failure; it doubles with every failure in a row up to `maxWaitMs`. */
   readonly initialWaitMs?: number;
   readonly maxWaitMs?: number;
+  /** Milliseconds between the probes of a database that is down, during a wait. */
+  readonly probeIntervalMs?: number;
 }
+
+/** How often a wait for the database looks whether it answers again. */
+const PROBE_INTERVAL_MS = 250;
+/** A probe that has not connected by then counts as no answer. */
+const PROBE_TIMEOUT_MS = 2_000;
 
 /** The database as log lines name it: host, port and database, never the credentials. */
 export function databaseLabel(url: string): string {
@@ -36,13 +43,15 @@ export function databaseLabel(url: string): string {
  * exponential backoff), connects a new client and runs again from the cursor. Every file is written with its
  * cursor in one transaction (docs/adr/0006), so a run cut anywhere resumes exactly after the last file committed.
  * Failures of any other kind end the run with their error. A run that lasted longer than the longest wait starts
- * the backoff over.
+ * the backoff over. The backoff paces the log lines and the retries of a database that answers; a database that
+ * was down is probed during the wait, which ends as soon as it answers again (`waitForDatabase`).
  */
 export async function runResiliently(options: ResilientRunOptions): Promise<void> {
   const { signal, log } = options;
   const initialWaitMs = options.initialWaitMs ?? 500;
   const maxWaitMs = options.maxWaitMs ?? 30_000;
   const database = databaseLabel(options.databaseUrl);
+  const probeIntervalMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
   let failures = 0;
   while (!signal.aborted) {
     const clients = [new pg.Client({ connectionString: options.databaseUrl })];
@@ -50,8 +59,10 @@ export async function runResiliently(options: ResilientRunOptions): Promise<void
     for (const client of clients) client.on('error', connectionLossHandler(signal, log));
     const [client, secondClient] = clients as [pg.Client, pg.Client | undefined];
     const started = Date.now();
+    let connected = false;
     try {
       for (const each of clients) await each.connect();
+      connected = true;
       if (failures > 0) log({ msg: 'database connected', database, after: failures });
       await options.run(client, secondClient);
       return;
@@ -69,10 +80,52 @@ export async function runResiliently(options: ResilientRunOptions): Promise<void
         waitMs,
         error: message(error),
       });
-      await sleep(waitMs, signal);
+      if (unavailable.what === 'database') {
+        await waitForDatabase(options.databaseUrl, { waitMs, probeIntervalMs, seenDown: !connected, signal });
+      } else {
+        await sleep(waitMs, signal);
+      }
     } finally {
       for (const each of clients) await each.end().catch(() => {});
     }
+  }
+}
+
+/**
+ * Waits up to `waitMs` for a database that failed, probing it every `probeIntervalMs`; the wait ends as soon as a
+ * probe connects once the database has been seen down (by the failed connection, `seenDown`, or by a probe before).
+ * A database seen answering all along (a session it ended, say) is waited out in full, so a failure that repeats at
+ * once is retried at the backoff's pace, not in a tight loop.
+ */
+export async function waitForDatabase(
+  url: string,
+  options: { waitMs: number; probeIntervalMs: number; seenDown: boolean; signal: AbortSignal },
+): Promise<void> {
+  const { signal } = options;
+  const deadline = Date.now() + options.waitMs;
+  let seenDown = options.seenDown;
+  while (!signal.aborted) {
+    const left = deadline - Date.now();
+    if (left <= 0) return;
+    await sleep(Math.min(options.probeIntervalMs, left), signal);
+    if (signal.aborted || Date.now() >= deadline) return;
+    const answers = await databaseAnswers(url, Math.min(PROBE_TIMEOUT_MS, deadline - Date.now()));
+    if (answers && seenDown) return;
+    if (!answers) seenDown = true;
+  }
+}
+
+/** Whether a connection to the database can be made now: opened and closed at once, its errors swallowed. */
+async function databaseAnswers(url: string, timeoutMs: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: Math.max(1, timeoutMs) });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 

@@ -38,6 +38,7 @@ const ENTRY_FILES = [
   'streams_record_stream_file.proto',
   'streams_sidecar_file.proto',
   'streams_signature_file.proto',
+  'streams_account_balance_file.proto',
 ];
 
 export interface HapiTypes {
@@ -49,6 +50,8 @@ export interface HapiTypes {
   readonly RecordStreamFile: protobuf.Type;
   readonly SidecarFile: protobuf.Type;
   readonly SignatureFile: protobuf.Type;
+  readonly AllAccountBalances: protobuf.Type;
+  readonly TokenBalances: protobuf.Type;
   readonly NodeAddressBook: protobuf.Type;
   readonly Key: protobuf.Type;
   readonly KeyList: protobuf.Type;
@@ -75,6 +78,8 @@ export function hapi(): HapiTypes {
     RecordStreamFile: type('proto.RecordStreamFile'),
     SidecarFile: type('proto.SidecarFile'),
     SignatureFile: type('proto.SignatureFile'),
+    AllAccountBalances: type('proto.AllAccountBalances'),
+    TokenBalances: type('proto.TokenBalances'),
     NodeAddressBook: type('proto.NodeAddressBook'),
     Key: type('proto.Key'),
     KeyList: type('proto.KeyList'),

@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { answerHelp } from '../common/cli-help.ts';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
@@ -23,7 +24,6 @@ import { longZeroEvmAddress } from '../workers/params/entity-id.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { runNode } from './local-stack/run-node.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
-import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 import { descendantCpuSeconds, loadAverage, postgresCpuSeconds } from './process-cpu.ts';
 

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { answerHelp } from '../common/cli-help.ts';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { migrate } from '../db/migrate.ts';
 import { runIngest } from '../ingest/pipeline/run.ts';
@@ -20,7 +21,6 @@ import { simulate } from '../simulator/run.ts';
 import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
 import { BENCH_INGEST_MIX } from './bench-ingest-mix.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT } from './local-stack/worker-process.ts';
 import { loadAverage, ownCpuSeconds, postgresCpuSeconds } from './process-cpu.ts';
 

@@ -12,11 +12,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { answerHelp } from '../common/cli-help.ts';
 import { proxyTarget, type SqlProxy, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
-import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 
 answerHelp(

@@ -14,12 +14,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { answerHelp } from '../common/cli-help.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { type PassReport, perUrlTable, type UrlFigures } from './bench-rest-table.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit, runPerfBench } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
-import { answerHelp } from './local-stack/usage.ts';
 import { warmUp } from './local-stack/warm-up.ts';
 import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
 import { loadAverage } from './process-cpu.ts';

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { answerHelp } from '../common/cli-help.ts';
 import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { migrate } from '../db/migrate.ts';
@@ -31,7 +32,6 @@ import { freePort } from './local-stack/free-port.ts';
 import { runNode } from './local-stack/run-node.ts';
 import { stopChild } from './local-stack/stop-child.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
-import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 import { descendantCpuSeconds, loadAverage, ownCpuSeconds } from './process-cpu.ts';
 

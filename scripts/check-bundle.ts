@@ -11,7 +11,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { answerHelp } from './local-stack/usage.ts';
+import { answerHelp } from '../common/cli-help.ts';
 import { runWrangler } from './local-stack/worker-process.ts';
 
 answerHelp(

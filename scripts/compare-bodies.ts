@@ -8,12 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { answerHelp } from '../common/cli-help.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { sharedDir } from '../test/harness/shared-dir.ts';
 import { firstDifference } from './compare-bodies/first-difference.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase } from './local-stack/perf-dataset.ts';
-import { answerHelp } from './local-stack/usage.ts';
 import { startWorkerProcess } from './local-stack/worker-process.ts';
 
 answerHelp(

@@ -4,8 +4,9 @@
  * and a Counter contract (told apart by their memo, or by whether `decimals()` answers), and a fungible HTS token.
  * Each command is printed ready to paste, followed by what it answered just now.
  */
+
+import { answerHelp } from '../common/cli-help.ts';
 import { longZeroEvmAddress } from '../workers/params/entity-id.ts';
-import { answerHelp } from './local-stack/usage.ts';
 
 answerHelp(
   process.argv.slice(2),

@@ -4,9 +4,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { answerHelp } from '../common/cli-help.ts';
 import { REPO_ROOT, upstreamSharedDir } from '../test/harness/shared-dir.ts';
 import { COPIES, filesUnder } from '../test/harness/test-data-copies.ts';
-import { answerHelp } from './local-stack/usage.ts';
 
 answerHelp(
   process.argv.slice(2),

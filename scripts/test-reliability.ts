@@ -14,12 +14,12 @@
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { answerHelp } from '../common/cli-help.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { parseOptions } from '../simulator/main.ts';
 import { simulate } from '../simulator/run.ts';
 import { RATE_LIMITER_SHARDS } from '../workers/durable/rate-limiter-shard.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { answerHelp } from './local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
 import { type CheckResult, cleanRun, killedRuns, postgresRestart } from './reliability/checks-ingest.ts';
 import { startCluster } from './reliability/cluster.ts';

@@ -71,7 +71,8 @@ describe('simulated streams ingested and served by the API', () => {
 
   it('ingests every file the simulator wrote', () => {
     expect(simulated).toBeGreaterThanOrEqual(2000);
-    expect(ingested.files).toBe(11);
+    // the genesis file and eleven of traffic
+    expect(ingested.files).toBe(12);
     expect(ingested.transactions).toBe(simulated);
   });
 
@@ -79,8 +80,10 @@ describe('simulated streams ingested and served by the API', () => {
     for (const account of ledger.accounts) {
       const response = await worker.get(`/api/v1/accounts/${account.id}`);
       expect(response.status, account.id).toBe(200);
-      const expected = BigInt(account.balance) - BigInt(account.genesisBalance);
-      expect(`${account.id} ${response.body.balance.balance}`).toBe(`${account.id} ${expected}`);
+      // The genesis balance file gives the mirror what accounts held before the first record file. Balances are
+      // JSON numbers, as the reference writes them: the treasury's is read as the nearest double.
+      const read = String(Number(account.balance));
+      expect(`${account.id} ${response.body.balance.balance}`).toBe(`${account.id} ${read}`);
     }
   });
 

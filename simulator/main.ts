@@ -10,17 +10,23 @@ import { instantName } from './write/layout.ts';
 
 const USAGE = `usage: npm run simulate -- --out <dir> [--tps N] [--duration S | --files N] [--seed X]
        [--format record|block|both] [--nodes N] [--start ISO-8601] [--live] [--continue] [--quiet]
+       [--node-port N] [--node-host H] [--load on|off]
 
   --out <dir>         where the bucket-shaped output goes (record and signature files, block files, ledger.json)
   --tps N             transactions a second (default: 50)
   --duration S        seconds of consensus time to write, one file every 2 s; or
-  --files N           files to write (default: 30; with --live: until stopped)
+  --files N           files of traffic to write (default: 30; with --live: until stopped); a new chain's genesis
+                      file (block 0: the system files the network starts with) comes before them
   --seed X            the seed of the transaction mix: same seed, same options, same bytes (default: edge-mirror)
   --format F          record, block or both (default: record)
   --nodes N           consensus nodes signing each file (default: 4)
-  --start ISO-8601    the first file's consensus time (default: 2025-01-01T00:00:00Z; with --live: now)
+  --start ISO-8601    when the traffic starts (default: 2025-01-01T00:00:00Z; with --live: now); genesis is 2 s earlier
   --live              write a file every 2 s of wall-clock time
   --continue          extend the chain an earlier run saved in <dir>/chain.json
+  --node-port N       with --live: the consensus nodes accept clients' signed transactions and queries over gRPC,
+                      node 0 (0.0.3) on N, node n on N + n, as the address book says (default: none)
+  --node-host H       the address the nodes listen on (default: 127.0.0.1)
+  --load on|off       the generated load (default: on); off: only clients' transactions and system updates
   --quiet             no line per file
   --help              this text`;
 
@@ -42,6 +48,9 @@ export function parseOptions(argv: readonly string[]): SimulationOptions {
       live: { type: 'boolean', default: false },
       continue: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      'node-port': { type: 'string' },
+      'node-host': { type: 'string', default: '127.0.0.1' },
+      load: { type: 'string', default: 'on' },
     },
     strict: true,
   });
@@ -59,6 +68,14 @@ export function parseOptions(argv: readonly string[]): SimulationOptions {
   if (values.files !== undefined) files = Math.floor(positive('files', values.files));
   else if (values.duration !== undefined) files = Math.ceil((positive('duration', values.duration) * 1000) / PERIOD_MS);
   else if (!values.live) files = 30;
+  if (!['on', 'off'].includes(values.load)) throw new Error('--load must be on or off');
+  let node: SimulationOptions['node'];
+  if (values['node-port'] !== undefined) {
+    if (!values.live) throw new Error('--node-port needs --live: the nodes answer only while the network runs');
+    const basePort = Number(values['node-port']);
+    if (!Number.isInteger(basePort) || basePort < 1 || basePort > 65535) throw new Error('--node-port must be a port');
+    node = { host: values['node-host'], basePort };
+  }
   const startMs = values.live && !values.start ? Date.now() : Date.parse(values.start ?? DEFAULT_START);
   if (Number.isNaN(startMs)) throw new Error('--start must be an ISO-8601 instant');
   return {
@@ -72,6 +89,8 @@ export function parseOptions(argv: readonly string[]): SimulationOptions {
     nodes: Math.floor(positive('nodes', values.nodes)),
     startNs: BigInt(startMs) * 1_000_000n,
     periodMs: PERIOD_MS,
+    load: values.load === 'on',
+    ...(node ? { node } : {}),
   };
 }
 
@@ -94,6 +113,9 @@ async function main(): Promise<void> {
   const summary = await simulate({
     ...options,
     signal: controller.signal,
+    nodeLog: (fields) => console.log(JSON.stringify({ service: 'node', ...fields })),
+    onNodes: (addresses) =>
+      console.log(JSON.stringify({ service: 'simulate', msg: 'nodes listening', nodes: addresses })),
     onFile: (file) => {
       if (!quiet)
         console.log(

@@ -88,8 +88,9 @@ describe('a simulated network restarted twice, ingested and served', () => {
       next = response.body.links?.next ?? null;
     }
     for (const account of last().accounts.filter((a) => !a.deleted)) {
-      const expected = BigInt(account.balance) - BigInt(account.genesisBalance);
-      expect(`${account.id} ${served.get(account.id) ?? '0'}`).toBe(`${account.id} ${expected}`);
+      // A JSON number, as the reference writes it: the treasury's balance is read as the nearest double.
+      const read = String(Number(account.balance));
+      expect(`${account.id} ${served.get(account.id) ?? '0'}`).toBe(`${account.id} ${read}`);
     }
   });
 

@@ -12,8 +12,12 @@ import { exportLedger } from './ledger/export.ts';
 import { TREASURY } from './ledger/ids.ts';
 import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
 import { Mix, type MixWeights, type PinnedMix } from './mix/mix.ts';
+import { genesisKey } from './network/genesis.ts';
 import { Network, type SimItem } from './network/network.ts';
+import { createGenesisFiles } from './network/system-files.ts';
+import { runPeriodLive, startLiveNodes } from './node/live-period.ts';
 import { Random } from './random.ts';
+import { ledgerBalances, writeBalanceFile } from './write/balance-file.ts';
 import { BlockStreamWriter } from './write/block-stream.ts';
 import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
 import { addressBookBytes, loadNodes } from './write/node-keys.ts';
@@ -26,7 +30,10 @@ export type StreamFormat = 'record' | 'block' | 'both';
 export interface SimulationOptions {
   readonly out: string;
   readonly tps: number;
-  /** Number of periods (files) to write; undefined runs until `signal` aborts (live mode). */
+  /**
+   * Number of periods (files) of traffic to write; undefined runs until `signal` aborts (live mode). A new chain
+   * writes its genesis file before them.
+   */
   readonly files: number | undefined;
   readonly seed: string;
   readonly format: StreamFormat;
@@ -42,6 +49,14 @@ export interface SimulationOptions {
   readonly periodMs: number;
   readonly signal?: AbortSignal;
   readonly onFile?: (file: FileSummary) => void;
+  /** Live runs: the consensus nodes' gRPC endpoints, which accept clients' signed transactions (node/). */
+  readonly node?: { readonly host: string; readonly basePort: number };
+  /** Whether the generated load runs (default true); without it only clients' transactions and system updates. */
+  readonly load?: boolean;
+  /** Told once the nodes listen, with their addresses. */
+  readonly onNodes?: (addresses: readonly string[]) => void;
+  /** Where the nodes' log lines go (one per transaction handled); nowhere when absent. */
+  readonly nodeLog?: (fields: Record<string, unknown>) => void;
 }
 
 export interface FileSummary {
@@ -84,7 +99,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   const lastNs = chain ? BigInt(chain.lastConsensusNs) : undefined;
   const startNs = lastNs !== undefined && lastNs >= options.startNs ? lastNs + 1_000_000n : options.startNs;
   const firstBlock = chain ? BigInt(chain.nextBlock) : 0n;
-  writeFileSync(path.join(options.out, ADDRESS_BOOK_FILE), addressBookBytes(nodes));
+  writeFileSync(path.join(options.out, ADDRESS_BOOK_FILE), addressBookBytes(nodes, options.node?.basePort));
   const ledger = chain ? restoreLedger(chain.ledger, options.nodes) : undefined;
   const net = new Network({
     random,
@@ -93,26 +108,45 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
     startNs,
     ...(ledger ? { ledger } : {}),
   });
-  if (!chain) net.ledger.account(TREASURY).key = net.keys.next('ed25519');
+  // The key sequence moves on as it did when 0.0.2 drew its own key, so every later key is the same.
+  if (!chain) net.keys.next('ed25519');
+  net.ledger.account(TREASURY).key = genesisKey();
+  const periodNs = BigInt(options.periodMs) * 1_000_000n;
+  // A new network's first block is its genesis: the system files the node creates then, in the period before the
+  // traffic starts (nobody can send a transaction to a network that is not up yet). A JSON-RPC relay asks
+  // `/network/fees` for the whole second a block starts in, so a contract transaction's block must start after them.
+  const genesisNs = chain ? undefined : startNs - periodNs;
+  if (genesisNs !== undefined) createGenesisFiles(net, genesisNs);
   const evm = new SimEvm();
   await evm.install(installedState(net.ledger));
   const choice = options.pinnedMix ? { pinned: options.pinnedMix } : { weights: options.weights ?? {} };
   const mix = new Mix(net, evm, choice, chain?.mix);
+  const load = options.load ?? true;
+  const live =
+    options.node && options.live
+      ? await startLiveNodes(net, evm, options.nodes, options.node, options.nodeLog)
+      : undefined;
+  if (live) options.onNodes?.(live.addresses);
   const startHash = chain ? new Uint8Array(Buffer.from(chain.recordRunningHash, 'hex')) : undefined;
   const records = options.format === 'block' ? undefined : new RecordStreamWriter(options.out, nodes, startHash);
+  // The record stream never states the genesis state (the treasury's supply, the system accounts): a new chain's
+  // balance file does, just before its genesis block, so it precedes every record file. A continued chain has it.
+  if (records && genesisNs !== undefined) {
+    writeBalanceFile(options.out, nodes, genesisNs - 1n, ledgerBalances(net.ledger));
+  }
   const balances = {
     hbar: new Map([...net.ledger.accounts.values()].map((a) => [a.num, a.balance])),
     tokens: net.ledger.tokenBalances,
   };
   const blocks =
     options.format === 'record' ? undefined : new BlockStreamWriter(options.out, nodes, balances, chain?.blocks);
-  const periodNs = BigInt(options.periodMs) * 1_000_000n;
   const wallStart = Date.now();
   let periodEnd = startNs + periodNs;
   let transactions = 0;
-  let index = 0;
+  /** Files written by this run, the genesis file included. */
+  let filesWritten = 0;
   let lastEndNs = 0n;
-  const saveChain = (filesWritten: number) =>
+  const saveChain = () =>
     writeChainState(options.out, {
       recordRunningHash: Buffer.from(records?.runningHash ?? startHash ?? new Uint8Array(48)).toString('hex'),
       nextBlock: String(firstBlock + BigInt(filesWritten)),
@@ -123,32 +157,59 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
       mix: mix.state(),
       ledger: saveLedger(net.ledger),
     });
-  for (; options.files === undefined || index < options.files; index++) {
-    if (options.signal?.aborted) break;
-    while (net.now < periodEnd) await mix.next();
-    const items: SimItem[] = net.drain();
-    // A file with no transaction is named after its period's start, unless a transaction of an earlier file already
-    // ran past it (one step of a slow mix can cross several periods): names must follow the files' order.
-    const emptyNs = periodEnd - periodNs > lastEndNs ? periodEnd - periodNs : lastEndNs + 1n;
-    const startNs = items[0]?.consensusNs ?? emptyNs;
-    const endNs = items.at(-1)?.consensusNs ?? startNs;
-    const blockNumber = firstBlock + BigInt(index);
-    if (options.live) await sleep(wallStart + (index + 1) * options.periodMs - Date.now(), options.signal);
-    const written = records?.write(items, startNs, blockNumber);
-    blocks?.write(items, startNs, blockNumber);
+  const writeFile = (items: readonly SimItem[], fileStartNs: bigint, endNs: bigint) => {
+    const blockNumber = firstBlock + BigInt(filesWritten);
+    const written = records?.write(items, fileStartNs, blockNumber);
+    blocks?.write(items, fileStartNs, blockNumber);
     transactions += items.length;
-    options.onFile?.({ index, name: written?.name ?? `block ${blockNumber}`, count: items.length, startNs, endNs });
-    periodEnd += periodNs;
+    const name = written?.name ?? `block ${blockNumber}`;
+    options.onFile?.({ index: filesWritten, name, count: items.length, startNs: fileStartNs, endNs });
+    filesWritten += 1;
     lastEndNs = endNs;
     // A live run may be killed at any moment, so its model follows every file; a run of a fixed number of files
     // saves it once, when it stops (saving a large ledger after every file took a fifth of a long run).
-    if (options.live) saveChain(index + 1);
-    // A live run refreshes its model every half minute (and on exit), not with every file: it only grows.
-    if (options.live && index % LIVE_LEDGER_EVERY === LIVE_LEDGER_EVERY - 1) writeLedger(options.out, net);
+    if (options.live) saveChain();
+  };
+  if (genesisNs !== undefined) {
+    const items = net.drain();
+    writeFile(items, genesisNs, items.at(-1)?.consensusNs ?? genesisNs);
   }
-  if (!options.live && index > 0) saveChain(index);
+  // Consensus time of a wall-clock instant, for transactions clients submit during a live run.
+  const consensusAt = (wallMs: number) => startNs + BigInt(wallMs - wallStart) * 1_000_000n;
+  let index = 0;
+  try {
+    for (; options.files === undefined || index < options.files; index++) {
+      if (options.signal?.aborted) break;
+      if (live) {
+        await runPeriodLive(live, net, mix, {
+          load,
+          periodEnd,
+          wallEnd: wallStart + (index + 1) * options.periodMs,
+          consensusAt,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } else if (load) {
+        while (net.now < periodEnd) await mix.next();
+      } else {
+        await mix.nextSystemUpdate();
+      }
+      const items: SimItem[] = net.drain();
+      // A file with no transaction is named after its period's start, unless a transaction of an earlier file already
+      // ran past it (one step of a slow mix can cross several periods): names must follow the files' order.
+      const emptyNs = periodEnd - periodNs > lastEndNs ? periodEnd - periodNs : lastEndNs + 1n;
+      const fileStartNs = items[0]?.consensusNs ?? emptyNs;
+      if (options.live) await sleep(wallStart + (index + 1) * options.periodMs - Date.now(), options.signal);
+      writeFile(items, fileStartNs, items.at(-1)?.consensusNs ?? fileStartNs);
+      periodEnd += periodNs;
+      // A live run refreshes its model every half minute (and on exit), not with every file: it only grows.
+      if (options.live && index % LIVE_LEDGER_EVERY === LIVE_LEDGER_EVERY - 1) writeLedger(options.out, net);
+    }
+  } finally {
+    await live?.close();
+  }
+  if (!options.live && filesWritten > 0) saveChain();
   writeLedger(options.out, net);
-  return { files: index, transactions, lastConsensusNs: net.now };
+  return { files: filesWritten, transactions, lastConsensusNs: net.now };
 }
 
 function writeLedger(out: string, net: Network): void {

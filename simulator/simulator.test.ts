@@ -45,7 +45,8 @@ function fieldOrder(bytes: Uint8Array): number[] {
 
 describe('simulated record streams', () => {
   it('writes files every node signs, that pass the ingest consensus check and chain from one to the next', () => {
-    expect(files).toHaveLength(8);
+    // the genesis file, then the eight of traffic
+    expect(files).toHaveLength(9);
     expect(nodeFolders(out)).toEqual(['record0.0.3', 'record0.0.4', 'record0.0.5', 'record0.0.6']);
     for (const [index, file] of files.entries()) {
       expect(file.signers).toHaveLength(4);
@@ -63,9 +64,27 @@ describe('simulated record streams', () => {
     );
     expect([...timestamps].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(timestamps);
     expect(new Set(timestamps).size).toBe(timestamps.length);
-    expect(files[0]?.name).toMatch(/^2025-01-01T00_00_0\d\.\d{9}Z\.rcd\.gz$/);
+    expect(files[1]?.name).toMatch(/^2025-01-01T00_00_0\d\.\d{9}Z\.rcd\.gz$/);
     const total = files.reduce((n, f) => n + f.items.length, 0);
     expect(total).toBeGreaterThan(8 * 2 * 60 * 0.7);
+  });
+
+  it('opens the chain with the genesis file: the fee schedule and exchange rate files, as the node creates them', () => {
+    const genesis = files[0];
+    expect(genesis?.name).toBe('2024-12-31T23_59_58.000000000Z.rcd.gz');
+    expect(
+      genesis?.items.map((item) => [
+        `0.0.${item.record.transactionID?.accountID?.accountNum}`,
+        item.record.transactionID?.nonce,
+        Object.keys(item.body).at(-1),
+        item.record.receipt?.fileID?.fileNum,
+        item.record.transactionFee ?? null,
+      ]),
+    ).toEqual([
+      ['0.0.50', 1, 'fileCreate', '111', null],
+      ['0.0.50', 2, 'fileCreate', '112', null],
+    ]);
+    expect(genesis?.items.every((item) => item.status === 22 && item.body.nodeAccountID === undefined)).toBe(true);
   });
 
   it('records hashes of the signed transaction bytes and transfer lists that sum to zero', () => {
@@ -172,9 +191,10 @@ describe('live mode', () => {
         periodMs: 300,
         onFile: () => written.push(Date.now() - started),
       });
-      expect(written).toHaveLength(3);
-      for (const [i, elapsed] of written.entries()) expect(elapsed).toBeGreaterThanOrEqual((i + 1) * 300 - 5);
-      expect(readVerifiedOutput(dir)).toHaveLength(3);
+      // the genesis file at once (its period is the one before the traffic starts), then a file a period
+      expect(written).toHaveLength(4);
+      for (const [i, elapsed] of written.slice(1).entries()) expect(elapsed).toBeGreaterThanOrEqual((i + 1) * 300 - 5);
+      expect(readVerifiedOutput(dir)).toHaveLength(4);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -190,9 +210,9 @@ describe('continuing an earlier run', () => {
       await expect(simulate(parseOptions(args))).rejects.toThrow(/--continue/);
       await simulate(parseOptions([...args, '--continue', '--seed', 'second']));
       const chained = readVerifiedOutput(dir);
-      expect(chained.map((f) => f.parsed.blockNumber)).toEqual([0n, 1n, 2n, 3n]);
+      expect(chained.map((f) => f.parsed.blockNumber)).toEqual([0n, 1n, 2n, 3n, 4n]);
       let previous: Uint8Array = new Uint8Array(48);
-      for (let number = 0n; number < 4n; number++) {
+      for (let number = 0n; number < 5n; number++) {
         const { root, footer } = rootOf(blockFilePath(dir, number));
         expect(Buffer.from(footer[0] ?? []).toString('hex')).toBe(Buffer.from(previous).toString('hex'));
         previous = root;
@@ -223,7 +243,8 @@ describe('continuing from the saved model', () => {
         readFileSync(path.join(dir, LEDGER_FILE), 'utf8'),
       );
       const names = readdirSync(path.join(dir, 'recordstreams', 'record0.0.3')).filter((n) => n.endsWith('.rcd.gz'));
-      expect(names).toHaveLength(6);
+      // the genesis file and three of traffic, then three more
+      expect(names).toHaveLength(7);
       for (const name of names) {
         const file = (root: string) => readFileSync(path.join(root, 'recordstreams', 'record0.0.3', name));
         expect(Buffer.compare(file(dir), file(copy)), name).toBe(0);
@@ -235,7 +256,7 @@ describe('continuing from the saved model', () => {
       const keys = after.accounts.flatMap((a) => (a.key ? [a.key.publicKey] : []));
       expect(new Set(keys).size).toBe(keys.length);
       const payers = readVerifiedOutput(dir)
-        .slice(3)
+        .slice(4)
         .flatMap((f) => f.items.map((i) => `0.0.${i.record.transactionID?.accountID?.accountNum}`));
       expect(payers.some((payer) => before.accounts.some((a) => a.id === payer && payer !== '0.0.2'))).toBe(true);
     } finally {

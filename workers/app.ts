@@ -5,11 +5,13 @@ import type { AppEnv } from './context.ts';
 import type { Env } from './env.ts';
 import { handleError, notFound } from './error-handler.ts';
 import { authenticate } from './middleware/auth.ts';
-import { answerFromMemory, edgeCache } from './middleware/cache.ts';
+import { answerFromMemory, edgeCache, type RunApp } from './middleware/cache.ts';
 import { answerPreflight } from './middleware/cors.ts';
-import { limitRate } from './middleware/rate-limit.ts';
+import { limitRate, routeTakesToken } from './middleware/rate-limit.ts';
 import { logRequest } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { refuseUnroutedPath } from './reference-gateway.ts';
+import { ROSETTA_PREFIX, rosettaRoutes } from './rosetta/index.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { balanceRoutes } from './routes/balances/index.ts';
 import { blockRoutes } from './routes/blocks/index.ts';
@@ -25,6 +27,7 @@ import { streamRoutes } from './routes/stream/index.ts';
 import { tokenRoutes } from './routes/tokens/index.ts';
 import { topicRoutes } from './routes/topics/index.ts';
 import { transactionRoutes } from './routes/transactions/index.ts';
+import { afterUnreadBody } from './unread-body.ts';
 
 export interface AppDeps {
   /** The settings for one request (fixed per isolate in production; switchable in test mode). */
@@ -38,7 +41,8 @@ export interface AppDeps {
 const STREAM_PREFIX = '/api/v1/stream';
 
 export function createApp(deps: AppDeps) {
-  // Not strict: like the reference (Express), `/api/v1/transactions/` is `/api/v1/transactions`.
+  // Not strict: like the reference (Express), `/api/v1/transactions/` is `/api/v1/transactions`; the paths its
+  // Spring services answer 404 instead are refused before routing (reference-gateway.ts).
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestLog);
   app.use(async (c, next) => {
@@ -50,15 +54,18 @@ export function createApp(deps: AppDeps) {
   app.options('/api/v1/contracts/*', contractsPreflight);
   app.options('/api/*', answerPreflight);
   app.get('/api/v1/docs/swagger-ui/:version/:file', swaggerUiFile);
-  const cached = edgeCache(deps.cacheKeyPrefix);
+  // A stale answer is read again through the whole app, in the background of the request that found it.
+  const runApp: RunApp = (request, env, ctx) => app.fetch(request, env, ctx);
+  const cached = edgeCache(deps.cacheKeyPrefix, runApp);
   // The credentials, the edge cache, then (on a miss, before the database) the rate limit, in one middleware: each
   // layer of hono's chain costs every request a few promises.
   app.use('/api/*', (c, next) => {
     authenticate(c);
+    refuseUnroutedPath(c);
     // A stream subscription is never cached, and counts against the client's bucket as a request does.
     if (c.req.path.startsWith(`${STREAM_PREFIX}/`)) return limitRate(c).then(next);
     return cached(c, async () => {
-      await limitRate(c);
+      if (!routeTakesToken(c)) await limitRate(c);
       await next();
     });
   });
@@ -76,15 +83,20 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/tokens', tokenRoutes);
   app.route('/api/v1/topics', topicRoutes);
   app.route('/api/v1/transactions', transactionRoutes);
+  app.route(ROSETTA_PREFIX, rosettaRoutes(deps.cacheKeyPrefix, runApp));
   app.notFound(notFound);
   app.onError(handleError);
   return {
     /** A response the memory tier holds is served before routing, with its request line like any other. */
     fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
-      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env));
-      if (!remembered) return app.fetch(request, env, ctx);
-      logRequest({ method: 'GET', url: request.url, status: remembered.status, ms: 0, cache: 'hit' });
-      return remembered;
+      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env), (again) =>
+        app.fetch(again, env, ctx),
+      );
+      if (!remembered) return afterUnreadBody(request, app.fetch(request, env, ctx));
+      if (remembered.pending) ctx.waitUntil(remembered.pending);
+      const { response, stale } = remembered;
+      logRequest({ method: 'GET', url: request.url, status: response.status, ms: 0, cache: stale ? 'stale' : 'hit' });
+      return response;
     },
   };
 }

@@ -47,11 +47,23 @@ const call = async () => {
   return { status: response.status, body: await response.json() };
 };
 
-const failedRequests = () =>
+interface FailureLine {
+  msg: string;
+  level: string;
+  path: string;
+  status: number;
+  error: string;
+  cause?: string;
+  stack?: string;
+  repeated?: number;
+  summary?: string;
+}
+
+const failureLines = () =>
   worker.log
     .split('\n')
     .filter((line) => line.startsWith('{') && line.includes('"request failed"'))
-    .map((line) => JSON.parse(line) as { url: string; error: string; cause?: string });
+    .map((line) => JSON.parse(line) as FailureLine);
 
 describe('a database that cannot be reached', () => {
   it('answers 200 while the database is up', async () => {
@@ -78,14 +90,44 @@ describe('a database that cannot be reached', () => {
     expect((await worker.get('/health/liveness')).status).toBe(200);
   });
 
-  it('logs the cause of every 503, from inside the EVM executor too', async () => {
-    const failures = failedRequests();
-    const blocks = failures.find((line) => line.url.endsWith('/api/v1/blocks'));
-    expect(blocks?.error).toMatch(/^DatabaseError: database statement failed: .*\n\s+at /);
-    const contractCall = failures.find((line) => line.url.endsWith('/api/v1/contracts/call'));
-    expect(contractCall?.cause).toMatch(/^DatabaseError: database statement failed: .*\n\s+at /);
-    expect(contractCall?.cause).toContain('EvmExecutor.call');
+  it('logs one line per failure with its level and cause, from inside the EVM executor too, holding repeats back', async () => {
+    for (let i = 0; i < 5; i++) expect((await worker.get('/api/v1/blocks')).status).toBe(503);
+    for (let i = 0; i < 3; i++) expect((await call()).status).toBe(503);
+    const lines = failureLines();
+    // The two failures: a read's, and a contract call's with the database error inside the executor as its cause.
+    expect(lines).toEqual([
+      {
+        msg: 'request failed',
+        level: 'warn',
+        method: 'GET',
+        path: '/api/v1/blocks',
+        status: 503,
+        error: expect.stringMatching(/^DatabaseError: database statement failed: \S/),
+      },
+      {
+        msg: 'request failed',
+        level: 'warn',
+        method: 'POST',
+        path: '/api/v1/contracts/call',
+        status: 503,
+        error: 'ApiError: Service Unavailable',
+        cause: expect.stringMatching(/^DatabaseError: database statement failed: \S/),
+      },
+    ]);
+    for (const line of lines) expect(JSON.stringify(line)).not.toContain('\\n');
   });
+
+  it('says how many more failed alike once the ten-second window is over', async () => {
+    const before = failureLines().length;
+    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    expect((await worker.get('/api/v1/blocks')).status).toBe(503);
+    const [summary, read] = failureLines().slice(before);
+    // The calls' summary, written after the next request, and the next read failure with the count of the last 10 s.
+    expect(summary).toMatchObject({ path: '/api/v1/contracts/call', repeated: 3 });
+    expect(summary?.summary).toMatch(/^3 more like this in the last 1\d s$/);
+    expect(read).toMatchObject({ path: '/api/v1/blocks', level: 'warn', repeated: 6 });
+    expect(read?.summary).toMatch(/^6 more like this in the last 1\d s$/);
+  }, 30_000);
 
   it('answers 200 again once it is back, nothing restarted', async () => {
     await startPostgres();

@@ -1,23 +1,13 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import type { AppEnv } from './context.ts';
-import { describeError } from './describe-error.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { logFailure } from './failure-line.ts';
 import { errorResponse } from './respond.ts';
 
 /** The one place that turns a thrown error into the reference's error body; unexpected errors are logged. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
-  if (!(error instanceof ApiError) || error.status >= 500) {
-    console.error(
-      JSON.stringify({
-        msg: 'request failed',
-        method: c.req.method,
-        url: c.req.url,
-        error: describeError(error),
-        ...(error instanceof Error && error.cause !== undefined ? { cause: describeError(error.cause) } : {}),
-      }),
-    );
-  }
   const { status, body } = toErrorResponse(error);
+  if (!(error instanceof ApiError) || error.status >= 500) logFailure(c.req, status, error);
   return errorResponse(c, status, body, error instanceof ApiError ? error.headers : {});
 };
 

@@ -10,20 +10,25 @@ const ALLOW_ANY_ORIGIN = '*';
 const encoder = new TextEncoder();
 
 /**
- * A JSON response as the reference sends it: its content type, the route's Cache-Control
- * (`public, max-age=<seconds>`), and `Link: <next>; rel="next"` when the body has `links.next`.
+ * A JSON response as the reference sends it: its content type, the route's Cache-Control (`cacheControl`, else
+ * `public, max-age=<maxAge>`: workers/finality/freshness.ts builds it for routes with final answers), and `Link: <next>; rel="next"` when the body has `links.next`.
  * Bigint values are written as JSON numbers. A 200 carries its ETag: tagged here, where the bytes exist, the edge
  * cache middleware need not read the body back and build the response again. Built directly, not with hono's
  * `c.body`, which would set each header on a Headers object of its own and then copy it (docs/adr/0012); so headers
  * set with `c.header` do not reach it, and what it needs comes in `options`.
  */
-export function jsonResponse(body: unknown, options: { maxAge?: number; status?: number } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  options: { maxAge?: number; cacheControl?: string; status?: number } = {},
+): Response {
   const status = options.status ?? 200;
   const bytes = encoder.encode(stringifyJson(body));
   const headers: Record<string, string> = {
     'access-control-allow-origin': ALLOW_ANY_ORIGIN,
     'content-type': JSON_CONTENT_TYPE,
-    'cache-control': options.maxAge === undefined ? DEFAULT_CACHE_CONTROL : `public, max-age=${options.maxAge}`,
+    'cache-control':
+      options.cacheControl ??
+      (options.maxAge === undefined ? DEFAULT_CACHE_CONTROL : `public, max-age=${options.maxAge}`),
   };
   const next = (body as { links?: { next?: unknown } } | null)?.links?.next;
   if (typeof next === 'string') headers.link = `<${next}>; rel="next"`;

@@ -368,6 +368,11 @@ export function responseCodeName(code: number): string {
   return RESPONSE_CODES.get(code) ?? 'UNKNOWN';
 }
 
+/** The code's name; undefined for a code this table does not know. */
+export function knownResponseCodeName(code: number): string | undefined {
+  return RESPONSE_CODES.get(code);
+}
+
 export function responseCodeByName(name: string): number | undefined {
   for (const [code, candidate] of RESPONSE_CODES) if (candidate === name) return code;
   return undefined;

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { httpDate } from '../../workers/http-date.ts';
+import { httpDate } from '../../common/http-date.ts';
 
 /** One request as the handler sees it: header names in lowercase, the body whole. */
 export interface HttpRequest {

@@ -37,7 +37,8 @@ describe('query plan of a block by hash', () => {
     const { rows } = await db.sql.query(`select hash from record_file where index = 4242`);
     const hash = String(rows[0].hash);
     const nodes = await genericPlanOf(hash.slice(0, length));
-    const scans = nodes.filter((node) => node['Relation Name'] === 'record_file');
+    // Besides the newest block's timestamp and number (index-only scans backward, for final answers).
+    const scans = nodes.filter((node) => node['Relation Name'] === 'record_file' && node['Node Type'] === 'Index Scan');
     expect(scans.map((node) => [node['Node Type'], node['Index Name']])).toEqual([['Index Scan', 'record_file__hash']]);
     expect(scans[0]?.['Actual Rows']).toBe(1);
   });

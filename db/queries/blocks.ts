@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { PreparedStatement } from '../prepared-statement.ts';
+import { COMMITTED_BLOCK, COMMITTED_END } from './committed-end.ts';
 import { limitOf } from './limit.ts';
 
 /** A record file as the block routes format it. int8 columns are strings. */
@@ -18,6 +19,9 @@ export interface BlockRow extends Record<string, unknown> {
   gas_used: string | null;
   logs_bloom: Uint8Array | null;
   size: number | null;
+  /** `COMMITTED_END` and `COMMITTED_BLOCK` of the statement (null unless the history is append-only). */
+  committed_end: string | null;
+  committed_block: string | null;
 }
 
 export type BlockComparison = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte';
@@ -39,9 +43,11 @@ export interface BlockListQuery {
   limit: number;
 }
 
-// `size` is only stored for newer record files; older ones have their bytes.
+// `size` is only stored for newer record files; older ones have their bytes. The newest block's timestamp and
+// number come with every row, from the same snapshot, for the routes' final answers (docs/adr/0045).
 const COLUMNS = sql`count, hash, name, prev_hash, hapi_version_major, hapi_version_minor, hapi_version_patch, index,
-  consensus_start, consensus_end, gas_used, logs_bloom, coalesce(size, length(bytes)) as size`;
+  consensus_start, consensus_end, gas_used, logs_bloom, coalesce(size, length(bytes)) as size,
+  ${COMMITTED_END} as committed_end, ${COMMITTED_BLOCK} as committed_block`;
 
 export function listBlocks(db: Database, query: BlockListQuery): Promise<BlockRow[]> {
   const conditions: SQL[] = query.conditions.map(

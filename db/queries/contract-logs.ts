@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { hexBytea } from './bytea.ts';
+import { COMMITTED_END } from './committed-end.ts';
 import { int8ArrayText } from './int8.ts';
 import { limitOf } from './limit.ts';
 
@@ -22,6 +23,8 @@ export interface ContractLogRow extends Record<string, unknown> {
   evm_address: Uint8Array | null;
   rf_hash: string | null;
   rf_index: string | null;
+  /** `COMMITTED_END` of the statement. */
+  committed_end: string | null;
 }
 
 export type LogComparisonOperator = 'eq' | 'lt' | 'lte' | 'gt' | 'gte';
@@ -104,7 +107,7 @@ export function contractLogs(db: Database, query: ContractLogsQuery): Promise<Co
 function logsWithBlocks(db: Database, page: SQL, orderBy: SQL, closeIntervalNs: bigint): Promise<ContractLogRow[]> {
   return db.rows<ContractLogRow>(sql`
     with page as (${page})
-    select page.*, e.evm_address, rf.hash as rf_hash, rf.index as rf_index
+    select page.*, e.evm_address, rf.hash as rf_hash, rf.index as rf_index, ${COMMITTED_END} as committed_end
       from page
       left join entity e on e.id = page.contract_id
       left join lateral (

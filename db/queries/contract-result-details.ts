@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { hexBytea } from './bytea.ts';
+import { COMMITTED_END } from './committed-end.ts';
 import {
   type BlockFields,
   type ContractResultRow,
@@ -32,15 +33,16 @@ function targetQuery(target: ContractTransactionTarget): SQL {
   switch (target.kind) {
     case 'contract':
       return sql`select ${target.timestamp}::bigint as consensus_timestamp, ${target.contractId}::bigint as entity_id,
-                        null::bigint as payer_account_id`;
+                        null::bigint as payer_account_id, null::integer as transaction_result`;
     case 'hash':
-      return sql`select consensus_timestamp, entity_id, payer_account_id
+      return sql`select consensus_timestamp, entity_id, payer_account_id, transaction_result
                    from contract_transaction_hash
                   where hash = ${hexBytea(target.hash)}
                   order by (transaction_result = ${SUCCESS}) desc, consensus_timestamp desc
                   limit 1`;
     case 'transaction':
-      return sql`select consensus_timestamp, payer_account_id as entity_id, payer_account_id
+      return sql`select consensus_timestamp, payer_account_id as entity_id, payer_account_id,
+                        result as transaction_result
                    from transaction
                   where payer_account_id = ${target.payer}
                     and consensus_timestamp >= ${target.validStartNs} and consensus_timestamp <= ${target.maxConsensusNs}
@@ -86,6 +88,12 @@ export type ContractResultDetailRow = Partial<ContractResultRow> &
     state_changes: StateChangeJson[];
     /** The current contents of the file holding the call data, when the result's parameters must come from it. */
     call_data_file: Uint8Array | null;
+    /** Whether `call_data_file` is read (the file's current contents: they may still change). */
+    reads_call_data_file: boolean;
+    /** The result code of the transaction the target picked (null for a contract and timestamp). */
+    target_result: number | null;
+    /** `COMMITTED_END` of the statement. */
+    committed_end: string | null;
   };
 
 /**
@@ -108,11 +116,12 @@ export async function contractResultDetails(
   const rows = await db.rows<ContractResultDetailRow>(sql`
     with target as (${targetQuery(target)}),
     ct as (
-      select c.consensus_timestamp, c.payer_account_id, c.contract_ids
+      select c.consensus_timestamp, c.payer_account_id, c.contract_ids, t.transaction_result
         from contract_transaction c
         join target t on c.consensus_timestamp = t.consensus_timestamp and c.entity_id = t.entity_id
        limit 1)
-    select ct.consensus_timestamp as ct_timestamp, r.*, r.consensus_timestamp is not null as cr_found,
+    select ct.consensus_timestamp as ct_timestamp, ct.transaction_result as target_result,
+           ${COMMITTED_END} as committed_end, r.*, r.consensus_timestamp is not null as cr_found,
            et.et_timestamp is not null as et_found, et.*,
            rf.hash as rf_hash, rf.index as rf_index, rf.gas_used as rf_gas_used,
            (select coalesce(json_agg(json_build_object(
@@ -131,6 +140,9 @@ export async function contractResultDetails(
               from contract_state_change csc
               left join entity se on se.id = csc.contract_id
              where csc.consensus_timestamp = ct.consensus_timestamp and ${stateCondition}) as state_changes,
+           coalesce((et.et_call_data is null or length(et.et_call_data) = 0)
+                    and length(r.function_parameters) = 0
+                    and (et.et_call_data_id & ${NUM_MASK}) > ${MAX_SYSTEM_FILE_NUM}, false) as reads_call_data_file,
            case when (et.et_call_data is null or length(et.et_call_data) = 0)
                  and length(r.function_parameters) = 0
                  and (et.et_call_data_id & ${NUM_MASK}) > ${MAX_SYSTEM_FILE_NUM} then
@@ -202,13 +214,13 @@ export async function contractActions(
   db: Database,
   target: Exclude<ContractTransactionTarget, { kind: 'contract' }>,
   query: ContractActionsQuery,
-): Promise<ContractActionRow[] | undefined> {
+): Promise<{ rows: ContractActionRow[]; target: TargetFields } | undefined> {
   const conditions = query.indexes.map(
     (c) => sql` and ca.index ${sql.raw(INDEX_OPERATORS[c.operator])} ${c.value}::numeric`,
   );
-  const rows = await db.rows<ContractActionRow & { target_found: boolean }>(sql`
+  const rows = await db.rows<ContractActionRow & TargetFields & { target_found: boolean }>(sql`
     with t as (${targetQuery(target)})
-    select true as target_found, ca.*
+    select true as target_found, t.transaction_result as target_result, ${COMMITTED_END} as committed_end, ca.*
       from t
       left join lateral (
         select call_depth, call_operation_type, call_type, caller, caller_type, consensus_timestamp, gas, gas_used,
@@ -219,6 +231,16 @@ export async function contractActions(
                ${sql.join(conditions, sql``)}
          order by ca.index ${sql.raw(query.order)}
          limit ${limitOf(query.limit)}) ca on true`);
-  if (rows.length === 0) return undefined;
-  return rows.filter((row) => row.consensus_timestamp !== null);
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    rows: rows.filter((row) => row.consensus_timestamp !== null),
+    target: { target_result: first.target_result, committed_end: first.committed_end },
+  };
+}
+
+/** What a statement says of the transaction its target picked, for the routes' final answers. */
+export interface TargetFields {
+  target_result: number | null;
+  committed_end: string | null;
 }

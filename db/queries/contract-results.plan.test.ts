@@ -99,7 +99,8 @@ describe('contract results plans on 300,000 results', () => {
     expectNoSeqScans(plan);
     expect(indexesOf(plan, 'contract_result')).toEqual(['contract_result_pkey']);
     expect(indexesOf(plan, 'ethereum_transaction')).toEqual(['ethereum_transaction_pkey']);
-    expect(indexesOf(plan, 'record_file')).toEqual(['record_file_pkey']);
+    // the blocks and the newest block's timestamp (for final answers)
+    expect(new Set(indexesOf(plan, 'record_file'))).toEqual(new Set(['record_file_pkey']));
   });
 
   it("pages one contract's results on its (contract, timestamp) index", async () => {

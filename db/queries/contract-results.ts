@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { COMMITTED_END, committedValue } from './committed-end.ts';
 import { type Comparison, compare } from './comparison.ts';
 import { limitOf } from './limit.ts';
 
@@ -137,26 +138,33 @@ function resultsPage(query: ContractResultsQuery): SQL {
      limit ${limitOf(query.limit)}`;
 }
 
-/** `/contracts/{id}/results`: the page of results. */
-export function contractResults(db: Database, query: ContractResultsQuery): Promise<ContractResultRow[]> {
-  return db.rows<ContractResultRow>(resultsPage(query));
+/** `/contracts/{id}/results`: the page of results, each with the statement's `COMMITTED_END`. */
+export function contractResults(
+  db: Database,
+  query: ContractResultsQuery,
+): Promise<(ContractResultRow & { committed_end: string | null })[]> {
+  return db.rows(sql`
+    select page.*, ${COMMITTED_END} as committed_end
+      from (${resultsPage(query)}) page
+     order by page.consensus_timestamp ${sql.raw(query.order)}`);
 }
 
 /**
  * `/contracts/results`: the page of results, each with its Ethereum transaction (matched by timestamp and a payer of
  * the page) and the record file that contains it (the first closing at or after it, at most `closeIntervalNs` after
- * the page's last timestamp). One statement.
+ * the page's last timestamp), and the statement's `COMMITTED_END`, which an empty page needs too. One statement.
  */
-export function contractResultsWithDetails(
+export async function contractResultsWithDetails(
   db: Database,
   query: ContractResultsQuery,
   closeIntervalNs: bigint,
-): Promise<ContractResultListRow[]> {
-  return db.rows<ContractResultListRow>(sql`
+): Promise<{ rows: ContractResultListRow[]; committedEnd: bigint | null }> {
+  const rows = await db.rows<ContractResultListRow & { committed_end: string | null }>(sql`
     with page as (${resultsPage(query)})
     select page.*, et.consensus_timestamp is not null as et_found, ${ETHEREUM_COLUMNS},
-           rf.hash as rf_hash, rf.index as rf_index, rf.gas_used as rf_gas_used
-      from page
+           rf.hash as rf_hash, rf.index as rf_index, rf.gas_used as rf_gas_used, w.committed_end
+      from (select ${COMMITTED_END} as committed_end) w
+      left join page on true
       left join ethereum_transaction et
         on et.consensus_timestamp = page.consensus_timestamp
        and et.payer_account_id in (select payer_account_id from page)
@@ -168,6 +176,11 @@ export function contractResultsWithDetails(
          order by r.consensus_end
          limit 1) rf on rf.consensus_start <= page.consensus_timestamp
      order by page.consensus_timestamp ${sql.raw(query.order)}`);
+  // An empty page is the one row of the committed end alone.
+  return {
+    rows: rows.filter((row) => row.consensus_timestamp !== null),
+    committedEnd: committedValue(rows[0]?.committed_end),
+  };
 }
 
 /** The consensus timestamp of the first transaction, or undefined for an empty ledger. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { COMMITTED_END } from './committed-end.ts';
 
 /** The transaction types that write file contents: a create or an update starts a file version, appends extend it. */
 const FILE_CREATE = 17;
@@ -11,6 +12,8 @@ export interface SystemFileRow extends Record<string, unknown> {
   consensus_timestamp: string | null;
   /** The version's contents: its create or update followed by every later append up to the upper bound. */
   file_data: Uint8Array | null;
+  /** `COMMITTED_END` of the statement. */
+  committed_end: string | null;
 }
 
 /**
@@ -29,7 +32,7 @@ export function systemFilesAt(
     sql`, `,
   );
   return db.rows<SystemFileRow>(sql`
-    select ids.id as entity_id, version.consensus_timestamp, version.file_data
+    select ids.id as entity_id, version.consensus_timestamp, version.file_data, ${COMMITTED_END} as committed_end
       from (values ${ids}) as ids(id, position)
       cross join lateral (
         select max(f.consensus_timestamp) as consensus_timestamp,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { COMMITTED_END } from './committed-end.ts';
 import { type Comparison, compare } from './comparison.ts';
 import { int8ArrayText } from './int8.ts';
 import { limitOf } from './limit.ts';
@@ -17,6 +18,8 @@ export interface TopicMessageRow extends Record<string, unknown> {
   sequence_number: string;
   topic_id: string;
   valid_start_timestamp: string | null;
+  /** `COMMITTED_END` of the statement. */
+  committed_end: string | null;
 }
 
 /** An inclusive range of sequence numbers or timestamps. */
@@ -40,7 +43,7 @@ export interface TopicMessagesQuery {
 
 const COLUMNS = sql`tm.chunk_num, tm.chunk_total, tm.consensus_timestamp, tm.initial_transaction_id, tm.message,
        tm.payer_account_id, tm.running_hash, tm.running_hash_version, tm.sequence_number, tm.topic_id,
-       tm.valid_start_timestamp`;
+       tm.valid_start_timestamp, ${COMMITTED_END} as committed_end`;
 
 const rangeText = ({ lower, upper }: InclusiveRange): string => `[${lower},${upper}]`;
 

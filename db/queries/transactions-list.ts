@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { SUCCESS_CODES } from '../codes/response-codes.ts';
 import { idConditions } from './accounts-paging.ts';
+import { COMMITTED_END } from './committed-end.ts';
 import type { ComparisonOperator } from './comparison.ts';
 import { limitOf } from './limit.ts';
 import { type TransactionRow, transactionDetailColumns } from './transactions.ts';
@@ -52,7 +53,7 @@ export function listTransactions(db: Database, query: TransactionListQuery): Pro
   const direction = sql.raw(query.order);
   return db.rows<TransactionRow>(sql`
     with page as (${pageKeys(query)})
-    select ${transactionDetailColumns({ assessedFees: false })}
+    select ${transactionDetailColumns({ assessedFees: false })}, ${COMMITTED_END} as committed_end
       from page p
       join transaction t on t.consensus_timestamp = p.consensus_timestamp and t.payer_account_id = p.payer_account_id
      order by t.consensus_timestamp ${direction}`);

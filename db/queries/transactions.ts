@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { bytesBytea } from './bytea.ts';
+import { COMMITTED_END } from './committed-end.ts';
 import { limitOf } from './limit.ts';
 
 /** The staking reward account (0.0.800): a transfer from it means the transaction paid staking rewards. */
@@ -57,6 +58,8 @@ export interface TransactionRow extends Record<string, unknown> {
   /** Absent when the query did not select it (the list route). */
   assessed_custom_fees?: AssessedCustomFeeJson[] | null;
   staking_reward_transfers: { account: number; amount: number }[] | null;
+  /** `COMMITTED_END` of the statement, where it selects it (the transaction routes, for their final answers). */
+  committed_end?: string | null;
 }
 
 /** A transaction key: its payer (may be unknown for a hash lookup) and its valid start or consensus timestamp. */
@@ -106,7 +109,7 @@ export function transactionsByKeys(db: Database, lookup: TransactionLookup): Pro
     return sql.join(parts, sql` and `);
   };
   return db.rows<TransactionRow>(sql`
-    select ${transactionDetailColumns({ assessedFees: true, transferBounds })}
+    select ${transactionDetailColumns({ assessedFees: true, transferBounds })}, ${COMMITTED_END} as committed_end
       from transaction t
      where ${sql.join(conditions, sql` and `)}
      order by t.consensus_timestamp`);
@@ -183,7 +186,7 @@ export function transactionsByHash(
                order by consensus_timestamp asc
                limit ${limitOf(options.limit)}) h
        where h.hash = ${bytesBytea(hash)})
-    select ${transactionDetailColumns({ assessedFees: true })}
+    select ${transactionDetailColumns({ assessedFees: true })}, ${COMMITTED_END} as committed_end
       from matches m
       join transaction t on t.consensus_timestamp = m.consensus_timestamp
                         and (m.payer_account_id is null or t.payer_account_id = m.payer_account_id)

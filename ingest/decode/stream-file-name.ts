@@ -34,3 +34,19 @@ export function sidecarName(recordName: string, id: number): string {
   const stem = recordName.replace(/\.rcd(\.gz)?$/, '');
   return `${stem}_${String(id).padStart(2, '0')}.rcd.gz`;
 }
+
+/**
+ * `<instant>_Balances` for a balance file of consensus time `ns`, the instant as Java's `Instant.toString()` writes it
+ * (the fraction in groups of three digits, none when zero) with ':' as '_': how nodes named their balance files, and
+ * how the reference importer names the snapshots it takes (StreamFilename.getFilename, with `.csv`).
+ */
+export function balanceFileStem(ns: bigint): string {
+  const iso = new Date(Number(ns / 1_000_000_000n) * 1000).toISOString().slice(0, 19).replaceAll(':', '_');
+  const nanos = ns % 1_000_000_000n;
+  let fraction = '';
+  if (nanos !== 0n) {
+    const digits = String(nanos).padStart(9, '0');
+    fraction = `.${nanos % 1_000_000n === 0n ? digits.slice(0, 3) : nanos % 1_000n === 0n ? digits.slice(0, 6) : digits}`;
+  }
+  return `${iso}${fraction}Z_Balances`;
+}

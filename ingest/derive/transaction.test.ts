@@ -74,6 +74,22 @@ describe('the rows every transaction writes', () => {
     expect(ctx.rows.allowanceSpends.size).toBe(0);
   });
 
+  it('itemize the hbar transfers a successful CryptoTransfer asked for, and nothing of a failed one', () => {
+    const amounts = [
+      { account: 2000n, amount: -300n, approved: true },
+      { account: 3000n, amount: 300n },
+    ];
+    const ctx = transfer(amounts);
+    deriveCommon(ctx);
+    expect(ctx.transaction.itemized_transfer).toEqual([
+      { amount: -300n, entity_id: 2000n, is_approval: true },
+      { amount: 300n, entity_id: 3000n, is_approval: false },
+    ]);
+    const failed = transfer(amounts, false);
+    deriveCommon(failed);
+    expect(failed.transaction.itemized_transfer).toBeUndefined();
+  });
+
   it("write a record stream transaction's columns with the importer's defaults", () => {
     const ctx = transfer([{ account: 2000n, amount: 0n }], false);
     const item = { ...ctx.item, body: { ...ctx.item.body, max_custom_fees: [] } } as RecordItem;

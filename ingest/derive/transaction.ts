@@ -37,6 +37,7 @@ export function transactionRow(ctx: Omit<ItemContext, 'transaction'>, entityId: 
     parent_consensus_timestamp: item.parentConsensusTimestamp ?? null,
     index: item.index,
     nft_transfer: null,
+    itemized_transfer: null,
     max_custom_fees: body.max_custom_fees.length > 0 ? body.max_custom_fees : null,
     batch_key: body.batch_key ?? null,
     inner_transactions: null,
@@ -56,6 +57,21 @@ function sameAccount(a: PbEntityId | undefined, b: PbEntityId | undefined): bool
 interface CryptoTransferBody {
   transfers?: { accountAmounts: PbAccountAmount[] };
   tokenTransfers: PbTokenTransferList[];
+}
+
+/**
+ * The hbar transfers a successful CryptoTransfer's body asked for, as the importer persists them for Rosetta
+ * (`persist.itemizedTransfers`, on in the reference's Rosetta image): Rosetta tells them from the fees by them. An
+ * account named only by its alias is left out, as the importer leaves out one it cannot look up.
+ */
+function itemizedTransfers(body: CryptoTransferBody): Record<string, unknown>[] {
+  const itemized: Record<string, unknown>[] = [];
+  for (const aa of body.transfers?.accountAmounts ?? []) {
+    const account = accountId(aa.accountID);
+    if ((aa.accountID?.accountNum ?? 0n) === 0n) continue;
+    itemized.push({ amount: aa.amount ?? 0n, entity_id: account, is_approval: aa.is_approval ?? false });
+  }
+  return itemized;
 }
 
 export function deriveCommon(ctx: ItemContext): void {
@@ -105,6 +121,8 @@ export function deriveCommon(ctx: ItemContext): void {
   // Approved debits spend the owner's allowance to the payer (the reference's trackAllowance): hbar ones of a
   // successful transfer (processItemizedTransfers), token ones also of a FAIL_INVALID one (insertTokenTransfers).
   if (item.successful && transferBody) {
+    const itemized = itemizedTransfers(transferBody);
+    if (itemized.length > 0) transaction.itemized_transfer = itemized;
     for (const aa of transferBody.transfers?.accountAmounts ?? []) {
       if (aa.is_approval && (aa.amount ?? 0n) < 0n)
         rows.spendAllowance(accountId(aa.accountID), payer, undefined, aa.amount ?? 0n);

@@ -18,10 +18,12 @@ import { FormatError } from '../decode/byte-reader.ts';
 import { bytesEqual, fromHex, isAllZero, toHex } from '../decode/hash.ts';
 import { BLOCK_FILE_VERSION, type DerivedBlock, deriveBlock } from '../derive/block.ts';
 import type { FileRows } from '../derive/file-rows.ts';
+import { declareAppendOnlyHistory } from '../sink/append-only-history.ts';
 import { snapshotBalancesIfDue } from '../sink/balance-snapshot.ts';
 import { updateEntityStakes } from '../sink/entity-stake.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { writeFileRows } from '../sink/writer.ts';
+import { WRITER_LOCK } from '../sink/writer-lock.ts';
 import { sleep } from '../sleep.ts';
 import type { BlockSource, SourcedBlock } from '../sources/block-source.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
@@ -30,7 +32,7 @@ import { verifyWrappedProof } from '../verify/wrapped-proof.ts';
 import type { AddressBooks } from './address-books.ts';
 import { firstBlock } from './block-start.ts';
 import { Progress } from './progress.ts';
-import { type Log, WRITER_LOCK } from './run.ts';
+import type { Log } from './run.ts';
 import { loadAddressBooks } from './state.ts';
 
 export interface BlockIngestOptions {
@@ -49,6 +51,8 @@ export interface BlockIngestOptions {
   readonly bootstrapAddressBook?: Uint8Array;
   /** The consensus rule for the signatures of wrapped record blocks (1/3 of the weight by default). */
   readonly consensus?: ConsensusOptions;
+  /** `hiero.mirror.importer.parser.record.historicalBalance.enabled` (default true): sink/balance-snapshot.ts. */
+  readonly historicalBalance?: boolean;
 }
 
 export interface BlockCursor {
@@ -111,6 +115,7 @@ export async function runBlockIngest(options: BlockIngestOptions): Promise<Block
   const { source, client, signal } = options;
   const log: Log = options.log ?? ((fields) => console.log(JSON.stringify({ service: 'ingest', ...fields })));
   const schema = await TableSchema.load(client);
+  await declareAppendOnlyHistory(client);
   let cursor = await loadBlockCursor(client);
   const start = cursor ? cursor.index + 1n : await firstBlock(source, options, log);
   const progress = new Progress(options.progressIntervalMs);
@@ -251,7 +256,7 @@ async function ingestBlock(
     }
     if (books.bootstrapRows) await writeFileRows(client, schema, books.bootstrapRows);
     await writeFileRows(client, schema, derived.rows);
-    await snapshotBalancesIfDue(client, derived.consensusEnd);
+    if (context.options.historicalBalance !== false) await snapshotBalancesIfDue(client, derived.consensusEnd);
     // The importer computes the staking period that a NodeStakeUpdate ends once the file is written.
     if (derived.rows.rows('node_stake').length > 0) await updateEntityStakes(client);
     await client.query('commit');

@@ -4,20 +4,24 @@
  * with its COPYs before this one commits. `untilIdle` returns once a listing finds nothing new;
  * otherwise it polls. A rejected file stops the run (until-idle) or is retried at the next poll. A file whose
  * missing signature files could still bring consensus is waited for, with a debug line, for `signatureWaitMs`
- * before it counts as rejected.
+ * before it counts as rejected. Account balance files of the same source go in at their place in the record stream,
+ * each in a transaction of its own (pipeline/balance-files.ts).
  */
 import type pg from 'pg';
 import { toHex } from '../decode/hash.ts';
 import type { FileRows } from '../derive/file-rows.ts';
+import { declareAppendOnlyHistory } from '../sink/append-only-history.ts';
 import { snapshotBalancesIfDue } from '../sink/balance-snapshot.ts';
 import { updateEntityStakes } from '../sink/entity-stake.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { copyFileRows, writeFileRows, writeFileState } from '../sink/writer.ts';
+import { WRITER_LOCK } from '../sink/writer-lock.ts';
 import { sleep } from '../sleep.ts';
 import type { PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
 import type { ConsensusOptions } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import { ADDRESS_BOOK_102, type AddressBooks } from './address-books.ts';
+import { type BalanceFileSettings, BalanceFiles } from './balance-files.ts';
 import { type FilePreparer, InlinePreparer, WorkerPreparer } from './file-preparer.ts';
 import { changesVerifyingBook, type PreparedFile } from './prepare-file.ts';
 import { Progress } from './progress.ts';
@@ -51,6 +55,13 @@ export interface IngestOptions {
    * ingest on this thread.
    */
   readonly prepareThread?: boolean;
+  /** Which account balance files are read beside the record stream (pipeline/balance-files.ts). */
+  readonly balanceFiles?: BalanceFileSettings;
+  /**
+   * `hiero.mirror.importer.parser.record.historicalBalance.enabled` (default true): balance snapshots taken from the
+   * ingested state every 15 minutes of consensus time (sink/balance-snapshot.ts).
+   */
+  readonly historicalBalance?: boolean;
 }
 
 export interface IngestSummary {
@@ -59,12 +70,10 @@ export interface IngestSummary {
   readonly cursor: Cursor | undefined;
 }
 
-/** Serialises writers: two ingest processes on one database never interleave their files. */
-export const WRITER_LOCK = 7_283_911;
-
 export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
   const { source, client } = options;
   const schema = await TableSchema.load(client);
+  await declareAppendOnlyHistory(client);
   // Plain inserts become COPY data, and row changes statements, while each file is derived (sink/).
   const preparer: FilePreparer =
     options.prepareThread === false ? new InlinePreparer(source, schema) : new WorkerPreparer(source, schema);
@@ -110,12 +119,29 @@ async function ingestLoop(options: IngestOptions, schema: TableSchema, preparer:
     if (line) log(line);
     return true;
   };
+  const balances = new BalanceFiles({
+    source: source.balanceSource(),
+    schema,
+    ...(options.balanceFiles ? { settings: options.balanceFiles } : {}),
+    log,
+    ...(options.consensus ? { consensus: options.consensus } : {}),
+    signatureWaitMs: options.signatureWaitMs ?? 30_000,
+  });
   log({ msg: 'ingest started', source: source.store.description, cursor: cursor?.name ?? null });
 
   try {
     while (!signal?.aborted) {
       if (!(await settleFinishing())) continue;
       const pending = await source.nextFiles(cursor?.name, options.batchSize ?? 100);
+      // Listed after the record files: a network's genesis balance file, written before its first record file, is
+      // then seen before that file is written.
+      await balances.refresh(client, cursor === undefined && pending.length > 0);
+      // A balance file the record stream has already passed goes in now.
+      const bounds = { untilIdle: options.untilIdle ?? false, ...(cursor ? { recordEnd: cursor.consensusEnd } : {}) };
+      if ((await balances.writeDue(client, books.keys(), bounds)) === 'wait') {
+        await sleep(options.pollIntervalMs ?? 2_000, signal);
+        continue;
+      }
       if (pending.length === 0) {
         if (options.untilIdle) break;
         await sleep(options.pollIntervalMs ?? 2_000, signal);
@@ -138,6 +164,20 @@ async function ingestLoop(options: IngestOptions, schema: TableSchema, preparer:
             if (finishingChangesKeys && !(await settleFinishing())) break;
             const point = { hash: prepared.verified.parsed.hash, index: prepared.index };
             ahead = settle(preparer.prepare(following, books.keys(), point, options.consensus));
+          }
+          // A balance file between the previous record file and this one is written first, after the previous commits.
+          if (balances.dueBefore(prepared.derived.consensusStart)) {
+            if (!(await settleFinishing())) break;
+            const recordStart = prepared.derived.consensusStart;
+            const step = await balances.writeDue(client, books.keys(), {
+              recordStart,
+              untilIdle: options.untilIdle ?? false,
+            });
+            if (step === 'wait') {
+              ahead = undefined;
+              await sleep(options.pollIntervalMs ?? 2_000, signal);
+              break;
+            }
           }
           const writer = clients[turn % clients.length] as pg.ClientBase;
           turn++;
@@ -270,7 +310,7 @@ async function finishFile(
     }
     if (bootstrapRows) await writeFileRows(client, schema, bootstrapRows);
     await writeFileState(client, schema, derived.rows, prepared.statements);
-    await snapshotBalancesIfDue(client, derived.consensusEnd);
+    if (options.historicalBalance !== false) await snapshotBalancesIfDue(client, derived.consensusEnd);
     // The importer computes the staking period that a NodeStakeUpdate ends once the file is written.
     if (derived.rows.rows('node_stake').length > 0) await updateEntityStakes(client);
     await client.query('commit');

@@ -1,77 +1,100 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
-import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
-import { snapshotBalancesIfDue, snapshotName } from './balance-snapshot.ts';
+import { balanceFileStem } from '../decode/stream-file-name.ts';
+import { snapshotBalancesIfDue } from './balance-snapshot.ts';
 
-const NS = 1_000_000_000n;
-/** 2025-03-10T00:00:00Z */
-const START = 1_741_564_800;
-const MINUTE = 60;
+const MINUTE = 60_000_000_000n;
+/** The first record file's consensus end. */
+const FIRST = 1_700_000_000_000_000_000n;
 
 let db: TestDatabase;
+let client: pg.Client;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-}, 60_000);
-
+  client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+});
 afterAll(async () => {
-  await db?.drop();
+  await client.end();
+  await db.drop();
 });
-
-const transfer = (at: number, account: number, amount: number) => ({
-  at,
-  body: { cryptoTransfer: {} },
-  record: {
-    transferList: {
-      accountAmounts: [
-        { accountID: { accountNum: 2 }, amount: -amount },
-        { accountID: { accountNum: account }, amount },
-      ],
-    },
-  },
-});
-
-const balances = (at: number) =>
-  rowsOf(
-    db.sql,
-    `select account_id::int as account, balance::int from account_balance
-      where consensus_timestamp = ${BigInt(at) * NS} order by account_id`,
+beforeEach(async () => {
+  await client.query(
+    'truncate account_balance, token_balance, account_balance_file, entity, token_account, record_file',
   );
+  await client.query(
+    `insert into record_file (name, consensus_start, consensus_end, count, digest_algorithm, file_hash, hash, index,
+                              load_start, load_end, prev_hash, version)
+     values ('first.rcd', $1, $1, 1, 0, 'f', 'h', 0, 0, 0, 'p', 6)`,
+    [FIRST.toString()],
+  );
+  await client.query(
+    `insert into entity (id, num, realm, shard, type, balance, balance_timestamp, deleted, timestamp_range, memo) values
+       (2, 2, 0, 0, 'ACCOUNT', 90, 1, false, '[1,)', ''), (1001, 1001, 0, 0, 'CONTRACT', 10, 1, null, '[1,)', ''),
+       (1002, 1002, 0, 0, 'ACCOUNT', 0, 1, true, '[1,)', ''), (1003, 1003, 0, 0, 'TOKEN', null, null, false, '[1,)', '')`,
+  );
+  await client.query(
+    `insert into token_account (account_id, token_id, associated, balance, timestamp_range) values
+       (2, 1003, true, 5, '[1,)'), (1001, 1003, false, 0, '[1,)')`,
+  );
+});
 
-describe('a balance snapshot', () => {
-  it('waits 2 minutes after the first record file ends, then 15 minutes after the last snapshot', async () => {
-    await ingestItems(db.sql, [transfer(START, 1600, 10), transfer(START + 1, 1601, 20)]);
-    expect(await snapshotBalancesIfDue(db.sql, BigInt(START + 16 * MINUTE) * NS)).toBe(false);
-    expect(await snapshotBalancesIfDue(db.sql, BigInt(START + 18 * MINUTE) * NS)).toBe(true);
-    expect(await snapshotBalancesIfDue(db.sql, BigInt(START + 31 * MINUTE) * NS)).toBe(false);
+describe('historical balance snapshots', () => {
+  it('wait the initial delay and the minimum frequency after the first record file', async () => {
+    expect(await snapshotBalancesIfDue(client, FIRST + 17n * MINUTE - 1n)).toBe(false);
+    expect(await snapshotBalancesIfDue(client, FIRST + 17n * MINUTE)).toBe(true);
+    expect(await snapshotBalancesIfDue(client, FIRST + 32n * MINUTE - 1n)).toBe(false);
+    expect(await snapshotBalancesIfDue(client, FIRST + 32n * MINUTE)).toBe(true);
   });
 
-  it('is full as the first of its month, then holds what changed since and the treasury', async () => {
-    expect(await balances(START + 18 * MINUTE)).toEqual([
-      { account: 2, balance: -30 },
-      { account: 1600, balance: 10 },
-      { account: 1601, balance: 20 },
-    ]);
-    await ingestItems(db.sql, [transfer(START + 40 * MINUTE, 1601, 5)]);
-    expect(await snapshotBalancesIfDue(db.sql, BigInt(START + 40 * MINUTE) * NS)).toBe(true);
-    expect(await balances(START + 40 * MINUTE)).toEqual([
-      { account: 2, balance: -35 },
-      { account: 1601, balance: 25 },
-    ]);
+  it('come 15 minutes after the newest balance file, when there is one', async () => {
+    await client.query(
+      `insert into account_balance_file (consensus_timestamp, count, load_start, load_end, name)
+       values ($1, 0, 0, 0, 'genesis_Balances.pb.gz')`,
+      [(FIRST - 1n).toString()],
+    );
+    expect(await snapshotBalancesIfDue(client, FIRST + 15n * MINUTE - 2n)).toBe(false);
+    expect(await snapshotBalancesIfDue(client, FIRST + 15n * MINUTE - 1n)).toBe(true);
   });
 
-  it('is named and stamped as the importer names its synthetic balance files', async () => {
-    expect(
-      await rowsOf(
-        db.sql,
-        `select name, count::int, synthetic, time_offset, load_start > 1000000000000 as millis
-           from account_balance_file order by consensus_timestamp`,
-      ),
-    ).toEqual([
-      { name: '2025-03-10T00_18_00Z_Balances.csv', count: 3, synthetic: true, time_offset: 0, millis: true },
-      { name: '2025-03-10T00_40_00Z_Balances.csv', count: 2, synthetic: true, time_offset: 0, millis: true },
+  it("hold every balance, a deleted account's while it changed after the last 30 days' snapshots, and every associated token balance, named and timed as the importer names them", async () => {
+    const at = FIRST + 20n * MINUTE + 123_000_000n;
+    const before = Date.now();
+    await snapshotBalancesIfDue(client, at);
+    const accounts = await client.query(
+      'select account_id::text, balance::text from account_balance order by account_balance.account_id',
+    );
+    expect(accounts.rows).toEqual([
+      { account_id: '2', balance: '90' },
+      { account_id: '1001', balance: '10' },
+      { account_id: '1002', balance: '0' },
     ]);
-    expect(snapshotName(1_741_564_800_120_000_000n)).toBe('2025-03-10T00_00_00.120Z_Balances.csv');
-    expect(snapshotName(1_741_564_800_000_001_000n)).toBe('2025-03-10T00_00_00.000001Z_Balances.csv');
+    const tokens = await client.query('select account_id::text, token_id::text, balance::text from token_balance');
+    expect(tokens.rows).toEqual([{ account_id: '2', token_id: '1003', balance: '5' }]);
+    const file = await client.query(
+      'select name, count::int, load_start, load_end, synthetic from account_balance_file',
+    );
+    expect(file.rows).toEqual([
+      {
+        name: '2023-11-14T22_33_20.123Z_Balances.csv',
+        count: 3,
+        load_start: expect.any(String),
+        load_end: expect.any(String),
+        synthetic: true,
+      },
+    ]);
+    // Milliseconds, as the importer's System.currentTimeMillis().
+    expect(Number(file.rows[0].load_start)).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe('balance file names', () => {
+  it("write the instant as Java's Instant.toString does", () => {
+    expect(balanceFileStem(1735689600000000000n)).toBe('2025-01-01T00_00_00Z_Balances');
+    expect(balanceFileStem(1615414376075092000n)).toBe('2021-03-10T22_12_56.075092Z_Balances');
+    expect(balanceFileStem(1567188900016002001n)).toBe('2019-08-30T18_15_00.016002001Z_Balances');
+    expect(balanceFileStem(1567188900100000000n)).toBe('2019-08-30T18_15_00.100Z_Balances');
   });
 });

@@ -4,30 +4,19 @@
  * balance file (or, before any, 2 minutes after the first record file), a snapshot at the file's consensus end into
  * `account_balance` and `token_balance`, with an `account_balance_file` row naming it. The first snapshot of a month
  * (the reference's account_balance partition) is full; later ones in the month hold only what changed since the last
- * treasury row, and always the treasury. Written in the file's transaction.
+ * treasury row, and always the treasury. Its file is named `<Instant>_Balances.csv` with `:` as `_`, its load times
+ * epoch milliseconds. Written in the file's transaction.
  */
 import type pg from 'pg';
+import { balanceFileStem } from '../decode/stream-file-name.ts';
 
 export const SNAPSHOT_MIN_FREQUENCY_NS = 15n * 60n * 1_000_000_000n;
 /** HistoricalBalanceProperties.initialDelay. */
-const INITIAL_DELAY_NS = 2n * 60n * 1_000_000_000n;
+export const SNAPSHOT_INITIAL_DELAY_NS = 2n * 60n * 1_000_000_000n;
 /** 0.0.2, the treasury whose rows mark a snapshot. */
 const TREASURY = 2n;
 /** The full snapshot keeps deleted entities and dissociated tokens that changed since a snapshot of the last 30 days. */
 const THIRTY_DAYS_NS = 2_592_000_000_000_000n;
-
-/** The name StreamFilename.getFilename gives a synthetic balance file: Java's Instant.toString with `_` for `:`. */
-export function snapshotName(timestamp: bigint): string {
-  const seconds = new Date(Number(timestamp / 1_000_000_000n) * 1000).toISOString().slice(0, 19);
-  const nanos = timestamp % 1_000_000_000n;
-  // Instant.toString prints no fraction for whole seconds, else 3, 6 or 9 digits.
-  let fraction = '';
-  if (nanos !== 0n) {
-    const digits = nanos.toString().padStart(9, '0');
-    fraction = `.${digits.endsWith('000000') ? digits.slice(0, 3) : digits.endsWith('000') ? digits.slice(0, 6) : digits}`;
-  }
-  return `${seconds.replaceAll(':', '_')}${fraction}Z_Balances.csv`;
-}
 
 /** [start, end) of the UTC month holding `timestamp`, in nanoseconds. */
 function monthOf(timestamp: bigint): [bigint, bigint] {
@@ -43,7 +32,7 @@ async function due(client: pg.ClientBase, consensusEnd: bigint, minFrequency: bi
             (select min(consensus_end) from record_file)::text as first`,
   );
   const row = rows[0];
-  const last = row?.last ? BigInt(row.last) : row?.first ? BigInt(row.first) + INITIAL_DELAY_NS : undefined;
+  const last = row?.last ? BigInt(row.last) : row?.first ? BigInt(row.first) + SNAPSHOT_INITIAL_DELAY_NS : undefined;
   return last !== undefined && consensusEnd - last >= minFrequency;
 }
 
@@ -108,7 +97,7 @@ export async function snapshotBalancesIfDue(
   await client.query(
     `insert into account_balance_file (consensus_timestamp, count, load_start, load_end, name, synthetic)
      values ($1, $2, $3, $4, $5, true)`,
-    [at, accounts.rowCount ?? 0, loadStart, Date.now(), snapshotName(consensusEnd)],
+    [at, accounts.rowCount ?? 0, loadStart, Date.now(), `${balanceFileStem(consensusEnd)}.csv`],
   );
   return true;
 }

@@ -4,14 +4,11 @@
  * lists the signature files after the last ingested file, and reads data, signature and sidecar files.
  */
 import { baseName, dataNameOfSignature, isRecordSignatureName } from '../decode/stream-file-name.ts';
+import { BalanceStreamSource } from './balance-stream-source.ts';
+import { discoverNodeFolders, type NodeFolder, type StreamLayoutOptions } from './node-folders.ts';
 import type { ObjectStore } from './object-store.ts';
 
-export interface NodeFolder {
-  /** The node as the folder names it: account `0.0.3` (legacy) or node id (HIP-679). */
-  readonly node: { readonly accountName?: string; readonly nodeId?: bigint };
-  /** Key prefix of the folder, ending in `/`. */
-  readonly prefix: string;
-}
+export type { NodeFolder } from './node-folders.ts';
 
 /**
  * One data file that at least one node signed, or that no node signed although a later one is signed, with where
@@ -25,13 +22,7 @@ export interface PendingFile {
   readonly dataKeys: ReadonlyMap<NodeFolder, string>;
 }
 
-export interface RecordStreamSourceOptions {
-  /** Network folder of the node-id layout (`mainnet`, `testnet`, `demo`…). */
-  readonly network?: string;
-  readonly shard?: bigint;
-}
-
-const ACCOUNT_FOLDER = /^record(\d+\.\d+\.\d+)\/$/;
+export type RecordStreamSourceOptions = StreamLayoutOptions;
 
 /** `X.rcd.gz` / `X.rcd` → `X`: the listing starts after `X_`, which skips X's own files ('_' > '.'). */
 export function stemOf(name: string): string {
@@ -50,23 +41,13 @@ export class RecordStreamSource {
 
   async nodeFolders(): Promise<NodeFolder[]> {
     if (this.folders && this.folders.length > 0) return this.folders;
-    const found: NodeFolder[] = [];
-    for (const root of ['', 'recordstreams/']) {
-      for (const folder of await this.store.listFolders(root)) {
-        const match = ACCOUNT_FOLDER.exec(folder.slice(root.length));
-        if (match?.[1]) found.push({ node: { accountName: match[1] }, prefix: folder });
-      }
-      if (found.length > 0) break;
-    }
-    if (found.length === 0 && this.options.network) {
-      const shardPrefix = `${this.options.network}/${this.options.shard ?? 0n}/`;
-      for (const folder of await this.store.listFolders(shardPrefix)) {
-        const id = folder.slice(shardPrefix.length, -1);
-        if (/^\d+$/.test(id)) found.push({ node: { nodeId: BigInt(id) }, prefix: `${folder}record/` });
-      }
-    }
-    this.folders = found;
-    return found;
+    this.folders = await discoverNodeFolders(this.store, 'record', this.options);
+    return this.folders;
+  }
+
+  /** The account balance files of the same bucket or directory, in the same layout. */
+  balanceSource(): BalanceStreamSource {
+    return new BalanceStreamSource(this.store, this.options);
   }
 
   /** Files signed after `lastName` (oldest first), from every node folder, at most `batch` names. */

@@ -6,8 +6,8 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { chainIdOfNetwork } from '../../common/chain-ids.ts';
 import { encodeRlp, type RlpItem } from '../../ingest/decode/rlp.ts';
-import { chainIdOfNetwork } from '../../workers/config/chain-ids.ts';
 
 /**
  * The chain the simulated network signs for: the one `HIERO_MIRROR_WEB3_EVM_NETWORK` names, the setting the

@@ -125,6 +125,16 @@ export class SimEvm {
     await this.state.putCode(address, delegationCode(delegate));
   }
 
+  /** Runs `tx` and undoes everything it did: a node's ContractCallLocal, which answers without changing state. */
+  async callLocal(tx: EvmTransaction): Promise<EvmOutcome> {
+    await this.state.checkpoint();
+    try {
+      return await this.transact(tx);
+    } finally {
+      await this.state.revert();
+    }
+  }
+
   async transact(tx: EvmTransaction): Promise<EvmOutcome> {
     const delegations = tx.delegations ?? [];
     const intrinsic = intrinsicGas(tx.data, tx.create, tx.authorizationCount ?? 0);

@@ -192,10 +192,10 @@ export const nftTransferGas = (count: number): bigint => gasOfTinycents(BigInt(c
 
 /**
  * The gas of each function: its dispatch's canonical price as gas (NFT mints and transfers as above). The node charges
- * the larger of that price and the synthetic body's fee under file 0.0.111; this network's 0.0.111 (mix/files.ts)
- * prices DEFAULT subtypes only, which no token transfer, mint, burn or wipe uses, and has no freeze, pause, KYC,
- * deletion or dissociation entry, so for those the canonical price is the larger. Associations and approvals, which it prices above their canonical price,
- * are charged the canonical price, as the mirror charges them (docs/evm-system-contracts.md, differences).
+ * the larger of that price and the synthetic body's fee under file 0.0.111; this network's 0.0.111
+ * (network/fee-schedule.ts) prices every subtype these dispatches use at their canonical price, as constants, so the
+ * fee never exceeds it and the canonical price stands. Associations and approvals are charged the canonical price, as
+ * the mirror charges them (docs/evm-system-contracts.md, differences).
  */
 export const HTS_GAS: Record<HtsOperation, bigint> = {
   associateToken: gasOfTinycents(ASSOCIATE_TINYCENTS),

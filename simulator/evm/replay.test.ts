@@ -6,6 +6,11 @@
  * independently of the simulator's. A type 4 transaction's authorizations are checked and applied here from their
  * signatures (EIP-7702: chain id 0 or the network's, the authority's nonce), each applied one must have its child
  * CryptoUpdate with `delegation_address`, and a later call to a delegated account runs its delegate's code.
+ *
+ * Two rules are the consensus node's, taken here from the streams rather than from the simulator's model
+ * (docs/adr/0021-opcode-trace.md): `msg.sender` and `tx.origin` are the EVM address the sender's alias stands for,
+ * else its long-zero address; and every authorization of a type 4 transaction costs 25,000 intrinsic gas, skipped
+ * or not, with 12,500 of it refunded (through the refund counter) for each one applied to an existing account.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +23,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEthereumTransaction, type EthereumTransaction } from '../../ingest/decode/ethereum-transaction.ts';
+import { aliasEvmAddress } from '../../ingest/decode/key.ts';
 import { decodeRlp, encodeRlp, type RlpItem } from '../../ingest/decode/rlp.ts';
 import type { LedgerSnapshot } from '../ledger/export.ts';
 import { parseOptions } from '../main.ts';
@@ -164,8 +170,10 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
     kind: string;
     delegated: boolean;
     authorities: number;
+    skipped: number;
     selector: string;
     sender: string;
+    senderLogged: boolean;
     status: number;
     charged: boolean;
   }[] = [];
@@ -185,6 +193,16 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
     // A delegated account is called at its EVM address; contracts at their long-zero one.
     const addressOf = (num: unknown) => canonical.get(`0.0.${num}`) ?? longZero(BigInt(String(num ?? 0)));
     const files = [...readVerifiedOutput(out)];
+    // The address each account acts under in the EVM, as the node finds it: the EVM address its alias stands for.
+    const aliasAddress = new Map<string, string>();
+    for (const file of files) {
+      for (const { body, record } of file.items) {
+        const alias = record.alias?.length ? record.alias : body.cryptoCreateAccount?.alias;
+        const address = body.cryptoCreateAccount && aliasEvmAddress(alias);
+        if (address) aliasAddress.set(`0.0.${record.receipt?.accountID?.accountNum}`, hex(address));
+      }
+    }
+    const senderAddress = (id: string) => aliasAddress.get(id) ?? longZero(BigInt(id.split('.')[2] ?? 0));
     const delegationChildren = new Map<bigint, Plain>();
     for (const file of files) {
       for (const { body, record } of file.items) {
@@ -217,7 +235,7 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
         const data = call
           ? new Uint8Array(call.functionParameters ?? [])
           : new Uint8Array([...create.initcode, ...(create.constructorParameters ?? [])]);
-        const sender = canonical.get(`0.0.${result.sender_id?.accountNum}`) ?? '';
+        const sender = senderAddress(`0.0.${result.sender_id?.accountNum}`);
         const gas = BigInt(call?.gas ?? create.gas);
         const authorities: string[] = [];
         if (ethereum) {
@@ -314,8 +332,11 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
           kind: ethereum ? `ethereum type ${ethereum.type}` : call ? 'call' : 'create',
           delegated: contracts.get(contract)?.runtime[0] === 0xef,
           authorities: authorities.length,
+          skipped: (ethereum?.authorizationList?.length ?? 0) - authorities.length,
           selector: hex(data.subarray(0, 4)),
           sender,
+          // msg.sender shows in a log (an ERC-20 Transfer's `from`) the record holds.
+          senderLogged: expected.logs.some((log: string) => log.split(':').includes(sender.padStart(64, '0'))),
           status,
           charged: charged === replayed.evmGas && charged > limitFloor,
         });
@@ -350,7 +371,15 @@ describe('contract transactions replayed one by one in a fresh EVM', () => {
     expect(checked.filter((c) => c.authorities > 0).length, 'applied authorizations').toBeGreaterThan(5);
     expect(checked.filter((c) => c.delegated && c.status === SUCCESS).length, 'delegated calls').toBeGreaterThan(5);
     expect(checked.some((c) => c.sender.startsWith('0'.repeat(24)))).toBe(true);
-    expect(checked.some((c) => !c.sender.startsWith('0'.repeat(24)))).toBe(true);
+    const aliased = (c: (typeof checked)[number]) => !c.sender.startsWith('0'.repeat(24));
+    expect(
+      checked.some((c) => c.kind === 'call' && aliased(c) && c.senderLogged),
+      'HAPI calls as the alias',
+    ).toBe(true);
+    expect(
+      checked.filter((c) => c.kind === 'ethereum type 4' && c.skipped > 0).length,
+      'type 4 with skipped authorizations',
+    ).toBeGreaterThan(2);
     expect(checked.some((c) => c.charged)).toBe(true);
     expect(checked.some((c) => !c.charged)).toBe(true);
   });

@@ -1,12 +1,23 @@
 /**
  * The ledger model as JSON, the ground truth a test compares the mirror's API with. Ids are `shard.realm.num`
  * strings, 64-bit amounts are decimal strings, bytes are hex. `genesisBalance` is what an account held before
- * the first file: a mirror that reads only the streams reports `balance − genesisBalance` for it.
+ * the first file, which the chain's genesis balance file states (write/balance-file.ts): a mirror that reads it
+ * reports `balance`; one that reads the record files alone, `balance − genesisBalance`.
  */
+
+import { hapi } from '../../proto/hapi.ts';
+import { keyPb, singleKey } from '../network/keys.ts';
 import { idString } from './ids.ts';
-import type { Ledger } from './ledger.ts';
+import type { Ledger, LedgerKey } from './ledger.ts';
 
 const hex = (bytes: Uint8Array | undefined) => (bytes ? Buffer.from(bytes).toString('hex') : null);
+
+/** A single key as its public key; a key list or contract key as its protobuf Key bytes. */
+function keyJson(key: LedgerKey): { type: string; publicKey: string } {
+  const single = singleKey(key);
+  if (single) return { type: single.kind, publicKey: hex(single.publicKey) ?? '' };
+  return { type: key.kind, publicKey: hex(hapi().Key.encode(keyPb(key)).finish()) ?? '' };
+}
 
 export interface LedgerSnapshot {
   readonly accounts: readonly {
@@ -82,7 +93,7 @@ export function exportLedger(ledger: Ledger): LedgerSnapshot {
       ethereumNonce: String(a.ethereumNonce),
       reportedNonce: String(a.reportedNonce ?? 0n),
       delegationAddress: hex(a.delegation),
-      key: a.key ? { type: a.key.kind, publicKey: hex(a.key.publicKey) ?? '' } : null,
+      key: a.key ? keyJson(a.key) : null,
       tokens: [...a.tokens].sort((x, y) => (x < y ? -1 : 1)).map(idString),
     })),
     tokens: byNum(ledger.tokens.values()).map((t) => ({

@@ -34,12 +34,39 @@ export interface SimKey {
   readonly privateKey?: Uint8Array;
 }
 
-export interface Account {
+/** A key list (all must sign) or, with `threshold`, a threshold key, as HAPI's Key nests them. */
+export interface KeyList {
+  readonly kind: 'list';
+  readonly keys: readonly LedgerKey[];
+  readonly threshold?: number;
+}
+
+/** A contract's id as a key: satisfied only inside that contract's own execution, never by a signature. */
+export interface ContractKey {
+  readonly kind: 'contract' | 'delegatableContract';
+  readonly contract: bigint;
+}
+
+/** Any key an entity can have: the generated load uses single keys; transactions submitted to a node may nest them. */
+export type LedgerKey = SimKey | KeyList | ContractKey;
+
+/** Fields a real network keeps for an entity that the generated load never reads (set by submitted transactions). */
+export interface Lifetime {
+  /** Consensus instant after which the entity expires. */
+  expirationNs?: bigint;
+  autoRenewSeconds?: bigint;
+  autoRenewAccount?: bigint;
+}
+
+export interface Account extends Lifetime {
   readonly num: bigint;
   balance: bigint;
-  /** Balance before the first file; a mirror that reads only the streams never sees it. */
+  /** Balance before the first file: the genesis balance file states it, the record files never do. */
   readonly genesisBalance: bigint;
-  key: SimKey | undefined;
+  key: LedgerKey | undefined;
+  receiverSigRequired?: boolean;
+  declineReward?: boolean;
+  stakedAccountId?: bigint;
   memo: string;
   deleted: boolean;
   /** 20-byte EVM address derived from an ECDSA key (an alias), when the account has one. */
@@ -64,6 +91,23 @@ export interface Account {
   delegatedStorage?: Map<string, string>;
 }
 
+/** A token's keys and settings beyond what the generated load uses (set when a TokenCreate names them). */
+export interface TokenSettings extends Lifetime {
+  adminKey?: LedgerKey;
+  kycKey?: LedgerKey;
+  freezeKey?: LedgerKey;
+  wipeKey?: LedgerKey;
+  supplyKey?: LedgerKey;
+  feeScheduleKey?: LedgerKey;
+  pauseKey?: LedgerKey;
+  metadataKey?: LedgerKey;
+  memo?: string;
+  /** 0 for an infinite supply. */
+  maxSupply?: bigint;
+  freezeDefault?: boolean;
+  metadata?: Uint8Array;
+}
+
 export interface Token {
   readonly num: bigint;
   readonly type: 'FUNGIBLE_COMMON' | 'NON_FUNGIBLE_UNIQUE';
@@ -86,6 +130,8 @@ export interface Token {
   /** A managed token's accounts frozen for it, and those granted KYC (it has freeze and KYC keys). */
   readonly frozen?: Set<bigint>;
   readonly kycGranted?: Set<bigint>;
+  /** Keys and settings a submitted TokenCreate gave it. */
+  settings?: TokenSettings;
 }
 
 export interface Nft {
@@ -94,6 +140,8 @@ export interface Nft {
   deleted: boolean;
   /** The spender approved for this serial, 0n for none. */
   spender: bigint;
+  /** When it was minted, for NFTs a submitted TokenMint made (the generated load does not keep it). */
+  mintedNs?: bigint;
 }
 
 export interface Topic {
@@ -102,6 +150,24 @@ export interface Topic {
   runningHash: Uint8Array;
   /** The only account allowed to submit (the holder of the submit key), undefined for open topics. */
   readonly submitter: bigint | undefined;
+  /** A topic a submitted ConsensusCreateTopic made: its keys and memo (the generated ones use `submitter`). */
+  settings?: TopicSettings;
+}
+
+export interface TopicSettings extends Lifetime {
+  adminKey?: LedgerKey;
+  submitKey?: LedgerKey;
+  memo: string;
+  deleted?: boolean;
+}
+
+/** A file's keys and metadata (its contents live in `Ledger.files`). */
+export interface FileMeta {
+  /** The file's KeyList: every key signs a change; empty for an immutable file. */
+  keys: readonly LedgerKey[];
+  memo: string;
+  expirationNs: bigint;
+  deleted: boolean;
 }
 
 export interface Contract {
@@ -117,6 +183,15 @@ export interface Contract {
   readonly runtime: Uint8Array;
   /** Tinybars it holds: value sent to it, less the token creation fees its system calls paid. */
   balance: bigint;
+  /** A contract a submitted ContractCreate deployed: its admin key, memo and lifetime. */
+  settings?: ContractSettings;
+}
+
+export interface ContractSettings extends Lifetime {
+  adminKey?: LedgerKey;
+  memo: string;
+  deleted?: boolean;
+  maxAutoAssociations?: number;
 }
 
 /** One contract transaction's gas: what the network charged (the record's `gasUsed`) and what the EVM used. */
@@ -141,6 +216,21 @@ export interface Schedule {
   executed: boolean;
   /** The creating transaction's id with `scheduled: true`: the id of the execution's record. */
   readonly scheduledId: Record<string, unknown>;
+  /** A schedule a submitted ScheduleCreate made, of any schedulable transaction. */
+  submitted?: SubmittedSchedule;
+}
+
+export interface SubmittedSchedule {
+  /** The SchedulableTransactionBody, as decoded. */
+  readonly body: Record<string, unknown>;
+  readonly memo: string;
+  readonly adminKey?: LedgerKey;
+  /** Hex of every public key that has signed the schedule so far. */
+  readonly signatories: string[];
+  readonly expirationNs: bigint;
+  readonly waitForExpiry: boolean;
+  executedNs?: bigint;
+  deletedNs?: bigint;
 }
 
 export interface ExchangeRate {
@@ -167,8 +257,10 @@ export class Ledger {
   readonly nftApprovalsForAll = new Set<string>();
   /** `${sender}/${receiver}/${token}` (fungible) or `…/${token}/${serial}` (NFT) → amount (1 for NFTs). */
   readonly pendingAirdrops = new Map<string, bigint>();
-  /** System file number → contents. */
+  /** File number → contents (system files, and files a submitted FileCreate made). */
   readonly files = new Map<bigint, Uint8Array>();
+  /** File number → keys and metadata, for files a submitted FileCreate made. */
+  readonly fileMeta = new Map<bigint, FileMeta>();
   /** Live (not deleted) user accounts, the usual payers and counterparties. */
   readonly users = new Pool<bigint>();
   /** Token → accounts associated with it. */
@@ -196,7 +288,7 @@ export class Ledger {
     for (const num of [FEE_COLLECTOR, STAKING_REWARD_ACCOUNT, NODE_REWARD_ACCOUNT]) this.addAccount(num, 0n, undefined);
   }
 
-  private addAccount(num: bigint, genesisBalance: bigint, key: SimKey | undefined): Account {
+  private addAccount(num: bigint, genesisBalance: bigint, key: LedgerKey | undefined): Account {
     const account: Account = {
       num,
       balance: genesisBalance,
@@ -262,10 +354,15 @@ export class Ledger {
     return numOfLongZero(address) ?? this.evmAddresses.get(Buffer.from(address).toString('hex'));
   }
 
+  /**
+   * A new account. `pooled`: the generated load may pick it as payer or counterparty; an account a submitted
+   * transaction created stays out, so nobody but its key holder moves its hbar.
+   */
   createAccount(
     num: bigint,
-    key: SimKey,
+    key: LedgerKey,
     fields: { memo: string; evmAddress: Uint8Array | undefined; maxAutoAssociations: number; stakedNodeId?: number },
+    pooled = true,
   ): Account {
     if (fields.evmAddress) this.claimEvmAddress(fields.evmAddress, num);
     const account: Account = {
@@ -282,7 +379,7 @@ export class Ledger {
       ...(fields.stakedNodeId !== undefined ? { stakedNodeId: fields.stakedNodeId } : {}),
     };
     this.accounts.set(num, account);
-    this.users.add(num);
+    if (pooled) this.users.add(num);
     return account;
   }
 

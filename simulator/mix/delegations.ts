@@ -15,6 +15,7 @@ import type { Delegation, EvmOutcome, SimEvm } from '../evm/evm.ts';
 import { applyStorage, functionResult, sidecarsOf } from '../evm/records.ts';
 import { accountPb, longZeroAddress, timestampPb } from '../ledger/ids.ts';
 import type { Account } from '../ledger/ledger.ts';
+import { singleKey } from '../network/keys.ts';
 import type { Network, SimItem } from '../network/network.ts';
 import { type AuthorizedCall, noteResult } from './contract-calls.ts';
 
@@ -25,7 +26,7 @@ const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
 /** An account that can sign an authorization: live, with the ECDSA key its EVM address comes from. */
 function canAuthorize(account: Account): account is Account & { evmAddress: Uint8Array } {
-  return !account.deleted && account.key?.privateKey !== undefined && account.evmAddress !== undefined;
+  return !account.deleted && singleKey(account.key)?.privateKey !== undefined && account.evmAddress !== undefined;
 }
 
 export interface SignedAuthorization {
@@ -45,7 +46,7 @@ export function planAuthorizations(net: Network, signer: bigint): SignedAuthoriz
   for (let i = net.random.int(1, 2); i > 0; i--) {
     const num = net.ledger.users.find(net.random, (n) => n !== signer && canAuthorize(net.ledger.account(n)), 12);
     const authority = num === undefined ? undefined : net.ledger.account(num);
-    const key = authority?.key?.privateKey;
+    const key = singleKey(authority?.key)?.privateKey;
     if (!authority || !key) continue;
     const clears = authority.delegation !== undefined && net.random.chance(0.1);
     const stale = net.random.chance(0.1);

@@ -11,6 +11,7 @@ import type { SimEvm } from '../evm/evm.ts';
 import { contractPb, FEE_COLLECTOR, i64, longZeroAddress } from '../ledger/ids.ts';
 import type { Account } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
+import { singleKey } from '../network/keys.ts';
 import type { Network, Outcome } from '../network/network.ts';
 import { HbarTransfers } from '../network/transfers.ts';
 import { type AuthorizedCall, planCall, runCall } from './contract-calls.ts';
@@ -39,7 +40,8 @@ function chooseCall(
 ):
   | { sender: bigint; data: Uint8Array; gas: bigint; to: Uint8Array; called: bigint; run: Run; delegated: boolean }
   | undefined {
-  const eligible = (account: Account) => account.key?.privateKey !== undefined && account.balance >= 20n * HBAR;
+  const eligible = (account: Account) =>
+    singleKey(account.key)?.privateKey !== undefined && account.balance >= 20n * HBAR;
   const delegated = net.random.chance(0.2) ? planDelegatedCall(net, eligible) : undefined;
   if (delegated) {
     const { account } = delegated;
@@ -65,7 +67,7 @@ function sentValue(net: Network): bigint {
 export async function ethereumTransaction(net: Network, evm: SimEvm): Promise<boolean> {
   const call = chooseCall(net, evm);
   const signer = call && net.ledger.account(call.sender);
-  const privateKey = signer?.key?.privateKey;
+  const privateKey = singleKey(signer?.key)?.privateKey;
   const relay = call && payerWith(net, 20n * HBAR, call.sender);
   if (!call || !signer || !privateKey || !relay) return false;
   const type = net.random.pick<EthereumType>([0, 1, 2, 4]);

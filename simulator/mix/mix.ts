@@ -119,23 +119,44 @@ export class Mix {
       if (!(await step())) await hbarTransfer(this.net);
       return;
     }
-    const now = this.net.now;
-    if (this.lastRateUpdate < 0n) this.lastRateUpdate = now;
-    if (this.lastFeeScheduleUpdate < 0n) this.lastFeeScheduleUpdate = now;
-    if (now - this.lastRateUpdate >= EXCHANGE_RATE_PERIOD_NS) {
-      this.lastRateUpdate = now;
-      await updateExchangeRate(this.net);
-      return;
-    }
-    if (now - this.lastFeeScheduleUpdate >= FEE_SCHEDULE_PERIOD_NS) {
-      this.lastFeeScheduleUpdate = now;
-      await updateFeeSchedule(this.net);
-      return;
-    }
+    if (this.lastRateUpdate < 0n) this.lastRateUpdate = this.net.now;
+    if (this.lastFeeScheduleUpdate < 0n) this.lastFeeScheduleUpdate = this.net.now;
+    if (await this.systemUpdate()) return;
     if (await this.draw(this.net.random.weighted(this.weights))) return;
     if (await hbarTransfer(this.net)) return;
     // Nobody can pay any more: the treasury funds someone, or opens a new account.
     if (!(await faucet(this.net))) await createAccount(this.net, TREASURY);
+  }
+
+  /**
+   * The network's own system file updates alone, for a run without the generated load: the exchange rates and the
+   * fee schedule once at the start (when the bootstrap has not run them), then when due. Whether it submitted one.
+   */
+  async nextSystemUpdate(): Promise<boolean> {
+    if (this.lastRateUpdate < 0n) {
+      this.lastRateUpdate = this.net.now;
+      if (this.bootstrap.length > 0) return updateExchangeRate(this.net);
+    }
+    if (this.lastFeeScheduleUpdate < 0n) {
+      this.lastFeeScheduleUpdate = this.net.now;
+      if (this.bootstrap.length > 0) return updateFeeSchedule(this.net);
+    }
+    return this.systemUpdate();
+  }
+
+  private async systemUpdate(): Promise<boolean> {
+    const now = this.net.now;
+    if (now - this.lastRateUpdate >= EXCHANGE_RATE_PERIOD_NS) {
+      this.lastRateUpdate = now;
+      await updateExchangeRate(this.net);
+      return true;
+    }
+    if (now - this.lastFeeScheduleUpdate >= FEE_SCHEDULE_PERIOD_NS) {
+      this.lastFeeScheduleUpdate = now;
+      await updateFeeSchedule(this.net);
+      return true;
+    }
+    return false;
   }
 
   private draw(kind: MixFamily): Promise<boolean> {

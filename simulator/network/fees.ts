@@ -1,6 +1,7 @@
 /**
- * What transactions cost and where the fee goes. Prices are in tinycents (10^-8 US cents), roughly those of the
- * network's fee schedule, converted to tinybars at the current exchange rate. The fee is split between the
+ * What transactions cost and where the fee goes. Prices are in tinycents (10^-8 US cents), the network's fee
+ * schedule's dollar prices (a CryptoCreate $0.05, a TokenCreate $1: an SDK's default maximum fees cover them),
+ * converted to tinybars at the current exchange rate. The fee is split between the
  * submitting node's account, the staking reward account 0.0.800, the node reward account 0.0.801 and the fee
  * collection account 0.0.98, as mainnet records show.
  */
@@ -9,26 +10,46 @@ import { FEE_COLLECTOR, NODE_REWARD_ACCOUNT, STAKING_REWARD_ACCOUNT } from '../l
 import type { ExchangeRate } from '../ledger/ledger.ts';
 
 export const PRICE_TINYCENTS = {
-  cryptoTransfer: 10_000_000n,
-  tokenTransfer: 100_000_000n,
-  cryptoCreate: 5_000_000_000n,
-  cryptoUpdate: 22_000_000n,
-  cryptoDelete: 500_000_000n,
-  approveAllowance: 5_000_000_000n,
-  deleteAllowance: 5_000_000_000n,
-  tokenCreate: 100_000_000_000n,
-  tokenAssociate: 5_000_000_000n,
-  tokenMint: 100_000_000n,
-  nftMint: 2_000_000_000n,
-  tokenBurn: 100_000_000n,
-  tokenAirdrop: 100_000_000n,
-  claimAirdrop: 100_000_000n,
-  topicCreate: 1_000_000_000n,
-  submitMessage: 10_000_000n,
-  scheduleCreate: 1_000_000_000n,
-  scheduleSign: 100_000_000n,
-  contractCreate: 100_000_000_000n,
-  contractCallBase: 10_000_000n,
+  cryptoTransfer: 1_000_000n,
+  tokenTransfer: 10_000_000n,
+  cryptoCreate: 500_000_000n,
+  cryptoUpdate: 2_200_000n,
+  cryptoDelete: 50_000_000n,
+  approveAllowance: 500_000_000n,
+  deleteAllowance: 500_000_000n,
+  tokenCreate: 10_000_000_000n,
+  tokenAssociate: 500_000_000n,
+  tokenMint: 10_000_000n,
+  nftMint: 200_000_000n,
+  tokenBurn: 10_000_000n,
+  tokenAirdrop: 10_000_000n,
+  claimAirdrop: 10_000_000n,
+  topicCreate: 100_000_000n,
+  submitMessage: 1_000_000n,
+  scheduleCreate: 100_000_000n,
+  scheduleSign: 10_000_000n,
+  contractCreate: 10_000_000_000n,
+  contractCallBase: 1_000_000n,
+  // Families only transactions submitted to a node use (the generated load never makes them).
+  topicUpdate: 2_200_000n,
+  topicDelete: 50_000_000n,
+  tokenUpdate: 10_000_000n,
+  tokenDelete: 10_000_000n,
+  tokenDissociate: 500_000_000n,
+  tokenFreeze: 10_000_000n,
+  tokenKyc: 10_000_000n,
+  tokenPause: 10_000_000n,
+  tokenWipe: 10_000_000n,
+  scheduleDelete: 10_000_000n,
+  contractUpdate: 260_000_000n,
+  contractDelete: 70_000_000n,
+  fileCreate: 500_000_000n,
+  fileAppend: 500_000_000n,
+  fileUpdate: 500_000_000n,
+  fileDelete: 70_000_000n,
+  utilPrng: 10_000_000n,
+  /** A paid query's answer (info, records, contents). */
+  query: 1_000_000n,
 } as const;
 
 export type Priced = keyof typeof PRICE_TINYCENTS;

@@ -10,7 +10,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { SimKey } from '../ledger/ledger.ts';
+import { contractPb } from '../ledger/ids.ts';
+import type { LedgerKey, SimKey } from '../ledger/ledger.ts';
 import type { Random } from '../random.ts';
 
 type SecpPoint = ReturnType<typeof secp256k1.Point.BASE.multiply>;
@@ -45,9 +46,33 @@ export class KeyFactory {
   }
 }
 
-/** The protobuf Key of a simulated key. */
-export function keyPb(key: SimKey): Record<string, Uint8Array> {
-  return key.kind === 'ed25519' ? { ed25519: key.publicKey } : { ECDSA_secp256k1: key.publicKey };
+/** The protobuf Key of a ledger key. */
+export function keyPb(key: LedgerKey): Record<string, unknown> {
+  switch (key.kind) {
+    case 'ed25519':
+      return { ed25519: key.publicKey };
+    case 'secp256k1':
+      return { ECDSA_secp256k1: key.publicKey };
+    case 'contract':
+      return { contractID: contractPb(key.contract) };
+    case 'delegatableContract':
+      return { delegatable_contract_id: contractPb(key.contract) };
+    case 'list': {
+      const keys = { keys: key.keys.map(keyPb) };
+      return key.threshold === undefined ? { keyList: keys } : { thresholdKey: { threshold: key.threshold, keys } };
+    }
+  }
+}
+
+/** The single signing key of a ledger key, when it is one (what signs an account's Ethereum transactions). */
+export function singleKey(key: LedgerKey | undefined): SimKey | undefined {
+  return key && (key.kind === 'ed25519' || key.kind === 'secp256k1') ? key : undefined;
+}
+
+/** Every ed25519 and ECDSA key inside a ledger key, depth first. */
+export function leafKeys(key: LedgerKey): SimKey[] {
+  if (key.kind === 'list') return key.keys.flatMap(leafKeys);
+  return key.kind === 'ed25519' || key.kind === 'secp256k1' ? [key] : [];
 }
 
 /** One SignaturePair for `key`: the full public key as prefix and 64 pseudo-random signature bytes. */

@@ -6,10 +6,10 @@
 import { hapi } from '../../proto/hapi.ts';
 import { sha384 } from '../hash.ts';
 import { accountPb, i64, nodeAccount, STAKING_REWARD_ACCOUNT, timestampPb } from '../ledger/ids.ts';
-import { type ExchangeRate, Ledger, type SimKey } from '../ledger/ledger.ts';
+import { type ExchangeRate, Ledger, type LedgerKey } from '../ledger/ledger.ts';
 import type { Random } from '../random.ts';
 import { feeCredits, feeOf, type Priced } from './fees.ts';
-import { KeyFactory, signaturePair } from './keys.ts';
+import { KeyFactory, leafKeys, signaturePair } from './keys.ts';
 import { HbarTransfers, type TokenTransfers } from './transfers.ts';
 
 export const SUCCESS = 22;
@@ -44,13 +44,28 @@ export interface ExecuteContext {
   readonly transactionId: Record<string, unknown>;
 }
 
+/**
+ * A transaction a client signed and a node accepted: it goes into the stream as it came (its body, its signed
+ * bytes), and its fee counts its real signatures.
+ */
+export interface WireTransaction {
+  readonly body: Record<string, unknown>;
+  readonly signedTransactionBytes: Uint8Array;
+  readonly signatures: number;
+  /** The node it was submitted to, whose account the fee's node share goes to. */
+  readonly nodeId: number;
+  readonly memo: string;
+}
+
 export interface Submission {
   readonly payer: bigint;
+  /** A client's signed transaction; `body`, `memo`, `extraSigners` and `transactionId` are then not used. */
+  readonly wire?: WireTransaction;
   /** The service body, e.g. `{ cryptoTransfer: {...} }`. */
   readonly body: Record<string, unknown>;
   /** Undefined for privileged system transactions, which pay no fee. */
   readonly price: Priced | undefined;
-  readonly extraSigners?: readonly SimKey[];
+  readonly extraSigners?: readonly LedgerKey[];
   readonly memo?: string;
   /** Variable-size payload (message, file contents) that the fee charges per byte. */
   readonly payloadBytes?: number;
@@ -69,6 +84,10 @@ const UTF8 = new TextEncoder();
 const STAKING_PERIOD_NS = 60_000_000_000n;
 const MAX_TRANSACTION_FEE = '200000000000';
 const VALID_DURATION_SECONDS = '120';
+/** The system admin account, the payer of what the node dispatches itself. */
+const SYSTEM_ADMIN = 50n;
+/** `hedera.transaction.maxValidDuration`, the valid duration of the node's own dispatches. */
+const MAX_VALID_DURATION_SECONDS = 180;
 
 export class Network {
   readonly ledger: Ledger;
@@ -78,6 +97,8 @@ export class Network {
   private readonly tps: number;
   private clockNs: bigint;
   private pending: SimItem[] = [];
+  /** The nonce of the last transaction the node dispatched itself. */
+  private systemNonce = 0;
 
   /** `ledger`: the model an earlier run saved, to carry on from; a new network's genesis state otherwise. */
   constructor(options: { random: Random; nodeCount: number; tps: number; startNs: bigint; ledger?: Ledger }) {
@@ -160,8 +181,58 @@ export class Network {
     return paid;
   }
 
-  async submit(submission: Submission): Promise<SimItem> {
-    const consensusNs = submission.consensusNs ?? this.advanceClock();
+  /**
+   * A transaction the node dispatches itself, as at genesis (`SystemTransactions`' system context): paid by the system
+   * admin, its id told apart by a nonce, no node account, unsigned and free, at `consensusNs`. It draws nothing from
+   * the random source, so the transactions after it are the ones a network without it would have had.
+   */
+  dispatchSystem(body: Record<string, unknown>, consensusNs: bigint, receipt: Record<string, unknown>): SimItem {
+    this.systemNonce += 1;
+    const transactionId = {
+      transactionValidStart: timestampPb(consensusNs),
+      accountID: accountPb(SYSTEM_ADMIN),
+      nonce: this.systemNonce,
+    };
+    const fullBody = {
+      transactionID: transactionId,
+      transactionValidDuration: { seconds: MAX_VALID_DURATION_SECONDS },
+      ...body,
+    };
+    const types = hapi();
+    const signedTransactionBytes = types.SignedTransaction.encode({
+      bodyBytes: types.TransactionBody.encode(fullBody).finish(),
+    }).finish();
+    const record = {
+      receipt: { status: SUCCESS, exchangeRate: this.rateSetPb(), ...receipt },
+      transactionHash: sha384(signedTransactionBytes),
+      consensusTimestamp: timestampPb(consensusNs),
+      transactionID: transactionId,
+      transferList: { accountAmounts: [] },
+    };
+    const item: SimItem = {
+      consensusNs,
+      body: fullBody,
+      signedTransactionBytes,
+      record,
+      recordBytes: types.TransactionRecord.encode(record).finish(),
+      sidecars: [],
+    };
+    this.pending.push(item);
+    return item;
+  }
+
+  /**
+   * Moves the clock to at least `ns` (and past the last transaction): the consensus time of a transaction a node
+   * accepted, which follows the wall clock rather than the generated load's draws.
+   */
+  claimConsensusTime(ns: bigint): bigint {
+    const next = this.clockNs + 1_000n;
+    this.clockNs = ns > next ? ns : next;
+    return this.clockNs;
+  }
+
+  /** The body, signed bytes and id of a transaction the simulator makes up itself (placeholder signatures). */
+  private generated(submission: Submission, consensusNs: bigint) {
     const node = this.random.int(0, this.nodeCount - 1);
     const payer = this.ledger.account(submission.payer);
     const validStartNs = consensusNs - BigInt(this.random.int(1_000_000_000, 8_000_000_000));
@@ -182,25 +253,33 @@ export class Network {
     const bodyBytes = types.TransactionBody.encode(body).finish();
     const signers =
       submission.transactionId && !submission.signed ? [] : [payer.key, ...(submission.extraSigners ?? [])];
-    const sigPair = signers.filter((key) => key !== undefined).map((key) => signaturePair(this.random, key));
+    const sigPair = signers.flatMap((key) => (key ? leafKeys(key) : [])).map((key) => signaturePair(this.random, key));
     const signedTransactionBytes = types.SignedTransaction.encode({
       bodyBytes,
       ...(sigPair.length > 0 ? { sigMap: { sigPair } } : {}),
     }).finish();
+    return { body, signedTransactionBytes, transactionId, memo, signatures: sigPair.length, node };
+  }
 
+  async submit(submission: Submission): Promise<SimItem> {
+    const consensusNs = submission.consensusNs ?? this.advanceClock();
+    const wire = submission.wire;
+    const { body, signedTransactionBytes, transactionId, memo, signatures, node } = wire
+      ? { ...wire, transactionId: wire.body.transactionID as Record<string, unknown>, node: wire.nodeId }
+      : this.generated(submission, consensusNs);
     const outcome = await submission.execute({ consensusNs, transactionId });
     const price = submission.price;
     const fee =
       outcome.fee ??
       (price
         ? feeOf(price, this.ledger.exchangeRate, {
-            signatures: sigPair.length,
+            signatures,
             bytes: submission.payloadBytes ?? memo.length,
           })
         : 0n);
     const hbar = outcome.transfers ?? new HbarTransfers();
     if (fee > 0n) {
-      hbar.add(payer.num, -fee);
+      hbar.add(submission.payer, -fee);
       for (const [account, amount] of feeCredits(fee, nodeAccount(node))) hbar.add(account, amount);
     }
     if (submission.afterFee) {
@@ -228,7 +307,7 @@ export class Network {
       body,
       signedTransactionBytes,
       record,
-      recordBytes: types.TransactionRecord.encode(record).finish(),
+      recordBytes: hapi().TransactionRecord.encode(record).finish(),
       sidecars: outcome.sidecars ?? [],
     };
     this.pending.push(item);

@@ -148,6 +148,11 @@ export class BlockStateTracker {
       const { fileID, contents } = body.fileUpdate as Plain;
       out.push(update(STATE_ID.files, { file_id_key: fileID }, { file_value: { file_id: fileID, contents } }));
     }
+    if (body.fileCreate && receipt.fileID) {
+      const fileID = receipt.fileID as Plain;
+      const { contents } = body.fileCreate as Plain;
+      out.push(update(STATE_ID.files, { file_id_key: fileID }, { file_value: { file_id: fileID, contents } }));
+    }
     for (const sidecar of item.sidecars as Plain[]) {
       const code = sidecar.bytecode as Plain | undefined;
       if (code?.runtime_bytecode) {

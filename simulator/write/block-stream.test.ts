@@ -31,6 +31,8 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
+/** The genesis block and four of traffic. */
+const BLOCKS = 5n;
 
 describe('block stream files', () => {
   it('computes the block root hash the fixtures publish', () => {
@@ -45,7 +47,7 @@ describe('block stream files', () => {
   it('writes consecutive blocks that chain by root hash and carry node 0 signatures over it', () => {
     const keys = nodeKeysOf(parseAddressBook(readFileSync(path.join(out, ADDRESS_BOOK_FILE))));
     let previous: Uint8Array = new Uint8Array(48);
-    for (let number = 0n; number < 4n; number++) {
+    for (let number = 0n; number < BLOCKS; number++) {
       const file = blockFilePath(out, number);
       const { root, footer } = rootOf(file);
       expect(hex(footer[0] ?? new Uint8Array())).toBe(hex(previous));
@@ -85,7 +87,7 @@ describe('block stream files', () => {
     const ledger = JSON.parse(readFileSync(path.join(out, LEDGER_FILE), 'utf8')) as LedgerSnapshot;
     const balances = new Map<string, string>();
     const { BlockItem, stateValues } = blockTypes();
-    for (let number = 0n; number < 4n; number++) {
+    for (let number = 0n; number < BLOCKS; number++) {
       for (const { kind, bytes } of rawItems(blockFilePath(out, number))) {
         if (kind !== 7) continue;
         const item = BlockItem.toObject(BlockItem.decode(bytes), { longs: String });

@@ -1,7 +1,8 @@
 /**
  * Where files go in the output directory, which is laid out like a stream bucket (the legacy account-id
  * layout the ingest lists): `recordstreams/record0.0.<node account>/<instant>Z.rcd.gz` with its `.rcd_sig`,
- * sidecars under `…/sidecar/`; block files under `<network>/block/` with the 19-digit number split in 4-digit
+ * sidecars under `…/sidecar/`; account balance files `accountBalances/balance0.0.<node account>/<instant>_Balances.pb.gz`
+ * with their `.pb_sig.gz`; block files under `<network>/block/` with the 19-digit number split in 4-digit
  * folders; the address book with the nodes' keys at `address-book.bin`.
  */
 import path from 'node:path';
@@ -16,6 +17,10 @@ export function instantName(ns: bigint): string {
   const millis = ns / 1_000_000n;
   const iso = new Date(Number(millis)).toISOString().slice(0, 19).replaceAll(':', '_');
   return `${iso}.${String(ns % 1_000_000_000n).padStart(9, '0')}Z`;
+}
+
+export function balanceDirectory(out: string, nodeAccountNum: bigint): string {
+  return path.join(out, 'accountBalances', `balance${idString(nodeAccountNum)}`);
 }
 
 export function recordDirectory(out: string, nodeAccountNum: bigint): string {

@@ -33,7 +33,8 @@ export function signHash(node: SimNode, hash: Uint8Array): Uint8Array {
   return new Uint8Array(sign('sha384', hash, node.privateKey));
 }
 
-export function addressBookBytes(nodes: readonly SimNode[]): Uint8Array {
+/** The book, with node n's gRPC endpoint at 127.0.0.1:`basePort + n` (where a live run's nodes listen). */
+export function addressBookBytes(nodes: readonly SimNode[], basePort = 50211): Uint8Array {
   const encoder = new TextEncoder();
   return hapi()
     .NodeAddressBook.encode({
@@ -43,7 +44,7 @@ export function addressBookBytes(nodes: readonly SimNode[]): Uint8Array {
         RSA_PubKey: node.publicKeyHex,
         ...(node.nodeId > 0 ? { nodeId: node.nodeId } : {}),
         nodeAccountId: accountPb(node.accountNum),
-        serviceEndpoint: [{ ipAddressV4: new Uint8Array([127, 0, 0, 1]), port: 50211 + node.nodeId }],
+        serviceEndpoint: [{ ipAddressV4: new Uint8Array([127, 0, 0, 1]), port: basePort + node.nodeId }],
         description: `simulated node ${node.nodeId}`,
         stake: '1',
       })),

@@ -22,14 +22,14 @@ export interface WrittenRecordFile {
   readonly sizeBytes: number;
 }
 
-function writeAtomically(file: string, bytes: Uint8Array): void {
+export function writeAtomically(file: string, bytes: Uint8Array): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.tmp`;
   writeFileSync(temporary, bytes);
   renameSync(temporary, file);
 }
 
-function placeCopy(source: string, target: string, bytes: Uint8Array): void {
+export function placeCopy(source: string, target: string, bytes: Uint8Array): void {
   mkdirSync(path.dirname(target), { recursive: true });
   try {
     linkSync(source, target);

@@ -11,11 +11,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { answerHelp } from '../../common/cli-help.ts';
 import { startLocalPostgres } from '../../db/local/embedded-postgres.ts';
 import { proxyTarget, startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { migrate } from '../../db/migrate.ts';
 import { freePort } from '../../scripts/local-stack/free-port.ts';
-import { answerHelp } from '../../scripts/local-stack/usage.ts';
 import { REPO_ROOT, startWorkerProcess } from '../../scripts/local-stack/worker-process.ts';
 import { sharedDir } from '../harness/shared-dir.ts';
 

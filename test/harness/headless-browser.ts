@@ -11,8 +11,15 @@ import { brotliDecompressSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/local-stack/worker-process.ts';
 
-/** The package's root (its exports name only `build/index.js`, one folder down). */
-const PACKAGE_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..');
+/** The package's root: the nearest folder above its entry module (its exports name no other) with its package.json. */
+const PACKAGE_DIR = packageRoot(createRequire(import.meta.url).resolve('@sparticuz/chromium'));
+
+function packageRoot(entry: string): string {
+  for (let dir = path.dirname(entry); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'bin', 'chromium.br'))) return dir;
+  }
+  throw new Error(`no @sparticuz/chromium package with bin/chromium.br above ${entry}`);
+}
 
 /**
  * Flags for a browser that talks to nothing but the page under test: no sandbox (tests run as root), no GPU, no

@@ -32,7 +32,7 @@ export interface StructLogTrace {
 }
 
 /** anvil's struct logs of a call on its current state, with memory and storage. */
-export function anvilTrace(anvil: Anvil, call: Record<string, string>): Promise<StructLogTrace> {
+export function anvilTrace(anvil: Anvil, call: Record<string, unknown>): Promise<StructLogTrace> {
   return anvil.rpc<StructLogTrace>('debug_traceCall', [call, 'latest', { enableMemory: true, disableStorage: false }]);
 }
 

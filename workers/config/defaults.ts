@@ -35,8 +35,13 @@ export const DEFAULT_CONFIG = {
   users: [] as { username: string; password: string; limit: number }[],
   /** edge-mirror's own settings (no reference equivalent): the edge cache, per-client rate limits, streams. */
   edge: {
-    /** `memoryBytes`: the per-isolate memory tier in front of the Cache API (0 turns it off). */
-    cache: { enabled: true, memoryBytes: 16 * 1024 * 1024 },
+    /**
+     * `memoryBytes`: the per-isolate memory tier in front of the Cache API (0 turns it off). `finalMaxAge`: seconds
+     * a final answer may be kept, at the edge and by browsers (docs/adr/0045). `staleWhileRevalidate`: seconds past
+     * its max-age an answer that can still change may be served to a browser from the edge while it is read again
+     * (0: never).
+     */
+    cache: { enabled: true, memoryBytes: 16 * 1024 * 1024, finalMaxAge: 31_536_000, staleWhileRevalidate: 120 },
     rateLimit: {
       enabled: true,
       /** Token buckets per client and route class: `rate` tokens a second, up to `burst` saved. */
@@ -57,6 +62,29 @@ export const DEFAULT_CONFIG = {
     stream: { interval: 500, maxBufferSize: 16384 },
   },
   common: { shard: 0, realm: 0 },
+  /**
+   * The reference's Rosetta settings (`hiero.mirror.rosetta.*`) that the Rosetta API (`/rosetta`) reads
+   * (workers/rosetta/settings.ts); its database, HTTP server and log settings have no meaning in a Worker.
+   */
+  rosetta: {
+    /** The network name of the network identifier (lowercased): `demo`, `mainnet`, `previewnet`, `testnet`, … */
+    network: 'demo',
+    /** Offline: only `/network/list`, `/network/options` and the construction endpoints that need no network. */
+    online: true,
+    /** A sub-network identifier `shard <shard> realm <realm>` in the network identifier. */
+    feature: { subNetworkIdentifier: false },
+    /**
+     * The consensus nodes `/construction/submit` sends to: `{"<host>:<port>": "<shard>.<realm>.<num>"}`, or the
+     * reference's text form `host:port:0.0.3,…`; empty: the nodes of the latest address book.
+     */
+    nodes: {} as Record<string, string> | string,
+    /** How often the nodes are read from the address book again (when `nodes` is empty). */
+    nodeRefreshInterval: '24h',
+    /** `version.node_version` of `/network/options` (a string on the wire; the reference's YAML writes `0`). */
+    nodeVersion: 0 as number | string,
+    /** Transactions listed in full in a `/block` answer; the rest only by hash (`other_transactions`). */
+    response: { maxTransactionsInBlock: 6000 },
+  },
   /** The reference's web3 settings (`hiero.mirror.web3.*`) that POST /api/v1/contracts/call reads (workers/config/web3.ts). */
   web3: {
     evm: {

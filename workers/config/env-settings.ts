@@ -8,10 +8,13 @@ const isTree = (value: unknown): value is Tree => typeof value === 'object' && v
 /** The prefix every settings variable starts with. */
 export const SETTINGS_PREFIX = 'HIERO_MIRROR_';
 
+/** The top-level subtrees named directly under `HIERO_MIRROR_` (the rest are `hiero.mirror.rest.*`). */
+const OWN_ROOTS: ReadonlySet<string> = new Set(['common', 'web3', 'rosetta']);
+
 /**
  * Every settings variable the Worker reads, with the path of the setting in the tree: one per node of the
  * reference's tree, named after its path in upper case the way the reference's relaxed binding names them
- * (`common.*` and `web3.*` under `HIERO_MIRROR_`, the rest under `HIERO_MIRROR_REST_`). A variable may name a leaf
+ * (`common.*`, `web3.*` and `rosetta.*` under `HIERO_MIRROR_`, the rest under `HIERO_MIRROR_REST_`). A variable may name a leaf
  * (`..._EDGE_RATELIMIT_READS_RATE=600`) or a whole subtree as a JSON object (`..._EDGE_RATELIMIT_READS=
  * {"rate":600,"burst":1200}`). The `*Ns` twins of durations are derived, not settings: the text form is the
  * setting (`..._QUERY_MAXTIMESTAMPRANGE=1d`).
@@ -22,7 +25,7 @@ export const SETTINGS_VARIABLES: ReadonlyMap<string, readonly string[]> = (() =>
     for (const [key, value] of Object.entries(node)) {
       if (key.endsWith('Ns') && typeof value === 'number') continue;
       const keyPath = [...path, key];
-      const root = keyPath[0] === 'common' || keyPath[0] === 'web3' ? SETTINGS_PREFIX : `${SETTINGS_PREFIX}REST_`;
+      const root = OWN_ROOTS.has(keyPath[0] as string) ? SETTINGS_PREFIX : `${SETTINGS_PREFIX}REST_`;
       variables.set(root + keyPath.map((part) => part.toUpperCase()).join('_'), keyPath);
       if (isTree(value)) visit(value, keyPath);
     }
@@ -61,7 +64,9 @@ export function readEnvSettings(env: object): EnvSettings {
     const raw = vars[name];
     if (typeof raw !== 'string') continue;
     const value = parseValue(raw);
-    const isSubtree = isTree(valueAt(DEFAULT_CONFIG as unknown as Tree, path));
+    // An object that is empty by default is a map setting (`rosetta.nodes`): one value, not a subtree of settings.
+    const byDefault = valueAt(DEFAULT_CONFIG as unknown as Tree, path);
+    const isSubtree = isTree(byDefault) && Object.keys(byDefault).length > 0;
     if (isSubtree && !isTree(value)) {
       invalid.push(name);
       continue;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { CHAIN_IDS } from '../../common/chain-ids.ts';
 import type { EvmSettings } from '../evm/types.ts';
-import { CHAIN_IDS } from './chain-ids.ts';
 import type { Config } from './config.ts';
 import { parseDurationNs } from './config.ts';
 

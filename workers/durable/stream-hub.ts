@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createDatabase } from '../../db/client.ts';
 import type { Env } from '../env.ts';
+import { failureLines } from '../failure-line.ts';
 import { HISTORY_PAGE, historyPage } from '../stream/history.ts';
 import { decodeOpening, OPENING_HEADER } from '../stream/opening.ts';
 import { isAfter, later, through } from '../stream/position.ts';
@@ -211,7 +212,8 @@ function readState(ws: WebSocket): SocketState | undefined {
 }
 
 function fail(ws: WebSocket, error: unknown): void {
-  console.log(JSON.stringify({ msg: 'stream failed', level: 'error', error: (error as Error).message }));
+  const message = (error as Error).message;
+  failureLines.write(`stream ${message}`, { msg: 'stream failed', level: 'error', error: message });
   try {
     ws.close(CLOSE_ERROR, 'Internal error');
   } catch {

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createDatabase } from '../../db/client.ts';
 import type { Env } from '../env.ts';
+import { failureLines } from '../failure-line.ts';
 import type { StreamItem } from '../stream/item.ts';
 import { streamConfig } from '../stream/settings.ts';
 import { latestWatermark, type Round, readRound, type Watermark } from '../stream/tail-round.ts';
@@ -50,6 +51,7 @@ export class StreamTail extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
+    failureLines.flush();
     const hubs = await this.#load();
     if (hubs.size === 0) return;
     // Rounds start `interval` apart (a round that takes longer is followed at once), not `interval` after the last.
@@ -77,7 +79,8 @@ export class StreamTail extends DurableObject<Env> {
       const keys = new Set([...hubs.values()].flatMap((set) => [...set]));
       round = await readRound(db, await this.#currentWatermark(), keys, config);
     } catch (error) {
-      log({ msg: 'stream tail round failed', level: 'error', error: (error as Error).message });
+      const message = (error as Error).message;
+      failureLines.write(`stream tail ${message}`, { msg: 'stream tail round failed', level: 'error', error: message });
       return false;
     }
     if (!round) return false;

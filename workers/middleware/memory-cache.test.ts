@@ -32,4 +32,12 @@ describe('MemoryCache', () => {
     expect(cache.get('a', 15)?.body.byteLength).toBe(200);
     expect(cache.size).toBe(1);
   });
+
+  it('tells a stale entry from a fresh one until the entry expires', () => {
+    const cache = new MemoryCache(10_000);
+    cache.put('a', response(10), 3_000, 1_000);
+    expect(cache.get('a', 999)?.freshUntil).toBe(1_000);
+    expect(cache.get('a', 2_000)?.expiresAt).toBe(3_000);
+    expect(cache.get('a', 3_000)).toBeUndefined();
+  });
 });

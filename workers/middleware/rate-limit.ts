@@ -5,6 +5,7 @@ import type { AppEnv } from '../context.ts';
 import { nearDatabase } from '../durable/location-hint.ts';
 import { rateLimiterShard } from '../durable/rate-limiter-shard.ts';
 import { ApiError } from '../errors.ts';
+import { failureLines } from '../failure-line.ts';
 import { type BucketLimits, type TakeResult, TokenBuckets } from './token-buckets.ts';
 
 type RateLimits = Config['edge']['rateLimit'];
@@ -15,6 +16,13 @@ function routeClass(method: string, path: string): RouteClass {
   if (/^\/api\/v1\/contracts\/results\/[^/]+\/opcodes$/.test(path)) return 'opcodes';
   return 'reads';
 }
+
+/**
+ * Whether the route takes the request's token itself, calling `limitRate` once it has checked what costs nothing: a
+ * trace request is refused for what it is (tracer off, a bad id, no `Accept-Encoding: gzip`, bad options) without
+ * spending the client's one trace a second, as the reference validates before it throttles.
+ */
+export const routeTakesToken = (c: Context<AppEnv>): boolean => routeClass(c.req.method, c.req.path) === 'opcodes';
 
 const apiKeysSchema = z.array(
   z.object({ key: z.string().min(1), name: z.string().min(1), rate: z.number().positive(), burst: z.number().min(1) }),
@@ -80,7 +88,8 @@ export async function limitRate(c: Context<AppEnv>): Promise<void> {
       );
       result = await shard.take(key, limits);
     } catch (error) {
-      console.log(JSON.stringify({ msg: 'rate limiter unreachable', level: 'warn', error: (error as Error).message }));
+      const message = (error as Error).message;
+      failureLines.write(`rate limiter ${message}`, { msg: 'rate limiter unreachable', level: 'warn', error: message });
     }
     if (!result.allowed) isolateBuckets.refund(key, limits);
   }

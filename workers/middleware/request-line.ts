@@ -1,7 +1,10 @@
 import { pathAndQuery } from '../request-url.ts';
 
-/** How the edge cache treated a request. */
-export type CacheOutcome = 'hit' | 'miss' | 'off';
+/**
+ * How the edge cache treated a request: answered fresh (`hit`) or stale while it is read again (`stale`), sent on
+ * (`miss`, or `off` with no cache to use), or the edge's own reading again of a stale answer (`revalidate`).
+ */
+export type CacheOutcome = 'hit' | 'stale' | 'miss' | 'off' | 'revalidate';
 
 /** The rate limiter's decision on a request. */
 export type RateLimitOutcome = 'allowed' | 'limited' | 'off';

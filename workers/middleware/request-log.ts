@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { flushFailureLines } from '../failure-line.ts';
 import { logRequest } from './request-line.ts';
 
-/** The request line of every request the app routes. */
+/** The request line of every request the app routes; then the summaries of failures that stopped repeating. */
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
@@ -14,4 +15,5 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     cache: c.get('cache'),
     rateLimit: c.get('rateLimit'),
   });
+  flushFailureLines();
 };

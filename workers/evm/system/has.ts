@@ -35,12 +35,12 @@ import { canonicalGas } from './hts-gas.ts';
 import { parseRedirect } from './redirect-input.ts';
 import {
   halt,
-  notImplemented,
   type ResponseCodeName,
   responseCode,
   revertWith,
   revertWithCode,
   success,
+  unknownSelector,
   VIEW_GAS,
 } from './results.ts';
 
@@ -223,7 +223,8 @@ async function direct(call: HasCall, selector: number): Promise<ExecResult> {
     case IS_AUTHORIZED:
       return isAuthorized(call);
     default:
-      return notImplemented();
+      // every function the node's HAS translators declare (0.73) is handled here or in `redirect`
+      return unknownSelector();
   }
 }
 
@@ -236,7 +237,7 @@ async function redirect(base: Omit<HasCall, 'args'>, input: Uint8Array): Promise
     return hbarApprove(call, redirected.target, call.args.address(0), int64Amount(call.args, 1));
   }
   if (selector === SET_UNLIMITED_AUTO_ASSOCIATIONS) return setUnlimitedAutoAssociations(call, redirected.target);
-  if (selector !== HBAR_ALLOWANCE_OF_ACCOUNT) return notImplemented();
+  if (selector !== HBAR_ALLOWANCE_OF_ACCOUNT) return unknownSelector();
   return hbarAllowance(call, await accountAt(base, redirected.target), call.args.address(0));
 }
 

@@ -4,7 +4,7 @@
  * `authorizeSchedule(schedule)`, `signSchedule(schedule, signatureMap)` and `signSchedule()` through a schedule's
  * redirect proxy, and the ScheduleDelete of `deleteSchedule(schedule)` and `deleteSchedule()` through the proxy
  * (HIP-1215), and the schedules `hss-schedule-call.ts` and `hss-schedule-native.ts` create, which the other
- * functions see. A selector the node does not have answers 501.
+ * functions see. A selector the node does not have succeeds with no output and no gas (results.ts, `unknownSelector`).
  */
 import type { ExecResult, PrecompileFunc } from '@ethereumjs/evm';
 import { hexOfBytes } from '../../../db/bytea.ts';
@@ -30,7 +30,16 @@ import { type HtsCall, systemCallBase } from './hts-context.ts';
 import { canonicalGas } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
 import { parseRedirect } from './redirect-input.ts';
-import { halt, notImplemented, type ResponseCodeName, responseCode, revertWith, success, VIEW_GAS } from './results.ts';
+import {
+  halt,
+  notImplemented,
+  type ResponseCodeName,
+  responseCode,
+  revertWith,
+  success,
+  unknownSelector,
+  VIEW_GAS,
+} from './results.ts';
 import { scheduledBodyOf } from './scheduled-body.ts';
 import { ledgerIdOf, tokenInfoTuple } from './token-tuples.ts';
 
@@ -194,7 +203,8 @@ async function direct(call: HtsCall, selector: number): Promise<ExecResult> {
     case SCHEDULE_NATIVE:
       return scheduleNative(call);
     default:
-      return notImplemented();
+      // every function the node's HSS translators declare (0.73) is handled here or through the redirect
+      return unknownSelector();
   }
 }
 
@@ -211,7 +221,7 @@ export function hssPrecompile(reader: LedgerReader): PrecompileFunc {
         const proxied = leadingSelector(redirected.data);
         if (proxied === SIGN_SCHEDULE_PROXY) return await signSchedule(call, redirected.target);
         if (proxied === DELETE_SCHEDULE_PROXY) return await deleteSchedule(call, redirected.target);
-        return notImplemented();
+        return unknownSelector();
       }
       // Only a schedule's own proxy may DELEGATECALL HSS; any other delegation halts (UNQUALIFIED_DELEGATE).
       const delegating = delegatingContract(_EVM);

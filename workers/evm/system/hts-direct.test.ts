@@ -216,9 +216,35 @@ describe('HTS functions called on 0x167 directly', () => {
     expect([answered.int(0), answered.int(1)]).toEqual([167n, 0n]);
   });
 
-  it('answers 501 for a selector the token service does not have', async () => {
+  // The consensus node answers a selector none of its translators claims `successResult(Bytes.EMPTY, 0)`.
+  it('succeeds with no output and no gas for a selector the token service does not have', async () => {
     const { call } = await evmAt(latest);
     const unknown = calldata('burnAll(address)', addressArg(longZeroAddress(FUNGIBLE)));
-    await expect(call(HTS, unknown)).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
+    const result = await call(HTS, unknown, { gas: 100_000n });
+    expect([result.exceptionError, result.returnValue.length, result.executionGasUsed]).toEqual([undefined, 0, 0n]);
+  });
+
+  it('succeeds for such a selector called through a contract, the contract seeing a successful call', async () => {
+    const system = await evmAt(latest);
+    // calldatacopy(0, 0, calldatasize); ok = call(gas, 0x167, 0, 0, calldatasize, 0, 0); return (ok, returndatasize)
+    const caller = longZeroAddress(7778n);
+    const code = Buffer.concat([
+      Buffer.from('365f5f375f5f365f5f73', 'hex'),
+      Buffer.from(HTS),
+      Buffer.from('5af15f523d60205260405ff3', 'hex'),
+    ]);
+    await system.deploy(caller, new Uint8Array(code));
+    const result = await system.call(caller, calldata('burnAll(address)', addressArg(longZeroAddress(FUNGIBLE))));
+    expect(result.exceptionError).toBeUndefined();
+    const answer = returned(result);
+    expect([answer.uint(0), answer.uint(1)]).toEqual([1n, 0n]);
+  });
+
+  it('still answers 501 for a function the node has and this port does not run', async () => {
+    const { call } = await evmAt(latest);
+    const token =
+      '(string,string,address,string,bool,uint32,bool,(uint256,(bool,address,bytes,bytes,address))[],(uint32,address,uint32))';
+    const v1 = `createNonFungibleTokenWithCustomFees(${token},(uint32,address,bool,bool,address)[],(uint32,uint32,uint32,address,bool,address)[])`;
+    await expect(call(HTS, calldata(v1))).rejects.toEqual(new EvmRequestError(501, 'Not Implemented'));
   });
 });

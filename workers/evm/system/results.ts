@@ -186,6 +186,15 @@ function outOfGas(gasLimit: bigint): ExecResult {
   };
 }
 
+/**
+ * A selector none of the system contract's translators claims: the consensus node answers `successResult(Bytes.EMPTY,
+ * 0)` (AbstractNativeSystemContract.computeFully, since 0.62, hiero-consensus-node #18733, as in 0.73 the reference
+ * runs): the call succeeds, returns nothing and costs no gas, as a call to an account without code would.
+ */
+export function unknownSelector(): ExecResult {
+  return { returnValue: new Uint8Array(0), executionGasUsed: 0n };
+}
+
 /** A selector this port does not run (writes, schedules): the request fails with 501 as the reference answers. */
 export function notImplemented(): never {
   throw new EvmRequestError(501, 'Not Implemented');

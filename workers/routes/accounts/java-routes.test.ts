@@ -3,6 +3,7 @@ import { insertNftAllowance, insertTokenAirdrop } from '../../../test/harness/fa
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 import { base32Encode } from '../../format/base32.ts';
+import { answerValidator } from '../docs/openapi-ajv.ts';
 
 /**
  * The routes the reference serves from its Java process: `/accounts/{id}/allowances/nfts` and
@@ -150,8 +151,13 @@ describe('GET /api/v1/accounts/{id}/allowances/nfts', () => {
     expect(unknown.body).toEqual({ allowances: [], links: { next: null } });
   });
 
+  it('answers 404 Not found for an id the reference gateway does not send to rest-java', async () => {
+    // Its pattern takes numbers, EVM addresses and base32 aliases; the Node REST API has no such route.
+    const response = await worker.get('/api/v1/accounts/abc/allowances/nfts');
+    expect([response.status, response.body]).toEqual([404, { _status: { messages: [{ message: 'Not found' }] } }]);
+  });
+
   it.each([
-    ['abc', '', "Failed to convert 'id'"],
     ['0.0.274877906944', '', "Failed to convert 'id'"],
     ['0.0.1001', '?limit=abc', "Failed to convert 'limit'"],
     ['0.0.1001', '?limit=0', 'limit must be greater than 0'],
@@ -211,6 +217,8 @@ describe('GET /api/v1/accounts/{id}/airdrops/{outstanding,pending}', () => {
     });
     expect(res.body.airdrops[1].amount).toBeNull();
     expect(res.body.links.next).toBeNull();
+    // an NFT's airdrop has no amount, and the OpenAPI document says so
+    expect(answerValidator().check(OUTSTANDING, 200, res.body)).toEqual([]);
   });
 
   it('pages by receiver, token and serial number, and by token alone after a fungible airdrop', async () => {

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { type BlockCondition, blockByHashOrNumber, listBlocks } from '../../../db/queries/blocks.ts';
+import { committedValue } from '../../../db/queries/committed-end.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
+import { cacheControlFor } from '../../finality/freshness.ts';
+import { inclusiveUpper, isFinalPage } from '../../finality/page.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { blockNumberParam, parseBlockHashOrNumber, parseBlockNumber } from '../../params/block-number.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
@@ -10,7 +13,10 @@ import { timestampParam } from '../../params/timestamp.ts';
 import { jsonResponse } from '../../respond.ts';
 import { formatBlock } from './format.ts';
 
-/** A block never changes once written: cached for ten minutes. */
+/**
+ * A block never changes once written (the ingest writes its record_file row once, with the block's rows): the
+ * reference's ten minutes, final once the history is append-only (docs/adr/0045).
+ */
 const BLOCK_MAX_AGE = 600;
 
 /** `/api/v1/blocks`: the list, and one block by hash or number. */
@@ -35,7 +41,8 @@ export const blockRoutes = new Hono<AppEnv>()
     // the first of the two filters given decides the column the page walks
     const orderBy = conditions[0]?.column ?? 'consensus_end';
 
-    const blocks = (await listBlocks(c.get('db'), { conditions, orderBy, order, limit })).map(formatBlock);
+    const rows = await listBlocks(c.get('db'), { conditions, orderBy, order, limit });
+    const blocks = rows.map(formatBlock);
     const last = blocks[blocks.length - 1];
     const next =
       last && blocks.length === limit
@@ -48,7 +55,13 @@ export const blockRoutes = new Hono<AppEnv>()
             includeHost: config.response.includeHostInLink,
           })
         : null;
-    return jsonResponse({ blocks, links: { next } });
+    // Later blocks have a greater number and a greater timestamp than any committed one: either bound can close it.
+    const page = { order, limit, rows: blocks.length };
+    const bounded = (column: BlockCondition['column']) => inclusiveUpper(conditions.filter((x) => x.column === column));
+    const final =
+      isFinalPage({ ...page, upper: bounded('index'), committed: committedValue(rows[0]?.committed_block) }) ||
+      isFinalPage({ ...page, upper: bounded('consensus_end'), committed: committedValue(rows[0]?.committed_end) });
+    return jsonResponse({ blocks, links: { next } }, { cacheControl: cacheControlFor(c, final) });
   })
   .get('/:hashOrNumber', async (c) => {
     acceptNoQuery(c);
@@ -56,5 +69,6 @@ export const blockRoutes = new Hono<AppEnv>()
     if (!key) throw ApiError.invalidParams('hashOrNumber');
     const row = await blockByHashOrNumber(c.get('db'), key);
     if (!row) throw ApiError.notFound();
-    return jsonResponse(formatBlock(row), { maxAge: BLOCK_MAX_AGE });
+    const final = committedValue(row.committed_end) !== null;
+    return jsonResponse(formatBlock(row), { cacheControl: cacheControlFor(c, final, BLOCK_MAX_AGE) });
   });

@@ -1,15 +1,18 @@
 import type { Context } from 'hono';
+import { committedValue } from '../../../db/queries/committed-end.ts';
 import { contractLogs, transactionTimestampByHash } from '../../../db/queries/contract-logs.ts';
 import type { Config } from '../../config/config.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
+import { cacheControlFor } from '../../finality/freshness.ts';
+import { inclusiveUpper, isFinalPage } from '../../finality/page.ts';
 import type { CursorValue } from '../../format/pagination.ts';
 import type { Filter } from '../../params/filters.ts';
 import { limitParam, type Order, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { requestFilters } from '../../params/request-query.ts';
 import { formatTimestamp, timestampParam, timestampRange } from '../../params/timestamp.ts';
 import { jsonResponse } from '../../respond.ts';
-import { checkContractIdPath, resolveContractId } from './contract-id.ts';
+import { checkContractIdPath, opaqueEvmAddress, resolveContractId } from './contract-id.ts';
 import { formatLog } from './format-log.ts';
 import {
   addFilter,
@@ -176,7 +179,21 @@ async function listLogs(c: Context<AppEnv>, contractIdText: string | undefined):
   });
   const logs = rows.map(formatLog);
   const next = logsNextLink(c, logs, { primary, secondary, window }, limit, order);
-  return jsonResponse({ logs, links: { next } }, { maxAge });
+  // A hash may pick another transaction later, an EVM address another contract, a clock-bound window moves: only
+  // pages of timestamps given directly, of a contract given by id, can be final (workers/finality/page.ts).
+  const final =
+    transactionHash === undefined &&
+    window === undefined &&
+    !(contractId === undefined && config.query.bindTimestampRange) &&
+    (contractIdText === undefined || opaqueEvmAddress(contractIdText) === undefined) &&
+    isFinalPage({
+      order,
+      limit,
+      rows: rows.length,
+      upper: inclusiveUpper(boundFilters(searched).map(({ operator, value }) => ({ operator, value: BigInt(value) }))),
+      committed: committedValue(rows[0]?.committed_end),
+    });
+  return jsonResponse({ logs, links: { next } }, { cacheControl: cacheControlFor(c, final, maxAge) });
 }
 
 /** `GET /contracts/results/logs`: logs of all contracts, by timestamp and index, topics or transaction hash. */

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { committedValue } from '../../../db/queries/committed-end.ts';
 import type { Comparison } from '../../../db/queries/comparison.ts';
 import {
   type BlockKey,
@@ -9,6 +10,8 @@ import {
 import { entityIdsByEvmAddresses } from '../../../db/queries/contracts.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
+import { cacheControlFor } from '../../finality/freshness.ts';
+import { inclusiveUpper, isFinalPage } from '../../finality/page.ts';
 import { parseEntityId } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { parseQuery } from '../../params/query.ts';
@@ -30,7 +33,20 @@ import {
 } from './params.ts';
 import { timestampWindow } from './timestamp-window.ts';
 
+/**
+ * New results arrive at the head of the lists: the reference's max-ages (ten seconds for all results, one for a
+ * contract's). A contract result is written once, with its transaction; a page the ingest can no longer add to is
+ * final (workers/finality/page.ts), as is any page of a block that exists (a block's results are all written with it).
+ */
 const ALL_RESULTS_MAX_AGE = 10;
+
+/** Whether a page of `query` with these rows can no longer change. */
+function isFinalResultsPage(query: ResultsQuery, rows: number, committed: bigint | null): boolean {
+  if (query.block !== undefined && rows > 0 && committed !== null) return true;
+  const eq = query.timestamps.map((value) => ({ operator: 'eq', value }));
+  const upper = inclusiveUpper([...query.timestampComparisons, ...eq]);
+  return isFinalPage({ order: query.order, limit: query.limit, rows, upper, committed });
+}
 
 function parseResultsQuery(c: Context<AppEnv>) {
   const config = c.get('config');
@@ -140,7 +156,11 @@ export async function listContractResultsRoute(c: Context<AppEnv>): Promise<Resp
     last && results.length === query.limit
       ? contractsNextLink(c, query.order, { timestamp: last.timestamp ?? '' })
       : null;
-  return jsonResponse({ results, links: { next } });
+  // An EVM address may name another contract later (a CREATE2 at the address of a deleted one): by id only.
+  const final =
+    opaqueEvmAddress(text) === undefined &&
+    isFinalResultsPage(query, rows.length, committedValue(rows[0]?.committed_end));
+  return jsonResponse({ results, links: { next } }, { cacheControl: cacheControlFor(c, final) });
 }
 
 /**
@@ -153,14 +173,19 @@ export async function listAllResultsRoute(c: Context<AppEnv>): Promise<Response>
   const { filters, search, maxRepeated } = parseResultsQuery(c);
   const hbar = resolveHbar(search, maxRepeated);
   const query = await baseQuery(c, filters);
-  const empty = () => jsonResponse({ results: [], links: { next: null } }, { maxAge: ALL_RESULTS_MAX_AGE });
+  const empty = (final = false) =>
+    jsonResponse(
+      { results: [], links: { next: null } },
+      { cacheControl: cacheControlFor(c, final, ALL_RESULTS_MAX_AGE) },
+    );
 
   // a block bounds the range itself, so it is never cut to a window
+  const bind = config.query.bindTimestampRange && query.block === undefined;
   const window = await timestampWindow(timestampFilters(filters), query.order, {
     config,
     db,
     now: c.get('now')(),
-    bind: config.query.bindTimestampRange && query.block === undefined,
+    bind,
   });
   if (window.empty) return empty();
   if (window.lower !== undefined) query.timestampComparisons.push({ operator: 'gte', value: window.lower });
@@ -168,7 +193,10 @@ export async function listAllResultsRoute(c: Context<AppEnv>): Promise<Response>
   query.timestamps.push(...window.eq);
   for (const value of window.ne) query.timestampComparisons.push({ operator: 'ne', value });
 
-  const rows = await contractResultsWithDetails(db, query, BigInt(config.query.maxRecordFileCloseIntervalNs));
+  const closeInterval = BigInt(config.query.maxRecordFileCloseIntervalNs);
+  const { rows, committedEnd } = await contractResultsWithDetails(db, query, closeInterval);
+  // A window bound to the clock (query.bindTimestampRange) moves with it: never final.
+  const final = !bind && isFinalResultsPage(query, rows.length, committedEnd);
   const results = rows.map((row) =>
     formatContractResultDetails(row, {
       block: row,
@@ -177,12 +205,12 @@ export async function listAllResultsRoute(c: Context<AppEnv>): Promise<Response>
       delegation: config.response.enableDelegationAddress,
     }),
   );
-  if (results.length === 0) return empty();
+  if (results.length === 0) return empty(final);
   const isEnd = results.length !== query.limit;
   const last = results[results.length - 1];
   let next: string | null = null;
   if (!isEnd && last) next = contractsNextLink(c, query.order, { timestamp: String(last.timestamp) });
   else if (window.next !== undefined)
     next = contractsNextLink(c, query.order, { timestamp: formatTimestamp(window.next) });
-  return jsonResponse({ results, links: { next } }, { maxAge: ALL_RESULTS_MAX_AGE });
+  return jsonResponse({ results, links: { next } }, { cacheControl: cacheControlFor(c, final, ALL_RESULTS_MAX_AGE) });
 }

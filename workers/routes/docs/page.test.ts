@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/harness/headless-browser.ts';
@@ -23,8 +24,16 @@ const operations = Object.entries(document.paths)
   )
   .sort();
 
+/**
+ * Every WebSocket stream the Worker serves (the paths its stream sub-app registers, read from its source: the module
+ * needs the Workers runtime's types), as the page names it: `/api/v1/stream/topics/{topicId}/messages`.
+ */
+const streams = [
+  ...readFileSync(new URL('../stream/index.ts', import.meta.url), 'utf8').matchAll(/\.get\('(\/[^']*)'/g),
+].map(([, route]) => `/api/v1/stream${route?.replace(/:(\w+)/g, '{$1}')}`);
+
 describe('the docs page in a headless browser', () => {
-  it('renders every operation of the document with no request to another origin', async () => {
+  it('renders every operation of the document and the WebSocket streams, with no request to another origin', async () => {
     const origin = new URL(worker.baseUrl).origin;
     const elsewhere: string[] = [];
     const context = await browser.newContext();
@@ -53,6 +62,14 @@ describe('the docs page in a headless browser', () => {
           ),
         );
       expect([...new Set(rendered)].sort()).toEqual(operations);
+      // Below the operations, the WebSocket streams: every URL, the acknowledgement and the close codes.
+      const section = page.locator('#websocket-streams');
+      await section.waitFor({ state: 'visible' });
+      const described = ((await section.textContent()) ?? '').replace(/\s+/g, ' ');
+      expect(streams).toHaveLength(4);
+      for (const stream of streams) expect(described).toContain(stream);
+      expect(described).toContain('number of messages it has received');
+      for (const code of ['1008', '1011']) expect(described).toContain(code);
       expect(await page.title()).toBe('edge-mirror REST API');
       expect(failed).toEqual([]);
       expect(elsewhere).toEqual([]);

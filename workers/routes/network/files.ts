@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { cacheControlFor } from '../../finality/freshness.ts';
 import { requestParam } from '../../params/java/binding.ts';
 import { timestampBound } from '../../params/java/bound.ts';
 import { javaNotFound } from '../../params/java/errors.ts';
@@ -17,7 +18,7 @@ import {
 } from './common.ts';
 import { formatExchangeRateSet, formatFees } from './format-fees.ts';
 import { CURRENT_AND_NEXT_FEE_SCHEDULE, EXCHANGE_RATE_SET } from './system-file-schemas.ts';
-import { loadSystemFiles } from './system-files.ts';
+import { readSystemFiles } from './system-files.ts';
 
 const FEE_SCHEDULE_FILE = 111;
 const EXCHANGE_RATE_FILE = 112;
@@ -30,13 +31,16 @@ export const fileRoutes = new Hono<AppEnv>()
     const timestamps = timestampRequestParam(params);
     checkTimestampCount(timestamps);
     const network = c.get('config').common;
-    const [rates] = await loadSystemFiles(
+    const bound = timestampBound(timestamps);
+    const { files, committedEnd } = await readSystemFiles(
       c.get('db'),
       [{ id: systemFileId(network, EXCHANGE_RATE_FILE), message: EXCHANGE_RATE_SET }],
-      timestampBound(timestamps),
+      bound,
     );
+    const [rates] = files;
     if (!rates) throw javaNotFound(`File ${systemFileName(network, EXCHANGE_RATE_FILE)} not found`);
-    return jsonResponse(formatExchangeRateSet(rates), { maxAge: NETWORK_MAX_AGE });
+    const final = isSettledBound(bound, committedEnd);
+    return jsonResponse(formatExchangeRateSet(rates), { cacheControl: cacheControlFor(c, final, NETWORK_MAX_AGE) });
   })
   .get('/fees', async (c) => {
     setNetworkCacheControl(c);
@@ -50,7 +54,7 @@ export const fileRoutes = new Hono<AppEnv>()
     checkTimestampCount(timestamps);
     const network = c.get('config').common;
     const bound = timestampBound(timestamps);
-    const [schedule, rates] = await loadSystemFiles(
+    const { files, committedEnd } = await readSystemFiles(
       c.get('db'),
       [
         { id: systemFileId(network, FEE_SCHEDULE_FILE), message: CURRENT_AND_NEXT_FEE_SCHEDULE },
@@ -58,7 +62,18 @@ export const fileRoutes = new Hono<AppEnv>()
       ],
       bound,
     );
+    const [schedule, rates] = files;
     if (!schedule) throw javaNotFound(`File ${systemFileName(network, FEE_SCHEDULE_FILE)} not found`);
     if (!rates) throw javaNotFound(`File ${systemFileName(network, EXCHANGE_RATE_FILE)} not found`);
-    return jsonResponse(formatFees(schedule, rates, bound, order), { maxAge: NETWORK_MAX_AGE });
+    const final = isSettledBound(bound, committedEnd);
+    return jsonResponse(formatFees(schedule, rates, bound, order), {
+      cacheControl: cacheControlFor(c, final, NETWORK_MAX_AGE),
+    });
   });
+
+/**
+ * A file as of a timestamp at or below the newest committed record file can no longer change: every later write
+ * is stamped after it (docs/adr/0045). Without a timestamp the answer is the current file: never final.
+ */
+const isSettledBound = (bound: { upper: bigint }, committedEnd: bigint | null) =>
+  committedEnd !== null && bound.upper <= committedEnd;

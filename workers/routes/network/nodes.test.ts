@@ -8,6 +8,7 @@ import {
   insertServiceEndpoint,
 } from '../../../test/harness/factories-network.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
+import { answerValidator } from '../docs/openapi-ajv.ts';
 
 const OLD_BOOK = 1_000_000_000_000n;
 const BOOK_101 = 1_500_000_000_000n;
@@ -159,6 +160,8 @@ describe('GET /api/v1/network/nodes', () => {
       stake: null,
       staking_period: null,
     });
+    // nulls included, the OpenAPI document describes the answer
+    expect(answerValidator().check('/api/v1/network/nodes', 200, res.body)).toEqual([]);
   });
 
   it('pages with node.id=gt:<last> while a page is full', async () => {

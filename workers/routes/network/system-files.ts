@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client.ts';
+import { committedValue } from '../../../db/queries/committed-end.ts';
 import { type SystemFileRow, systemFilesAt } from '../../../db/queries/network-files.ts';
 import { type Decoded, decodeMessage, type MessageDef, ProtobufError } from '../../format/protobuf-strict.ts';
 import type { Bound } from '../../params/java/bound.ts';
@@ -28,13 +29,26 @@ export async function loadSystemFiles(
   files: readonly SystemFileRequest[],
   bound: Bound,
 ): Promise<(SystemFile | undefined)[]> {
+  return (await readSystemFiles(db, files, bound)).files;
+}
+
+/**
+ * `loadSystemFiles`, with the newest committed consensus end its first statement saw (`COMMITTED_END`): a bound at
+ * or below it holds every write the files will ever have there.
+ */
+export async function readSystemFiles(
+  db: Database,
+  files: readonly SystemFileRequest[],
+  bound: Bound,
+): Promise<{ files: (SystemFile | undefined)[]; committedEnd: bigint | null }> {
   const first = await systemFilesAt(
     db,
     files.map((file) => file.id),
     bound.lower,
     bound.upper,
   );
-  return Promise.all(
+  const committedEnd = committedValue(first[0]?.committed_end);
+  const loaded = await Promise.all(
     files.map(async (file, i) => {
       let row: SystemFileRow | undefined = first[i];
       for (let attempt = 1; ; attempt++) {
@@ -49,4 +63,5 @@ export async function loadSystemFiles(
       }
     }),
   );
+  return { files: loaded, committedEnd };
 }

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { settledEntity } from '../../../db/queries/entity-type.ts';
 import { tokenInfo } from '../../../db/queries/tokens.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
+import { finalNotFound } from '../../finality/freshness.ts';
 import type { ParamParser } from '../../params/filters.ts';
 import { requestFilters } from '../../params/request-query.ts';
 import { parseTimestamp } from '../../params/timestamp.ts';
@@ -23,7 +25,11 @@ export const tokenInfoRoutes = new Hono<AppEnv>().get('/:tokenId', async (c) => 
   const last = filters[filters.length - 1];
   const at = last && { operator: last.operator === 'eq' ? ('lte' as const) : last.operator, value: last.value };
   const row = await tokenInfo(c.get('db'), tokenId, at);
-  // A token without a custom fee row (as of the time asked) is not found, as in the reference.
-  if (!row?.has_custom_fee) throw ApiError.notFound();
+  // A token without a custom fee row (as of the time asked) is not found, as in the reference. An entity of
+  // another type never becomes a token (a token always gets a new id): that 404 is final.
+  if (!row?.has_custom_fee) {
+    const entity = row ? undefined : await settledEntity(c.get('db'), tokenId);
+    throw entity?.typeKnown && entity.type !== 'TOKEN' ? finalNotFound(c) : ApiError.notFound();
+  }
   return jsonResponse(formatTokenInfo(row), { maxAge: TOKEN_MAX_AGE });
 });

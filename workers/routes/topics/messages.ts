@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
+import { committedValue } from '../../../db/queries/committed-end.ts';
 import type { Comparison } from '../../../db/queries/comparison.ts';
 import { topicMessageBySequence, topicMessageByTimestamp, topicMessages } from '../../../db/queries/topics-messages.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
+import { cacheControlFor } from '../../finality/freshness.ts';
+import { inclusiveUpper, isFinalPage } from '../../finality/page.ts';
 import { nextLink } from '../../format/pagination.ts';
 import { isEntityIdText, requireEntityId } from '../../params/entity-id.ts';
 import type { Filter, ParamParser } from '../../params/filters.ts';
@@ -17,7 +20,10 @@ import { jsonResponse } from '../../respond.ts';
 import { rangeOfFilters } from './lookup-range.ts';
 import { formatTopicMessage, isUtf8Encoding } from './message-format.ts';
 
-/** A message, once its sequence number or timestamp is known, never changes. */
+/**
+ * A message, once its sequence number or timestamp is known, never changes (written once, with its transaction):
+ * the reference's ten minutes, final once the history is append-only (docs/adr/0045).
+ */
 const MESSAGE_MAX_AGE = 600;
 
 /** `encoding`: `base64`, `utf-8` or `utf8`, any case, under any operator. */
@@ -85,7 +91,20 @@ export const topicMessageRoutes = new Hono<AppEnv>()
             includeHost: config.response.includeHostInLink,
           })
         : null;
-    return jsonResponse({ messages, links: { next } });
+    // A later message has a greater timestamp and sequence number than any committed one; a sequence number bound
+    // closes the page once a message at or beyond it is in the page (the topic's numbers have no gaps).
+    const committed = committedValue(rows[0]?.committed_end);
+    const page = { order, limit, rows: rows.length };
+    const lastNumber = rows.reduce((most, row) => later(most, BigInt(row.sequence_number)), -1n);
+    const final =
+      !config.query.topicMessageLookup &&
+      (isFinalPage({ ...page, upper: inclusiveUpper(timestamps), committed }) ||
+        isFinalPage({
+          ...page,
+          upper: inclusiveUpper(sequenceNumbers),
+          committed: committed === null ? null : lastNumber,
+        }));
+    return jsonResponse({ messages, links: { next } }, { cacheControl: cacheControlFor(c, final) });
   })
   .get('/:topicId/messages/:sequenceNumber', async (c) => {
     const config = c.get('config');
@@ -104,7 +123,8 @@ export const topicMessageRoutes = new Hono<AppEnv>()
       useLookup: config.query.topicMessageLookup,
     });
     if (!row) throw ApiError.notFound();
-    return jsonResponse(formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
+    const final = committedValue(row.committed_end) !== null;
+    return jsonResponse(formatTopicMessage(row), { cacheControl: cacheControlFor(c, final, MESSAGE_MAX_AGE) });
   })
   .get('/messages/:consensusTimestamp', async (c) => {
     acceptNoQuery(c);
@@ -112,8 +132,11 @@ export const topicMessageRoutes = new Hono<AppEnv>()
     if (timestamp === undefined) throw ApiError.invalidParams('consensus_timestamp');
     const row = await topicMessageByTimestamp(c.get('db'), timestamp);
     if (!row) throw ApiError.notFound();
-    return jsonResponse(formatTopicMessage(row), { maxAge: MESSAGE_MAX_AGE });
+    const final = committedValue(row.committed_end) !== null;
+    return jsonResponse(formatTopicMessage(row), { cacheControl: cacheControlFor(c, final, MESSAGE_MAX_AGE) });
   });
+
+const later = (a: bigint, b: bigint) => (a > b ? a : b);
 
 /**
  * Whether messages are written as text. The reference reads the raw `encoding` value, so `encoding=eq:utf-8` is

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { committedValue } from '../../../db/queries/committed-end.ts';
 import {
   type AccountCondition,
   type ConsensusBounds,
@@ -6,6 +7,8 @@ import {
   type TransactionListQuery,
 } from '../../../db/queries/transactions-list.ts';
 import type { AppEnv } from '../../context.ts';
+import { cacheControlFor } from '../../finality/freshness.ts';
+import { isFinalPage } from '../../finality/page.ts';
 import { entityIdParam } from '../../params/entity-id.ts';
 import { limitParam, orderParam, resolveLimit, resolveOrder } from '../../params/limit-order.ts';
 import { lastValue } from '../../params/query.ts';
@@ -17,7 +20,10 @@ import { formatTransaction } from './format.ts';
 import { transactionPageLink } from './page-link.ts';
 import { boundTimeWindow } from './time-window.ts';
 
-/** New transactions keep arriving at the head of the list: cached for two seconds. */
+/**
+ * New transactions keep arriving at the head of the list: cached for two seconds. A page of history the ingest
+ * can no longer add to is final (workers/finality/page.ts): transactions are written once, with their transfers.
+ */
 const LIST_MAX_AGE = 2;
 
 /** `GET /api/v1/transactions`. */
@@ -70,8 +76,20 @@ export const transactionListRoute = new Hono<AppEnv>().get('/', async (c) => {
     limit,
     precedingTypes: config.query.transactions.precedingTransactionTypes,
   };
-  const transactions = (await listTransactions(db, query)).map(formatTransaction);
+  const rows = await listTransactions(db, query);
+  const transactions = rows.map(formatTransaction);
 
   const next = transactionPageLink({ url: c.req.url, config, order, limit, transactions, windowEnd });
-  return jsonResponse({ transactions, links: { next } }, { maxAge: LIST_MAX_AGE });
+  // A time window bound to the clock (query.bindTimestampRange) moves with it: never final.
+  const final =
+    windowEnd === undefined &&
+    !config.query.bindTimestampRange &&
+    isFinalPage({
+      order,
+      limit,
+      rows: rows.length,
+      upper: bounds.eq ?? bounds.upper ?? undefined,
+      committed: committedValue(rows[0]?.committed_end),
+    });
+  return jsonResponse({ transactions, links: { next } }, { cacheControl: cacheControlFor(c, final, LIST_MAX_AGE) });
 });

@@ -189,3 +189,32 @@ describe('HTS writes in POST /api/v1/contracts/call', () => {
     }
   });
 });
+
+describe('a function the token service does not have, in POST /api/v1/contracts/call', () => {
+  // The consensus node answers a selector none of its translators claims with an empty success (0.73).
+  const unknown = calldata('burnAll(address)', encode(address(longZeroAddress(FUNGIBLE))));
+  const hts = longZeroAddress(0x167n);
+
+  it('succeeds with no output when sent to 0x167', async () => {
+    const response = await post({ from: longZero(HOLDER), to: hex(hts), data: hex(unknown) });
+    expect([response.status, response.body]).toEqual([200, { result: '0x' }]);
+  });
+
+  it('succeeds with no output when sent to a token’s address', async () => {
+    const mint = calldata('mint(address,uint256)', encode(address(longZeroAddress(HOLDER)), int(1n)));
+    const response = await post({ from: longZero(HOLDER), to: longZero(FUNGIBLE), data: hex(mint) });
+    expect([response.status, response.body]).toEqual([200, { result: '0x' }]);
+  });
+
+  it('succeeds inside a contract, which goes on to its next call', async () => {
+    const balance = calldata('balanceOf(address)', encode(address(longZeroAddress(CONTRACT))));
+    for (const first of [
+      { to: hts, data: unknown },
+      { to: longZeroAddress(FUNGIBLE), data: calldata('mint(address,uint256)', encode(address(hts), int(1n))) },
+    ]) {
+      const data = twoCalls(first, { to: longZeroAddress(FUNGIBLE), data: balance });
+      const response = await post({ to: longZero(CONTRACT), data: hex(data) });
+      expect([response.status, response.body]).toEqual([200, { result: `0x${'64'.padStart(64, '0')}` }]);
+    }
+  });
+});

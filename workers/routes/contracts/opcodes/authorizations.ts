@@ -46,7 +46,7 @@ function integerBytes(value: bigint): Uint8Array {
 }
 
 /** The address that signed `entry`, or undefined for a signature that recovers none. */
-function authorityOf(entry: StoredAuthorization): Uint8Array | undefined {
+export function authorityOf(entry: StoredAuthorization): Uint8Array | undefined {
   const chainId = integerBytes(integerOf(entry.chain_id));
   const fields = [
     ...rlpBytes(chainId),

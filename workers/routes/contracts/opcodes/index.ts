@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { web3Settings } from '../../../config/web3.ts';
 import type { AppEnv } from '../../../context.ts';
 import { ApiError } from '../../../errors.ts';
+import { limitRate } from '../../../middleware/rate-limit.ts';
 import { type ErrorReply, replyError, serverError } from '../call/call-errors.ts';
 import { executorStub } from '../call/executor-stub.ts';
 import { parseTraceOptions, parseTransactionRef } from './params.ts';
@@ -27,6 +28,8 @@ export async function opcodesRoute(c: Context<AppEnv>): Promise<Response> {
   if (!/gzip/i.test(c.req.header('accept-encoding') ?? '')) throw replyError(notAcceptable);
   const options = parseTraceOptions((name) => c.req.query(name));
   if (!options.ok) throw replyError(options.error);
+  // Only a request the route would serve takes the client's token (rate-limit.ts, `routeTakesToken`).
+  await limitRate(c);
 
   const stub = executorStub(c);
   const reply = await stub

@@ -95,7 +95,7 @@ export async function traceReplay(
     await writer.close();
   };
   send().catch((error: unknown) => {
-    console.error(JSON.stringify({ msg: 'opcode trace failed while streaming', error: String(error) }));
+    console.error(JSON.stringify({ msg: 'opcode trace failed while streaming', level: 'error', error: String(error) }));
     writer.abort(error).catch(() => undefined);
   });
   return { ok: true, body };

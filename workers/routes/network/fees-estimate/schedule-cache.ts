@@ -1,5 +1,6 @@
 import type { Database } from '../../../../db/client.ts';
 import { lastFileWrite } from '../../../../db/queries/network-fees-schedule.ts';
+import { failureLines } from '../../../failure-line.ts';
 import { LONG_MAX } from '../../../params/java/numbers.ts';
 import { loadSystemFiles } from '../system-files.ts';
 import { genesisSchedule } from './genesis.ts';
@@ -47,12 +48,12 @@ export function currentSchedule(db: Database, fileId: bigint, now: bigint): Prom
  */
 function keepOnFailure(error: unknown, fileId: bigint, now: bigint, cached: Cached | undefined): SimpleFeeSchedule {
   if (!cached) throw error;
-  console.error(
-    JSON.stringify({
-      msg: 'fee schedule check failed; the decoded schedule stays in use',
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  const message = error instanceof Error ? error.message : String(error);
+  failureLines.write(`fee schedule ${message}`, {
+    msg: 'fee schedule check failed; the decoded schedule stays in use',
+    level: 'warn',
+    error: message,
+  });
   cache.set(fileId, { ...cached, checkedAt: now });
   return cached.schedule;
 }

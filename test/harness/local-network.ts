@@ -1,0 +1,117 @@
+/**
+ * The local network as `npm start` runs it, for tests on a test database: the simulated network live with its
+ * consensus nodes (no generated load unless asked), the ingest following its streams, and the mirror's gRPC API;
+ * the test brings the Worker (registerWorkerSuite). An SDK client set up as `Client.forLocalNode()` is, with the
+ * ports moved: node 0.0.3 and the mirror on free ports, operator 0.0.2 with the genesis key.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client, PrivateKey } from '@hiero-ledger/sdk';
+import { type GrpcServer, startGrpcServer } from '../../grpc/server.ts';
+import { readGrpcSettings } from '../../grpc/settings.ts';
+import { freePort, isPortFree } from '../../scripts/local-stack/free-port.ts';
+import { type IngestProcess, startIngestProcess } from '../../scripts/local-stack/ingest-process.ts';
+import { REPO_ROOT } from '../../scripts/local-stack/worker-process.ts';
+import { parseOptions } from '../../simulator/main.ts';
+import { GENESIS_PRIVATE_KEY_DER } from '../../simulator/network/genesis.ts';
+import { simulate } from '../../simulator/run.ts';
+import { ADDRESS_BOOK_FILE } from '../../simulator/write/layout.ts';
+
+export const NODE_COUNT = 4;
+
+export interface LocalNetwork {
+  /** Node 0's `host:port`; node n listens on the next ports. */
+  readonly nodeAddress: string;
+  readonly nodePort: number;
+  readonly mirrorGrpc: string;
+  readonly out: string;
+  /** A new client for node 0.0.3 (and the other nodes when `nodes` > 1) with operator 0.0.2. */
+  client(nodes?: number): Client;
+  stop(): Promise<void>;
+}
+
+/** A first port with the next `count - 1` free too (the nodes take consecutive ports). */
+async function freePorts(count: number): Promise<number> {
+  for (;;) {
+    const first = await freePort();
+    let free = true;
+    for (let n = 1; n < count && free; n++) free = await isPortFree(first + n);
+    if (free) return first;
+  }
+}
+
+export async function startLocalNetwork(databaseUrl: string, options: { load?: boolean } = {}): Promise<LocalNetwork> {
+  const out = mkdtempSync(path.join(tmpdir(), 'local-network-'));
+  const nodePort = await freePorts(NODE_COUNT);
+  const controller = new AbortController();
+  let listening: (addresses: readonly string[]) => void = () => {};
+  const nodesUp = new Promise<readonly string[]>((resolve) => {
+    listening = resolve;
+  });
+  const run = simulate({
+    ...parseOptions([
+      '--out',
+      out,
+      '--live',
+      '--node-port',
+      String(nodePort),
+      '--load',
+      options.load ? 'on' : 'off',
+      '--tps',
+      '20',
+    ]),
+    signal: controller.signal,
+    onNodes: listening,
+  });
+  const failed = run.then(() => {
+    throw new Error('the simulated network stopped');
+  });
+  await Promise.race([nodesUp, failed]);
+  const ingest: IngestProcess = startIngestProcess({
+    source: out,
+    databaseUrl,
+    log: () => {},
+    argv: [
+      path.join(REPO_ROOT, 'ingest/main.ts'),
+      '--source',
+      out,
+      '--address-book',
+      path.join(out, ADDRESS_BOOK_FILE),
+      '--poll-interval',
+      '200',
+    ],
+  });
+  const settings = readGrpcSettings({ HIERO_MIRROR_GRPC_PORT: '0', HIERO_MIRROR_GRPC_LISTENER_INTERVAL: '100ms' });
+  if ('errors' in settings) throw new Error(settings.errors.join('; '));
+  const grpc: GrpcServer = await startGrpcServer({
+    databaseUrl,
+    settings: settings.settings,
+    host: '127.0.0.1',
+    log: () => {},
+  });
+  const clients: Client[] = [];
+  return {
+    nodeAddress: `127.0.0.1:${nodePort}`,
+    nodePort,
+    mirrorGrpc: grpc.address,
+    out,
+    client: (nodes = 1) => {
+      const network: Record<string, string> = {};
+      for (let n = 0; n < nodes; n++) network[`127.0.0.1:${nodePort + n}`] = `0.0.${n + 3}`;
+      const client = Client.forNetwork(network)
+        .setMirrorNetwork([grpc.address])
+        .setOperator('0.0.2', PrivateKey.fromStringDer(GENESIS_PRIVATE_KEY_DER));
+      clients.push(client);
+      return client;
+    },
+    stop: async () => {
+      for (const client of clients) client.close();
+      controller.abort();
+      await run.catch(() => {});
+      await grpc.close();
+      await ingest.stop();
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
