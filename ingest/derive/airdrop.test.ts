@@ -6,7 +6,7 @@ import { FileRows } from './file-rows.ts';
 
 function context(item: Record<string, unknown>): ItemContext {
   const full = { consensusTimestamp: 900n, successful: true, ...item } as unknown as RecordItem;
-  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
 }
 
 const fungible = {
@@ -58,7 +58,15 @@ describe('token airdrops', () => {
       { sender_account_id: 10n, receiver_account_id: 21n, token_id: 31n, serial_number: 4n, state: 'CLAIMED' },
     ]);
     expect(claim.rows.changes.get('token_account')?.map((c) => c.row)).toEqual([
-      { account_id: 21n, token_id: 31n, associated: true, created_timestamp: 900n },
+      {
+        account_id: 21n,
+        token_id: 31n,
+        associated: true,
+        automatic_association: false,
+        balance: 0n,
+        balance_timestamp: 900n,
+        created_timestamp: 900n,
+      },
     ]);
 
     const cancel = context({

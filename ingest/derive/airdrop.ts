@@ -23,7 +23,7 @@ function key(id: PendingAirdropId) {
   };
 }
 
-/** Airdrops the network could not deliver yet: listed in the record of any transaction that caused them. */
+/** Airdrops the network could not deliver yet: listed in a TokenAirdrop's record (TokenAirdropTransactionHandler). */
 export function pendingAirdrops(ctx: ItemContext): void {
   if (!ctx.item.successful) return;
   for (const pending of ctx.item.record.new_pending_airdrops as {
@@ -59,6 +59,9 @@ export function resolveAirdrops(ctx: ItemContext, state: 'CANCELLED' | 'CLAIMED'
           account_id: airdrop.receiver_account_id,
           token_id: airdrop.token_id,
           associated: true,
+          automatic_association: false,
+          balance: 0n,
+          balance_timestamp: ctx.item.consensusTimestamp,
           created_timestamp: ctx.item.consensusTimestamp,
         },
         ctx.item.consensusTimestamp,

@@ -29,7 +29,7 @@ function message(
       },
     },
   } as unknown as RecordItem;
-  const ctx: ItemContext = { item, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  const ctx: ItemContext = { item, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
   submitMessage(ctx);
   return ctx.rows.rows('topic_message')[0];
 }

@@ -1,6 +1,5 @@
 /** Topics and their messages: ConsensusCreateTopic / UpdateTopic / DeleteTopic / SubmitMessage. */
 import { encodeMessage } from '../decode/encode.ts';
-import { publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId, PbTransactionId } from '../decode/types.ts';
 import {
   accountId,
@@ -57,12 +56,11 @@ export function topicCreate(ctx: ItemContext): void {
     'entity',
     {
       ...entityRow(id),
-      auto_renew_account_id: accountId(body.autoRenewAccount) || null,
+      // The importer keeps a topic's keys in `topic` only: the entity's key and public key stay NULL.
+      auto_renew_account_id: body.autoRenewAccount ? accountId(body.autoRenewAccount) : null,
       auto_renew_period: durationSeconds(body.autoRenewPeriod) ?? null,
       created_timestamp: ts,
       deleted: false,
-      key: body.adminKey ?? null,
-      public_key: publicKeyHex(body.adminKey),
       memo: typeof body.memo === 'string' ? body.memo : '',
       type: 'TOPIC',
     },
@@ -74,7 +72,8 @@ export function topicCreate(ctx: ItemContext): void {
       id,
       admin_key: body.adminKey ?? null,
       created_timestamp: ts,
-      fee_exempt_key_list: exemptKeyList(body.fee_exempt_key_list),
+      // Always the serialized FeeExemptKeyList, empty bytes for no keys (ConsensusCreateTopicTransactionHandler).
+      fee_exempt_key_list: exemptKeyList(body.fee_exempt_key_list) ?? new Uint8Array(),
       fee_schedule_key: body.fee_schedule_key ?? null,
       submit_key: body.submitKey ?? null,
     },
@@ -97,10 +96,6 @@ export function topicUpdate(ctx: ItemContext): void {
     type: 'TOPIC',
     ...renewalUpdate({ ...body, expiration: body.expirationTime }),
   };
-  if (body.adminKey) {
-    entity.key = body.adminKey;
-    entity.public_key = publicKeyHex(body.adminKey);
-  }
   if (body.memo && typeof body.memo === 'object') entity.memo = body.memo.value ?? '';
   ctx.rows.change('entity', entity, ts);
   const topic: Record<string, unknown> = { id };

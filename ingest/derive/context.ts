@@ -15,15 +15,10 @@ export interface ItemContext {
   readonly transaction: Record<string, unknown>;
   /** HAPI version of the file, for rules that changed between versions. */
   readonly hapiMinor: number;
-  /**
-   * Contracts that a ContractCreate item of this file creates (their own item writes the entity): those of
-   * the items so far; later ones are applied after the last item (FileRows.dropContractsCreatedBy).
-   */
-  readonly createdInFile: ReadonlySet<bigint>;
   /** The file's sidecar records, summed up per transaction (gas consumed, failed init code). */
   readonly sidecars?: ReadonlyMap<bigint, SidecarFacts>;
-  /** The sender of the function result of the Ethereum transaction this item is a child of, when it names one. */
-  readonly ethereumParentSender?: bigint;
+  /** The item this child record belongs to (found as the importer's RecordItem.parseParent finds it). */
+  readonly parent?: RecordItem;
 }
 
 export const accountId = (id: PbEntityId | undefined): bigint => idOf(id, 'accountNum');
@@ -32,6 +27,21 @@ export const fileId = (id: PbEntityId | undefined): bigint => idOf(id, 'fileNum'
 export const topicId = (id: PbEntityId | undefined): bigint => idOf(id, 'topicNum');
 export const contractId = (id: PbEntityId | undefined): bigint => idOf(id, 'contractNum');
 export const scheduleId = (id: PbEntityId | undefined): bigint => idOf(id, 'scheduleNum');
+
+/**
+ * A ContractID that may name the contract by EVM address: a long-zero address (12 zero bytes, then the num) is the
+ * id (DomainUtils.fromEvmAddress); any other address needs the database and is 0 here.
+ */
+export function contractIdOrAddress(id: PbEntityId | undefined): bigint {
+  const address = id?.evm_address;
+  if (address?.length !== 20 || address.subarray(0, 12).some((byte) => byte !== 0)) return contractId(id);
+  const num = BigInt(`0x${Buffer.from(address.subarray(12)).toString('hex')}`);
+  try {
+    return encodeEntityId(id?.shardNum ?? 0n, id?.realmNum ?? 0n, num);
+  } catch {
+    return 0n;
+  }
+}
 export const nanos = timestampNanos;
 
 /** Null for the empty id 0.0.0, which the schema stores as NULL. */
@@ -51,7 +61,7 @@ export function entityRow(id: bigint): { id: bigint; shard: bigint; realm: bigin
 export { encodeEntityId };
 
 /** The service body of an item, typed by the caller (the decoder guarantees its shape). */
-export function serviceBody<T>(ctx: ItemContext): T {
+export function serviceBody<T>(ctx: Pick<ItemContext, 'item'>): T {
   const name = ctx.item.bodyName;
   return (name ? ctx.item.body[name] : undefined) as T;
 }

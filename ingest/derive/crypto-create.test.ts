@@ -21,7 +21,7 @@ function item(bodyName: string, body: Record<string, unknown>, record: Record<st
     body: { [bodyName]: body },
     record: { receipt: { accountID: { accountNum: 1500n } }, ...record },
   } as unknown as RecordItem;
-  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
 }
 
 const entity = (ctx: ItemContext) => ctx.rows.changes.get('entity')?.[0]?.row;

@@ -21,7 +21,7 @@ function derive(
     record: { receipt: { status: 22 }, ...record },
   } as unknown as RecordItem;
   const rows = new FileRows();
-  derivation({ item, rows, transaction: {}, hapiMinor: 66, createdInFile: new Set() });
+  derivation({ item, rows, transaction: {}, hapiMinor: 66 });
   return rows.changes.get('entity')?.[0]?.row;
 }
 

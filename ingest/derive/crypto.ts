@@ -1,39 +1,24 @@
 /** Accounts and allowances: CryptoCreate / Update / Delete, CryptoApproveAllowance / DeleteAllowance. */
 import { aliasEvmAddress, publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
-import { accountId, durationSeconds, entityRow, type ItemContext, nanos, serviceBody, tokenId } from './context.ts';
-
-const NANOS_PER_DAY = 86_400_000_000_000n;
-
-export function epochDay(timestamp: bigint): bigint {
-  return timestamp / NANOS_PER_DAY;
-}
-
-interface StakingFields {
-  staked_account_id?: PbEntityId;
-  staked_node_id?: bigint;
-  decline_reward?: boolean | { value?: boolean };
-}
-
-/** Staking columns of an account/contract change; empty when the body does not touch staking. */
-export function stakingColumns(body: StakingFields, timestamp: bigint): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (body.staked_account_id !== undefined) {
-    out.staked_account_id = accountId(body.staked_account_id);
-    out.staked_node_id = -1n;
-    out.stake_period_start = -1n;
-  } else if (body.staked_node_id !== undefined) {
-    out.staked_node_id = body.staked_node_id;
-    out.staked_account_id = 0n;
-    out.stake_period_start = epochDay(timestamp);
-  }
-  const decline = body.decline_reward;
-  if (typeof decline === 'boolean') out.decline_reward = decline;
-  else if (decline && typeof decline === 'object') out.decline_reward = decline.value ?? false;
-  return out;
-}
+import {
+  accountId,
+  durationSeconds,
+  entityRow,
+  type ItemContext,
+  nanos,
+  nullable,
+  serviceBody,
+  tokenId,
+} from './context.ts';
+import { hookChanges, type PbHookCreationDetails } from './hooks.ts';
+import { createStaking, type StakingFields, updateStaking } from './staking.ts';
+import { approvalForAllLog, approvalLog, deleteAllowanceLogs, nftApprovalLog } from './synthetic-logs.ts';
 
 interface CryptoCreateBody extends StakingFields {
+  hook_creation_details?: PbHookCreationDetails[];
+  hook_ids_to_delete?: bigint[];
+  proxyAccountID?: PbEntityId;
   key?: Uint8Array;
   initialBalance?: bigint;
   receiverSigRequired?: boolean;
@@ -70,7 +55,6 @@ export function cryptoCreate(ctx: ItemContext): void {
       alias: hasAlias ? alias : null,
       auto_renew_period: durationSeconds(body.autoRenewPeriod) ?? null,
       created_timestamp: ts,
-      decline_reward: false,
       delegation_address: isDelegate(body.delegation_address) ? body.delegation_address : null,
       deleted: false,
       ethereum_nonce: 0n,
@@ -79,20 +63,22 @@ export function cryptoCreate(ctx: ItemContext): void {
       max_automatic_token_associations: body.max_automatic_token_associations ?? 0,
       memo: body.memo ?? '',
       public_key: publicKeyHex(key),
+      proxy_account_id: nullable(accountId(body.proxyAccountID)),
       receiver_sig_required: body.receiverSigRequired ?? false,
-      staked_account_id: 0n,
-      staked_node_id: -1n,
-      stake_period_start: -1n,
       type: 'ACCOUNT',
-      ...stakingColumns(body, ts),
+      ...createStaking(body, ts, ctx.hapiMinor),
     },
     ts,
   );
   // Balance 0 from creation, whether or not an initial balance arrives in the transfer list.
   ctx.rows.addEntityBalance(id, 0n, ts);
+  hookChanges(ctx, id, body.hook_creation_details ?? [], []);
 }
 
 interface CryptoUpdateBody extends StakingFields {
+  hook_creation_details?: PbHookCreationDetails[];
+  hook_ids_to_delete?: bigint[];
+  proxyAccountID?: PbEntityId;
   accountIDToUpdate?: PbEntityId;
   key?: Uint8Array;
   autoRenewPeriod?: { seconds?: bigint };
@@ -114,8 +100,9 @@ export function cryptoUpdate(ctx: ItemContext): void {
     ...entityRow(id),
     deleted: false,
     type: 'ACCOUNT',
-    ...stakingColumns(body, ts),
+    ...updateStaking(body, ts, ctx.hapiMinor),
   };
+  if (body.proxyAccountID) row.proxy_account_id = nullable(accountId(body.proxyAccountID));
   if (body.autoRenewPeriod) row.auto_renew_period = durationSeconds(body.autoRenewPeriod) ?? null;
   if (body.expirationTime) row.expiration_timestamp = nanos(body.expirationTime);
   if (body.key) {
@@ -130,6 +117,7 @@ export function cryptoUpdate(ctx: ItemContext): void {
   // Unset (empty) leaves the delegation as it is; the zero address clears it (the API shows it as `0x`, as for none).
   if (body.delegation_address?.length === EVM_ADDRESS_BYTES) row.delegation_address = body.delegation_address;
   ctx.rows.change('entity', row, ts);
+  hookChanges(ctx, id, body.hook_creation_details ?? [], body.hook_ids_to_delete ?? []);
 }
 
 export function cryptoDelete(ctx: ItemContext): void {
@@ -138,7 +126,7 @@ export function cryptoDelete(ctx: ItemContext): void {
   if (!ctx.item.successful || id === 0n) return;
   ctx.rows.change(
     'entity',
-    { ...entityRow(id), deleted: true, obtainer_id: accountId(body.transferAccountID), type: 'ACCOUNT' },
+    { ...entityRow(id), deleted: true, obtainer_id: nullable(accountId(body.transferAccountID)), type: 'ACCOUNT' },
     ctx.item.consensusTimestamp,
   );
 }
@@ -179,28 +167,18 @@ export function approveAllowance(ctx: ItemContext): void {
     const amount = a.amount ?? 0n;
     ctx.rows.change('crypto_allowance', { ...row, amount, amount_granted: amount, payer_account_id: payer }, ts);
   }
-  for (const a of body.tokenAllowances.toReversed()) {
-    const row = { owner: owner(a.owner), spender: accountId(a.spender), token_id: tokenId(a.tokenId) };
-    if (!first(`t/${row.owner}/${row.spender}/${row.token_id}`)) continue;
-    const amount = a.amount ?? 0n;
-    ctx.rows.change('token_allowance', { ...row, amount, amount_granted: amount, payer_account_id: payer }, ts);
-  }
   for (const a of body.nftAllowances.toReversed()) {
     const token = tokenId(a.tokenId);
     const spender = accountId(a.spender);
     const ownerId = owner(a.owner);
     if (a.approved_for_all && first(`n/${ownerId}/${spender}/${token}`)) {
+      const approved = a.approved_for_all.value ?? false;
       ctx.rows.change(
         'nft_allowance',
-        {
-          owner: ownerId,
-          spender,
-          token_id: token,
-          approved_for_all: a.approved_for_all.value ?? false,
-          payer_account_id: payer,
-        },
+        { owner: ownerId, spender, token_id: token, approved_for_all: approved, payer_account_id: payer },
         ts,
       );
+      approvalForAllLog(ctx, token, ownerId, spender, approved);
     }
     const delegating = accountId(a.delegating_spender);
     for (const serial of a.serial_numbers) {
@@ -211,19 +189,29 @@ export function approveAllowance(ctx: ItemContext): void {
           token_id: token,
           serial_number: serial,
           account_id: ownerId,
-          spender,
+          // A spender 0.0.0 is the importer's RETAIN_SPENDER: the NFT keeps the spender it has.
+          ...(spender !== 0n ? { spender } : {}),
           delegating_spender: delegating || null,
         },
         ts,
         true,
         ['delegating_spender'],
       );
+      if (!a.approved_for_all) nftApprovalLog(ctx, token, ownerId, spender, serial);
     }
+  }
+  for (const a of body.tokenAllowances.toReversed()) {
+    const row = { owner: owner(a.owner), spender: accountId(a.spender), token_id: tokenId(a.tokenId) };
+    if (!first(`t/${row.owner}/${row.spender}/${row.token_id}`)) continue;
+    const amount = a.amount ?? 0n;
+    ctx.rows.change('token_allowance', { ...row, amount, amount_granted: amount, payer_account_id: payer }, ts);
+    approvalLog(ctx, row.token_id, row.owner, row.spender, amount);
   }
 }
 
 export function deleteAllowance(ctx: ItemContext): void {
   if (!ctx.item.successful) return;
+  deleteAllowanceLogs(ctx);
   const body = serviceBody<{ nftAllowances: { token_id?: PbEntityId; serial_numbers: bigint[] }[] }>(ctx);
   for (const a of body.nftAllowances) {
     for (const serial of a.serial_numbers) {

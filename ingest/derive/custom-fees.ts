@@ -1,13 +1,13 @@
 /**
- * `custom_fee` rows (token fee schedules, HIP-991 topic fees) in the reference's jsonb shapes: fixed
- * `{amount, collector_account_id, denominating_token_id?, all_collectors_are_exempt}`, fractional
- * `{numerator, denominator, minimum_amount, maximum_amount?, net_of_transfers?, …}`, royalty
- * `{numerator, denominator, fallback_fee?, …}`. A token's schedule with no fees of a kind stores NULL for it; a
- * topic's fixed fees are a list, empty without fees (`importer/…/TokenFeeScheduleUpdateTransactionHandler`,
- * `ConsensusUpdateTopicTransactionHandler.updateCustomFee`).
+ * `custom_fee` rows (token fee schedules, HIP-991 topic fees) in the jsonb shapes the importer's Jackson mapper
+ * writes, every field present (null when unset): fixed `{all_collectors_are_exempt, amount, collector_account_id,
+ * denominating_token_id}`, fractional `{…, numerator, denominator, minimum_amount, maximum_amount, net_of_transfers}`,
+ * royalty `{…, numerator, denominator, fallback_fee: {amount, denominating_token_id}}`. A token's schedule with no fees
+ * of a kind stores NULL for it; a topic's fixed fees are a list, empty without fees
+ * (`TokenFeeScheduleUpdateTransactionHandler`, `ConsensusUpdateTopicTransactionHandler.updateCustomFee`).
  */
 import type { PbEntityId } from '../decode/types.ts';
-import { accountId, type ItemContext, tokenId } from './context.ts';
+import { accountId, type ItemContext, nullable, tokenId } from './context.ts';
 
 interface PbFixedFee {
   amount?: bigint;
@@ -39,36 +39,39 @@ export function tokenFeeRow(ctx: ItemContext, token: bigint, fees: readonly PbCu
   const royalty: Record<string, unknown>[] = [];
   for (const fee of fees) {
     const base = {
-      collector_account_id: accountId(fee.fee_collector_account_id),
+      collector_account_id: nullable(accountId(fee.fee_collector_account_id)),
       all_collectors_are_exempt: fee.all_collectors_are_exempt ?? false,
     };
     if (fee.fixed_fee) {
       const row = fixedJson(fee.fixed_fee, base, token);
       fixed.push(row);
-      if (row.denominating_token_id === token) collectors.add(base.collector_account_id);
+      if (row.denominating_token_id === token) collectors.add(base.collector_account_id ?? 0n);
     } else if (fee.fractional_fee) {
       const f = fee.fractional_fee;
       const row: Record<string, unknown> = {
         ...base,
         numerator: f.fractional_amount?.numerator ?? 0n,
         denominator: f.fractional_amount?.denominator ?? 0n,
+        maximum_amount: f.maximum_amount || null,
         minimum_amount: f.minimum_amount ?? 0n,
         net_of_transfers: f.net_of_transfers ?? false,
       };
-      if (f.maximum_amount) row.maximum_amount = f.maximum_amount;
       fractional.push(row);
-      collectors.add(base.collector_account_id);
+      collectors.add(base.collector_account_id ?? 0n);
     } else if (fee.royalty_fee) {
       const r = fee.royalty_fee;
       const row: Record<string, unknown> = {
         ...base,
         numerator: r.exchange_value_fraction?.numerator ?? 0n,
         denominator: r.exchange_value_fraction?.denominator ?? 0n,
+        fallback_fee: r.fallback_fee ? fixedJson(r.fallback_fee, {}, token) : null,
       };
-      if (r.fallback_fee) row.fallback_fee = fixedJson(r.fallback_fee, {}, token);
       royalty.push(row);
     }
   }
+  // A schedule whose fees are none of the three kinds is not written (the importer's isEmptyFee check); an empty
+  // schedule is, without fees.
+  if (fees.length > 0 && fixed.length + fractional.length + royalty.length === 0) return collectors;
   feeChange(ctx, token, fixed.length > 0 ? fixed : null, fractional, royalty);
   return collectors;
 }
@@ -79,7 +82,7 @@ export function topicFeeRow(ctx: ItemContext, topic: bigint, fees: readonly PbCu
     fee.fixed_fee
       ? [
           fixedJson(fee.fixed_fee, {
-            collector_account_id: accountId(fee.fee_collector_account_id),
+            collector_account_id: nullable(accountId(fee.fee_collector_account_id)),
             all_collectors_are_exempt: false,
           }),
         ]
@@ -89,10 +92,11 @@ export function topicFeeRow(ctx: ItemContext, topic: bigint, fees: readonly PbCu
 }
 
 function fixedJson(fee: PbFixedFee, base: Record<string, unknown>, token?: bigint): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...base, amount: fee.amount ?? 0n };
+  // Jackson writes every field of the importer's FixedFee and FallbackFee: an HBAR fee's denomination is null.
+  const out: Record<string, unknown> = { ...base, amount: fee.amount ?? 0n, denominating_token_id: null };
   if (fee.denominating_token_id) {
     const denomination = tokenId(fee.denominating_token_id);
-    out.denominating_token_id = denomination === 0n && token !== undefined ? token : denomination;
+    out.denominating_token_id = nullable(denomination === 0n && token !== undefined ? token : denomination);
   }
   return out;
 }

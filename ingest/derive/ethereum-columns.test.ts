@@ -5,7 +5,7 @@ import { type EthereumType, signEthereumCall } from '../../simulator/evm/ethereu
 import type { RecordItem } from '../decode/record-item.ts';
 import type { PbContractFunctionResult } from '../decode/types.ts';
 import type { ItemContext } from './context.ts';
-import { contractResult } from './contract.ts';
+import { contractResult } from './contract-result.ts';
 import { ethereumTransaction, javaBigIntegerBytes } from './ethereum.ts';
 import { FileRows } from './file-rows.ts';
 
@@ -45,7 +45,7 @@ function ethereumItem(
       ...(result ? { contractCallResult: result } : {}),
     },
   } as unknown as RecordItem;
-  return { item, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  return { item, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
 }
 
 function derive(ctx: ItemContext) {

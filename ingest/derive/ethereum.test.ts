@@ -41,7 +41,7 @@ describe('EthereumTransaction items (eth-0.26.0 fixture)', () => {
       record: {},
     } as unknown as RecordItem;
     const rows = new FileRows();
-    ethereumTransaction({ item, rows, transaction: {}, hapiMinor: 50, createdInFile: new Set() });
+    ethereumTransaction({ item, rows, transaction: {}, hapiMinor: 50 });
     expect(rows.rows('ethereum_transaction')).toEqual([]);
     expect(rows.changes.size).toBe(0);
   });

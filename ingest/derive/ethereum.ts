@@ -13,7 +13,7 @@ import { toHex } from '../decode/hash.ts';
 import type { RecordItem } from '../decode/record-item.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { type CallDataFromFile, LAST_SYSTEM_FILE_NUM } from './call-data-file.ts';
-import { accountId, entityRow, fileId, type ItemContext, idParts, serviceBody } from './context.ts';
+import { accountId, entityRow, fileId, type ItemContext, idParts, nullable, serviceBody } from './context.ts';
 
 /** Records of HAPI 0.47 and later carry the signer's nonce; before, the importer derived it. */
 const SIGNER_NONCE_MINOR = 47;
@@ -38,7 +38,7 @@ export interface EthereumBody {
 const decoded = new WeakMap<RecordItem, EthereumTransaction | null>();
 
 /** The signed transaction of an EthereumTransaction item; undefined when its data is not one (no row then). */
-export function decodedEthereumTransaction(ctx: ItemContext): EthereumTransaction | undefined {
+export function decodedEthereumTransaction(ctx: Pick<ItemContext, 'item'>): EthereumTransaction | undefined {
   let tx = decoded.get(ctx.item);
   if (tx === undefined) {
     tx = decodeData(serviceBody<EthereumBody | undefined>(ctx)?.ethereum_data);
@@ -64,13 +64,24 @@ function decodeData(data: Uint8Array | undefined): EthereumTransaction | null {
  * of the signed bytes when those hold the call data (or name no file). With the call data in a file it is empty
  * here: the writer fills it in once the file's contents of this record file are written (callDataFromFile).
  */
-export function ethereumHash(ctx: ItemContext, tx: EthereumTransaction): Uint8Array {
+export function ethereumHash(ctx: Pick<ItemContext, 'item'>, tx: EthereumTransaction): Uint8Array {
   const recorded = ctx.item.record.ethereum_hash;
   if (recorded && recorded.length > 0) return recorded;
   const body = serviceBody<EthereumBody>(ctx);
   if (tx.callData.length > 0 || fileId(body.call_data) === 0n)
     return keccak_256(body.ethereum_data ?? new Uint8Array());
   return new Uint8Array();
+}
+
+const ETHEREUM_TRANSACTION = 50;
+
+/**
+ * The 32-byte hash contract results and logs carry (RecordItem.getTransactionHash): an Ethereum transaction's
+ * hash when its data decodes, else the first 32 bytes of the transaction hash.
+ */
+export function itemTransactionHash(item: RecordItem): Uint8Array {
+  const tx = item.type === ETHEREUM_TRANSACTION ? decodedEthereumTransaction({ item }) : undefined;
+  return tx ? ethereumHash({ item }, tx) : (item.record.transactionHash ?? new Uint8Array()).subarray(0, 32);
 }
 
 /**
@@ -123,7 +134,7 @@ export function ethereumTransaction(ctx: ItemContext): void {
         })
       : null,
     call_data: tx.callData,
-    call_data_id: body.call_data ? callDataId : null,
+    call_data_id: body.call_data ? nullable(callDataId) : null,
     chain_id: legacy ? legacyChainId(tx.v) : (tx.chainId ?? null),
     consensus_timestamp: item.consensusTimestamp,
     data,

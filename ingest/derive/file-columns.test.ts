@@ -15,7 +15,7 @@ function item(body: Record<string, unknown>): ItemContext {
     body: { systemDelete: body },
     record: {},
   } as unknown as RecordItem;
-  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
 }
 
 describe('a SystemDelete', () => {

@@ -7,8 +7,11 @@
 import type { Row } from '../sink/bulk-insert.ts';
 import type { ColumnKind } from '../sink/copy-binary.ts';
 import { CopyTables } from '../sink/copy-text.ts';
-import type { Change } from '../sink/history-upsert.ts';
+import { type Change, HISTORY_TABLES } from '../sink/history-upsert.ts';
 import type { CallDataFromFile } from './call-data-file.ts';
+import { implied } from './implied-columns.ts';
+import { javaHashMapOrder } from './java-hash-map-order.ts';
+import type { SyntheticTransfer } from './synthetic-logs.ts';
 
 /** Tables whose rows are read again after derivation (address books, stakes, the cursor): kept as objects. */
 const KEPT_AS_ROWS: ReadonlySet<string> = new Set(['record_file', 'file_data', 'node_stake', 'address_book']);
@@ -36,6 +39,26 @@ export interface DissociateTransfer {
   payerAccountId: bigint;
 }
 
+/** An NFT collection's treasury change (the serial −1 transfer of a TokenUpdate), applied by ingest/sink/file-statements.ts. */
+export interface TreasuryChange {
+  consensusTimestamp: bigint;
+  tokenId: bigint;
+  previous: bigint;
+  treasury: bigint;
+}
+
+/** The current value of a hook's storage slot, merged across the file (SqlEntityListener.mergeHookStorage). */
+export interface HookStorageWrite {
+  /** The first write's time; negative when a deleted slot is written again (the upsert restarts its life there). */
+  created: bigint;
+  readonly hookId: bigint;
+  readonly ownerId: bigint;
+  readonly key: Uint8Array;
+  modified: bigint;
+  value: Uint8Array;
+  deleted: boolean;
+}
+
 export interface BalanceDelta {
   amount: bigint;
   timestamp: bigint;
@@ -58,10 +81,23 @@ export class FileRows {
   /** Entities each contract transaction involves (payer, sender, contracts), by consensus timestamp. */
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   readonly dissociateTransfers: DissociateTransfer[] = [];
+  readonly treasuryChanges: TreasuryChange[] = [];
+  /** Hook storage slots written in this file, by owner, hook and slot (ingest/sink/file-statements.ts). */
+  readonly hookStorage = new Map<string, HookStorageWrite>();
+  /** Contracts a migration bytecode sidecar names: entity and entity_history rows of theirs become CONTRACT. */
+  readonly migratedContracts: bigint[] = [];
   /** Ethereum transactions whose hash the writer computes from their call data file (ingest/sink/call-data-hash.ts). */
   readonly callDataFromFiles: CallDataFromFile[] = [];
   /** Upserts that replace the whole row (contract, contract_state, schedule). */
   readonly replaces = new Map<string, Row[]>();
+  /** Synthetic transfer logs whose topics and bloom take the EVM addresses of the entities (sink/synthetic-log-addresses.ts). */
+  readonly syntheticTransfers: SyntheticTransfer[] = [];
+  /** The file's contract log counter: EVM and synthetic logs share it, from 0 (the importer's RecordFileParser). */
+  private logIndex = 0;
+
+  nextLogIndex(): number {
+    return this.logIndex++;
+  }
 
   /**
    * `columnKinds` (each `table.column`'s kind, schema.ts) makes plain inserts COPY data as they come; without
@@ -97,12 +133,21 @@ export class FileRows {
     return this.inserts.get(table) ?? [];
   }
 
+  /** The latest stake_period_start an entity change of this file set, by entity id. */
+  readonly stakePeriodStarts = new Map<bigint, bigint>();
+
   /** A change to a history table; `history` false updates the current row in place. */
   change(table: string, row: Row, timestamp: bigint, history = true, overwrite?: readonly string[]): Change {
-    const clean = sanitized(table, row);
+    const { row: clean, columns: forced } = implied(table, sanitized(table, row));
+    if (table === 'entity' && typeof clean.stake_period_start === 'bigint') {
+      this.stakePeriodStarts.set(clean.id as bigint, clean.stake_period_start);
+    }
+    // An entity's public key follows its key (AbstractEntity.setKey): a new key that does not reduce to one
+    // primitive key clears it.
+    const columns = [...(overwrite ?? []), ...forced];
     return this.push(
       table,
-      overwrite ? { row: clean, timestamp, history, overwrite } : { row: clean, timestamp, history },
+      columns.length > 0 ? { row: clean, timestamp, history, overwrite: columns } : { row: clean, timestamp, history },
     );
   }
 
@@ -121,28 +166,59 @@ export class FileRows {
     return change;
   }
 
-  /** Entity changes for contracts a contract result lists as created, by contract id (see below). */
-  private readonly createdByResults = new Map<bigint, Change[]>();
-
-  /** The entity change of a contract another transaction's result says it created. */
-  contractCreatedByResult(id: bigint, row: Row, timestamp: bigint): void {
-    const change = this.change('entity', row, timestamp);
-    const list = this.createdByResults.get(id);
-    if (list) list.push(change);
-    else this.createdByResults.set(id, [change]);
+  /**
+   * Folds each key's in-place changes (history false) that come before its first change with history into that
+   * change, their values winning, as the importer's context merges them (SqlEntityListener.mergeEntity, mergeToken):
+   * a nonce or supply reported before the row's creation or update in the same file makes no history row of its own.
+   */
+  foldInPlaceChanges(): void {
+    for (const [table, changes] of this.changes) {
+      const key = HISTORY_TABLES[table]?.key;
+      if (!key || changes.every((c) => c.history)) continue;
+      const pending = new Map<string, Change[]>();
+      const settled = new Set<string>();
+      const folded = new Set<Change>();
+      const merged = new Map<Change, Change>();
+      for (const change of changes) {
+        const id = key.map((k) => String(change.row[k])).join('/');
+        if (settled.has(id)) continue;
+        if (!change.history) {
+          pending.set(id, [...(pending.get(id) ?? []), change]);
+          continue;
+        }
+        settled.add(id);
+        const before = pending.get(id);
+        if (!before) continue;
+        const row = { ...change.row };
+        for (const inPlace of before) {
+          for (const [column, value] of Object.entries(inPlace.row))
+            if (value !== null && value !== undefined) row[column] = value;
+          folded.add(inPlace);
+        }
+        merged.set(change, { ...change, row });
+      }
+      if (folded.size > 0) {
+        this.changes.set(
+          table,
+          changes.filter((c) => !folded.has(c)).map((c) => merged.get(c) ?? c),
+        );
+      }
+    }
   }
 
-  /** Drops those changes for contracts that a ContractCreate of the same file makes (it writes the entity). */
-  dropContractsCreatedBy(contractCreates: ReadonlySet<bigint>): void {
-    const dropped = new Set<Change>();
-    for (const [id, list] of this.createdByResults) if (contractCreates.has(id)) for (const c of list) dropped.add(c);
-    const entity = this.changes.get('entity');
-    if (dropped.size > 0 && entity)
-      this.changes.set(
-        'entity',
-        entity.filter((c) => !dropped.has(c)),
-      );
-    this.createdByResults.clear();
+  hookStorageWrite(write: { hookId: bigint; ownerId: bigint; key: Uint8Array; value: Uint8Array; ts: bigint }): void {
+    const id = `${write.ownerId}/${write.hookId}/${Buffer.from(write.key).toString('hex')}`;
+    const deleted = write.value.length === 0;
+    const previous = this.hookStorage.get(id);
+    if (!previous) {
+      const { hookId, ownerId, key, value, ts } = write;
+      this.hookStorage.set(id, { created: ts, hookId, ownerId, key, modified: ts, value, deleted });
+      return;
+    }
+    if (previous.deleted && !deleted) previous.created = -write.ts;
+    previous.value = write.value;
+    previous.deleted = deleted;
+    previous.modified = write.ts;
   }
 
   spendAllowance(owner: bigint, spender: bigint, tokenId: bigint | undefined, amount: bigint): void {
@@ -160,13 +236,16 @@ export class FileRows {
       entry = { payer, ids: new Set() };
       this.contractTransactions.set(timestamp, entry);
     }
-    for (const id of ids) if (id !== 0n) entry.ids.add(id);
+    for (const id of ids) entry.ids.add(id);
   }
 
-  /** One `contract_transaction` row per involved entity, each listing all of them. */
+  /**
+   * One `contract_transaction` row per involved entity (0 for a contract a failed create never made), each listing
+   * all of them in the order the importer's HashMap of them iterates.
+   */
   emitContractTransactions(): void {
     for (const [timestamp, { payer, ids }] of this.contractTransactions) {
-      const all = [...ids];
+      const all = javaHashMapOrder([...ids]);
       for (const id of all) {
         this.insert('contract_transaction', {
           consensus_timestamp: timestamp,

@@ -20,7 +20,7 @@ function update(body: Record<string, unknown>): ItemContext {
     body: { node_stake_update: body },
     record: {},
   } as unknown as RecordItem;
-  const ctx = { item, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set<bigint>() };
+  const ctx = { item, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
   nodeStakeUpdate(ctx);
   return ctx;
 }

@@ -1,7 +1,7 @@
 /** Network-level transactions: UtilPrng, Freeze, NodeStakeUpdate. */
 import type { PbEntityId } from '../decode/types.ts';
 import { fileId, type ItemContext, nanos, serviceBody } from './context.ts';
-import { epochDay } from './crypto.ts';
+import { epochDay } from './staking.ts';
 
 export function prng(ctx: ItemContext): void {
   const { item } = ctx;
@@ -20,21 +20,45 @@ export function prng(ctx: ItemContext): void {
 export function freeze(ctx: ItemContext): void {
   const { item } = ctx;
   if (!item.successful) return;
-  const body = serviceBody<{
-    update_file?: PbEntityId;
-    file_hash?: Uint8Array;
-    start_time?: unknown;
-    freeze_type?: number;
-  }>(ctx);
+  const body = serviceBody<FreezeBody>(ctx);
+  const window = body.start_time
+    ? { start: nanos(body.start_time), end: null }
+    : freezeWindow(item.consensusTimestamp, body);
   ctx.rows.insert('network_freeze', {
     consensus_timestamp: item.consensusTimestamp,
-    end_time: null,
+    end_time: window.end,
     file_hash: body.file_hash ?? new Uint8Array(),
     file_id: fileId(body.update_file) || null,
     payer_account_id: item.payerAccountId,
-    start_time: body.start_time ? nanos(body.start_time) : item.consensusTimestamp,
+    start_time: window.start,
     type: body.freeze_type ?? 0,
   });
+}
+
+interface FreezeBody {
+  startHour?: number;
+  startMin?: number;
+  endHour?: number;
+  endMin?: number;
+  update_file?: PbEntityId;
+  file_hash?: Uint8Array;
+  start_time?: unknown;
+  freeze_type?: number;
+}
+
+const NANOS_PER_MINUTE = 60_000_000_000n;
+const NANOS_PER_HOUR = 60n * NANOS_PER_MINUTE;
+
+/**
+ * A freeze before `start_time` existed: from the body's start hour and minute of the consensus day (UTC) to its end
+ * hour and minute, the next day when the end hour is before the start hour (FreezeTransactionHandler).
+ */
+function freezeWindow(consensusTimestamp: bigint, body: FreezeBody): { start: bigint; end: bigint } {
+  const day = (consensusTimestamp / (24n * NANOS_PER_HOUR)) * 24n * NANOS_PER_HOUR;
+  const at = (hour = 0, minute = 0) => day + BigInt(hour) * NANOS_PER_HOUR + BigInt(minute) * NANOS_PER_MINUTE;
+  const start = at(body.startHour, body.startMin);
+  const end = at(body.endHour, body.endMin) + ((body.startHour ?? 0) > (body.endHour ?? 0) ? 24n * NANOS_PER_HOUR : 0n);
+  return { start, end };
 }
 
 interface Fraction {

@@ -16,7 +16,7 @@ function context(bodyName: string, body: unknown, receipt: unknown = {}): ItemCo
     body: { [bodyName]: body },
     record: { receipt },
   } as unknown as RecordItem;
-  return { item, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  return { item, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
 }
 
 describe('node transactions', () => {

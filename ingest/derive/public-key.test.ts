@@ -22,7 +22,7 @@ function item(bodyName: string, body: Record<string, unknown>, receipt: Record<s
     record: { receipt, automatic_token_associations: [] },
     signaturePairs: [],
   } as unknown as RecordItem;
-  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
 }
 
 const entity = (ctx: ItemContext) => ctx.rows.changes.get('entity')?.[0]?.row;

@@ -11,15 +11,19 @@ import { instantOfName } from '../decode/stream-file-name.ts';
 import type { ColumnKind } from '../sink/copy-binary.ts';
 import * as airdrop from './airdrop.ts';
 import * as consensus from './consensus.ts';
-import { accountId, contractId, fileId, type ItemContext, scheduleId, tokenId, topicId } from './context.ts';
+import { type ItemContext, idParts } from './context.ts';
 import * as contract from './contract.ts';
+import { contractResult, isResultSet } from './contract-result.ts';
 import * as crypto from './crypto.ts';
 import * as ethereum from './ethereum.ts';
 import * as file from './file.ts';
 import { FileRows } from './file-rows.ts';
+import { hookExecutionStorage, hookStore, isHookExecution, queueHookCalls } from './hooks.ts';
 import { ledgerIdPublication } from './ledger.ts';
+import { mainEntity } from './main-entity.ts';
 import * as network from './network.ts';
 import * as node from './node.ts';
+import { registeredNodeCreate, registeredNodeDelete, registeredNodeUpdate } from './registered-node.ts';
 import * as schedule from './schedule.ts';
 import { deriveSidecarRecords, sidecarFacts } from './sidecar.ts';
 import { syntheticTransferLogs } from './synthetic-logs.ts';
@@ -31,6 +35,7 @@ type Handler = (ctx: ItemContext) => void;
 /** Per HAPI type (TransactionBody field number): the rows beyond the common ones. */
 const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [8, contract.contractCreate],
+  [14, queueHookCalls],
   [9, contract.contractUpdate],
   [11, crypto.cryptoCreate],
   [12, crypto.cryptoDelete],
@@ -74,90 +79,15 @@ const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [54, node.nodeCreate],
   [55, node.nodeUpdate],
   [56, node.nodeDelete],
+  [58, airdrop.pendingAirdrops],
   [59, (ctx) => airdrop.resolveAirdrops(ctx, 'CANCELLED')],
   [60, (ctx) => airdrop.resolveAirdrops(ctx, 'CLAIMED')],
+  [75, hookStore],
   [77, ledgerIdPublication],
+  [78, registeredNodeCreate],
+  [79, registeredNodeUpdate],
+  [80, registeredNodeDelete],
 ]);
-
-/** The "main" entity a transaction is about (`transaction.entity_id`), 0 when none. */
-function mainEntity(item: RecordItem): bigint {
-  const body = (item.bodyName ? item.body[item.bodyName] : undefined) as Record<string, unknown> | undefined;
-  const receipt = item.record.receipt;
-  const get = (field: string) => body?.[field] as Parameters<typeof accountId>[0];
-  switch (item.type) {
-    case 7:
-    case 8:
-    case 9:
-    case 22:
-      return contract.contractEntity({ item });
-    case 50:
-      // The contract of the function result, as the importer's EthereumTransactionHandler.getEntity takes it.
-      return contractId((item.record.contractCreateResult ?? item.record.contractCallResult)?.contractID);
-    case 10:
-      return accountId((body?.liveHash as { accountId?: Parameters<typeof accountId>[0] } | undefined)?.accountId);
-    case 11:
-      return accountId(receipt?.accountID);
-    case 13:
-      return accountId(get('accountOfLiveHash'));
-    case 23:
-      return fileId(get('update_file'));
-    case 12:
-      return accountId(get('deleteAccountID'));
-    case 15:
-      return accountId(get('accountIDToUpdate'));
-    case 16:
-    case 17:
-    case 18:
-    case 19:
-    case 20:
-    case 21:
-      return file.fileEntity({ item });
-    case 24:
-      return topicId(receipt?.topicID);
-    case 25:
-    case 26:
-    case 27:
-      return topicId(get('topicID'));
-    case 29:
-      return tokenId(receipt?.tokenID);
-    case 35:
-    case 36:
-    case 37:
-    case 38:
-    case 39:
-    case 46:
-    case 47:
-    case 53:
-      return tokenId(get('token'));
-    case 31:
-    case 32:
-    case 33:
-    case 34:
-    case 40:
-    case 41:
-      return accountId(get('account'));
-    case 54:
-    case 55:
-      return accountId(get('account_id'));
-    case 57:
-      return accountId(get('owner')) || item.payerAccountId;
-    case 45:
-      return tokenId(get('token_id'));
-    case 75: {
-      // HookStore: the account or contract that owns the hook (HookStoreTransactionHandler.getEntity).
-      const owner = (get('hook_id') as { entity_id?: Record<string, Parameters<typeof accountId>[0]> } | undefined)
-        ?.entity_id;
-      return owner?.account_id ? accountId(owner.account_id) : contractId(owner?.contract_id);
-    }
-    case 42:
-      return scheduleId(receipt?.scheduleID);
-    case 43:
-    case 44:
-      return scheduleId(get('scheduleID'));
-    default:
-      return 0n;
-  }
-}
 
 export interface DerivedFile {
   readonly rows: FileRows;
@@ -186,7 +116,7 @@ export interface DeriveOptions {
 }
 
 const ATOMIC_BATCH = 74;
-const ETHEREUM_TRANSACTION = 50;
+const FAIL_INVALID = 9;
 const NODE_TRANSACTIONS: ReadonlySet<number> = new Set([54, 55, 56]);
 
 export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOptions): DerivedFile {
@@ -195,67 +125,73 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   // Atomic batches, the only parents their inner transactions write to. A row can become COPY text at once
   // and not change afterwards, so a batch's row is added after all items.
   const batches = new Map<bigint, Record<string, unknown>>();
-  // Contracts ContractCreate items make, so far; contracts a result lists as created by another are entity
-  // changes unless a ContractCreate of this file (earlier, or later: dropped after the loop) makes them.
-  const createdInFile = new Set<bigint>();
   const payers = new Map<bigint, bigint>();
-  // Senders of the Ethereum transactions' function results, by consensus time, for their child records.
-  const ethereumSenders = new Map<bigint, bigint>();
   const sidecars = sidecarFacts([
     ...options.sidecars.flatMap((sidecar) => sidecar.file.records),
     ...(options.evmRecords ?? []),
   ]);
+  let previous: ItemNode | undefined;
+  // Hook executions, whose storage changes of the hook contract are their hook's, not contract state.
+  const hookExecutions = new Set<bigint>();
   let consensusStart: bigint | undefined;
   let consensusEnd: bigint | undefined;
   let gasUsed = 0n;
   let bloom: Uint8Array | undefined;
   // Each item is decoded, derived and dropped in turn, so it never outlives a young-generation collection.
   for (let index = 0; index < parsed.items.length; index++) {
-    const item = decodeRecordItem(parsed.items[index] as RawItem, index);
+    const decoded = decodeRecordItem(parsed.items[index] as RawItem, index);
+    const parent = parentOf(decoded, previous);
+    // A child is successful only if its parent is (RecordItem.parseSuccess): nodes have externalized children of
+    // reverted calls as SUCCESS.
+    const item = parent && !parent.item.successful && decoded.successful ? { ...decoded, successful: false } : decoded;
+    previous = { item, parent };
     consensusStart ??= item.consensusTimestamp;
     consensusEnd = item.consensusTimestamp;
     payers.set(item.consensusTimestamp, item.payerAccountId);
-    if (item.type === 8 && item.successful) {
-      const id = contract.contractEntity({ item });
-      if (id !== 0n) createdInFile.add(id);
-    }
-    const transaction = transactionRow({ item, rows, hapiMinor, createdInFile }, mainEntity(item));
+    const transaction = transactionRow({ item, rows, hapiMinor }, mainEntity(item));
     if (NODE_TRANSACTIONS.has(item.type)) node.nodeTransactionBytes(transaction, parsed.items[index] as RawItem);
-    const ethereumParentSender =
-      item.parentConsensusTimestamp === undefined ? undefined : ethereumSenders.get(item.parentConsensusTimestamp);
-    const ctx: ItemContext = { item, rows, transaction, hapiMinor, createdInFile, sidecars, ethereumParentSender };
+    const ctx: ItemContext = {
+      item,
+      rows,
+      transaction,
+      hapiMinor,
+      sidecars,
+      parent: parent?.item,
+    };
     deriveCommon(ctx);
+    // Logs take the file's log counter in the importer's order: the handler's, the token transfers', the EVM's.
     HANDLERS.get(item.type)?.(ctx);
-    contract.contractResult(ctx);
-    syntheticTransferLogs(ctx);
-    airdrop.pendingAirdrops(ctx);
+    if (item.successful || item.status === FAIL_INVALID) syntheticTransferLogs(ctx);
+    contractResult(ctx);
+    if (isHookExecution(ctx)) {
+      hookExecutions.add(item.consensusTimestamp);
+      hookExecutionStorage(ctx);
+    }
     stakingRewards(ctx);
     if (item.record.scheduleRef) schedule.scheduledExecution(ctx);
     // Inner transactions of an atomic batch list themselves on their parent, in order.
     if (transaction.batch_key && (transaction.nonce as number) === 0 && item.parentConsensusTimestamp !== undefined) {
-      const parent = batches.get(item.parentConsensusTimestamp);
-      if (parent) {
-        const inner = (parent.inner_transactions as bigint[] | null) ?? [];
+      const batch = batches.get(item.parentConsensusTimestamp);
+      if (batch) {
+        const inner = (batch.inner_transactions as bigint[] | null) ?? [];
         inner.push(item.payerAccountId, transaction.valid_start_ns as bigint);
-        parent.inner_transactions = inner;
+        batch.inner_transactions = inner;
       }
     }
-    const result = item.record.contractCallResult ?? item.record.contractCreateResult;
-    if (item.type === ETHEREUM_TRANSACTION) {
-      const sender = accountId((item.record.contractCreateResult ?? item.record.contractCallResult)?.sender_id);
-      if (sender !== 0n) ethereumSenders.set(item.consensusTimestamp, sender);
-    }
-    if (result && item.parentConsensusTimestamp === undefined) {
+    const result = item.record.contractCreateResult ?? item.record.contractCallResult;
+    if (isTopLevel(item) && isResultSet(result)) {
       gasUsed += result.gasUsed ?? 0n;
-      if (result.bloom && result.bloom.length > 0) bloom = orBloom(bloom, result.bloom);
+      // The importer's LogsBloomFilter is 256 zero bytes from the first result on, whatever that result's bloom.
+      bloom = orBloom(bloom ?? new Uint8Array(BLOOM_BYTES), result.bloom ?? new Uint8Array());
     }
     if (item.type === ATOMIC_BATCH) batches.set(item.consensusTimestamp, transaction);
     else rows.insert('transaction', transaction);
   }
-  rows.dropContractsCreatedBy(createdInFile);
+  rows.foldInPlaceChanges();
   for (const batch of batches.values()) rows.insert('transaction', batch);
-  for (const sidecar of options.sidecars) deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts));
-  if (options.evmRecords) deriveSidecarRecords(rows, options.evmRecords, (ts) => payers.get(ts));
+  for (const sidecar of options.sidecars)
+    deriveSidecarRecords(rows, sidecar.file.records, (ts) => payers.get(ts), hookExecutions);
+  if (options.evmRecords) deriveSidecarRecords(rows, options.evmRecords, (ts) => payers.get(ts), hookExecutions);
   rows.emitContractTransactions();
 
   const count = parsed.items.length;
@@ -274,7 +210,8 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
       types: sidecar.types,
     });
   }
-  const loadEnd = BigInt(Math.floor(Date.now() / 1000));
+  // Epoch milliseconds, as the importer stamps load_start and load_end.
+  const loadEnd = BigInt(Date.now());
   const stored = parsed.version >= 5 ? parsed.hapiVersion : undefined;
   rows.insert('record_file', {
     name: parsed.name,
@@ -304,8 +241,44 @@ export function deriveRecordFile(parsed: ParsedRecordFile, options: DeriveOption
   return { rows, count, consensusStart, consensusEnd };
 }
 
-function orBloom(current: Uint8Array | undefined, next: Uint8Array): Uint8Array {
-  if (!current) return new Uint8Array(next);
+interface ItemNode {
+  readonly item: RecordItem;
+  readonly parent: ItemNode | undefined;
+}
+
+/**
+ * The parent of a child record, found as the importer finds it (RecordItem.parseParent): the previous item, its
+ * parent, or its grandparent (the inner transaction of a batch whose children came first).
+ */
+function parentOf(item: RecordItem, previous: ItemNode | undefined): ItemNode | undefined {
+  const at = item.parentConsensusTimestamp;
+  if (at === undefined || !previous) return undefined;
+  if (previous.item.consensusTimestamp === at) return previous;
+  if (previous.parent?.item.consensusTimestamp === at) return previous.parent;
+  if (previous.parent?.item.parentConsensusTimestamp === at) return previous.parent.parent;
+  return undefined;
+}
+
+const BLOOM_BYTES = 256;
+const SYSTEM_FILE_PAYER = 50n;
+const FILE_UPDATE = 19;
+
+/**
+ * A user-submitted transaction, whose result counts in the file's gas and bloom (RecordItem.isTopLevel): nonce 0, a
+ * scheduled transaction, no parent, or a file update paid by 0.0.50.
+ */
+function isTopLevel(item: RecordItem): boolean {
+  const id = item.record.transactionID;
+  const nonce = id?.nonce ?? 0;
+  return (
+    nonce === 0 ||
+    id?.scheduled === true ||
+    item.parentConsensusTimestamp === undefined ||
+    (item.type === FILE_UPDATE && idParts(item.payerAccountId).num === SYSTEM_FILE_PAYER)
+  );
+}
+
+function orBloom(current: Uint8Array, next: Uint8Array): Uint8Array {
   const out = new Uint8Array(Math.max(current.length, next.length));
   for (let i = 0; i < out.length; i++) out[i] = (current[i] ?? 0) | (next[i] ?? 0);
   return out;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hapi } from '../../proto/hapi.ts';
+import { signEthereumCall } from '../../simulator/evm/ethereum-tx.ts';
 import type { ParsedRecordFile, RawItem } from '../decode/record-file.ts';
 import { parsedRecordFile } from '../testing/parsed-record-file.ts';
 import { deriveRecordFile } from './record-file.ts';
@@ -34,18 +35,35 @@ const scheduleCreate = (seconds: number, record: Record<string, unknown> = {}, s
 
 describe('a ScheduleCreate', () => {
   it("is the Ethereum sender's, payer and creator, when an Ethereum transaction's contract creates it", () => {
-    const rows = derive([
+    const ethereum = (data: Uint8Array) =>
       item(
         100,
-        { ethereumTransaction: { ethereumData: new Uint8Array([1]) } },
+        { ethereumTransaction: { ethereum_data: data } },
         { receipt: { status: 22 }, contractCallResult: { sender_id: { accountNum: SENDER } } },
-      ),
-      scheduleCreate(101, { parent_consensus_timestamp: { seconds: 100 } }),
-    ]);
+      );
+    const signed = signEthereumCall(
+      {
+        type: 2,
+        nonce: 0n,
+        gasPrice: 1n,
+        gasLimit: 50_000n,
+        to: new Uint8Array(20).fill(2),
+        value: 0n,
+        data: new Uint8Array(),
+      },
+      new Uint8Array(32).fill(3),
+    ).raw;
+    const rows = derive([ethereum(signed), scheduleCreate(101, { parent_consensus_timestamp: { seconds: 100 } })]);
     expect(rows.replaces.get('schedule')?.[0]).toMatchObject({
       creator_account_id: BigInt(SENDER),
       payer_account_id: BigInt(SENDER),
     });
+    // A parent whose data is no Ethereum transaction has none (RecordItem.getEthereumTransaction is null).
+    const undecoded = derive([
+      ethereum(new Uint8Array([1])),
+      scheduleCreate(101, { parent_consensus_timestamp: { seconds: 100 } }),
+    ]);
+    expect(undecoded.replaces.get('schedule')?.[0]).toMatchObject({ creator_account_id: BigInt(RELAY) });
   });
 
   it("is the payer's otherwise, and leaves the entity's expiration unset (the schedule row has it)", () => {

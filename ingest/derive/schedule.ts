@@ -5,6 +5,9 @@
 import { publicKeyHex } from '../decode/key.ts';
 import type { PbEntityId } from '../decode/types.ts';
 import { accountId, entityRow, type ItemContext, nanos, scheduleId, serviceBody } from './context.ts';
+import { decodedEthereumTransaction } from './ethereum.ts';
+
+const ETHEREUM_TRANSACTION = 50;
 
 interface ScheduleCreateBody {
   scheduledTransactionBody?: Uint8Array;
@@ -37,7 +40,7 @@ export function scheduleCreate(ctx: ItemContext): void {
     ts,
   );
   // A schedule an Ethereum transaction's contract creates (HIP-755) is the Ethereum sender's, not the relay's.
-  const creator = ctx.ethereumParentSender ?? item.payerAccountId;
+  const creator = ethereumParentSender(ctx) ?? item.payerAccountId;
   ctx.rows.replace('schedule', {
     schedule_id: id,
     consensus_timestamp: ts,
@@ -48,6 +51,14 @@ export function scheduleCreate(ctx: ItemContext): void {
     wait_for_expiry: body.wait_for_expiry ?? false,
   });
   signatures(ctx, id);
+}
+
+/** The sender of the function result of the Ethereum transaction (decoded) this item is a child of, when it names one. */
+function ethereumParentSender(ctx: ItemContext): bigint | undefined {
+  const { parent } = ctx;
+  if (parent?.type !== ETHEREUM_TRANSACTION || !decodedEthereumTransaction({ item: parent })) return undefined;
+  const sender = (parent.record.contractCreateResult ?? parent.record.contractCallResult)?.sender_id;
+  return sender ? accountId(sender) : undefined;
 }
 
 export function scheduleSign(ctx: ItemContext): void {

@@ -87,6 +87,9 @@ describe('sidecar records', () => {
       topLevelGasUsed: 7n,
       creation: true,
       initcode: undefined,
+      bytecodes: [],
+      stateContracts: [],
+      hookStateChanges: [],
     });
   });
 });

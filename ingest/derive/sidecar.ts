@@ -1,11 +1,13 @@
 /**
  * v6 sidecar records joined to their transactions by consensus timestamp: storage changes
- * (`contract_state_change`, current values in `contract_state`), call actions (`contract_action`) and
- * bytecode (`contract.runtime_bytecode` / `initcode`).
+ * (`contract_state_change`, current values in `contract_state`), call actions (`contract_action`) and migration
+ * bytecode (`contract.runtime_bytecode`); what a transaction's contract result and created contract take from its
+ * records is summed up in SidecarFacts.
  */
-import type { SidecarRecord } from '../decode/sidecar-file.ts';
-import { accountId, contractId } from './context.ts';
+import type { PbStorageChange, SidecarRecord } from '../decode/sidecar-file.ts';
+import { accountId, contractId, idParts } from './context.ts';
 import type { FileRows } from './file-rows.ts';
+import { HOOK_CONTRACT_NUM } from './hooks.ts';
 
 const CREATE = 2;
 
@@ -17,6 +19,12 @@ export interface SidecarFacts {
   readonly creation: boolean;
   /** The init code of that bytecode record. */
   readonly initcode: Uint8Array | undefined;
+  /** The bytecode records (not migration ones): a ContractCreate keeps the one of the contract it creates. */
+  readonly bytecodes: readonly { contractId: bigint; initcode: Uint8Array; runtimeBytecode: Uint8Array }[];
+  /** The contract of each storage change, in order: they take part in the contract transaction. */
+  readonly stateContracts: readonly bigint[];
+  /** State changes of the hook contract 0.0.365: a hook execution's are its hook's storage (hooks.ts). */
+  readonly hookStateChanges: readonly (readonly PbStorageChange[])[];
 }
 
 /** The sidecar facts of each transaction, by consensus timestamp. */
@@ -24,14 +32,33 @@ export function sidecarFacts(records: readonly SidecarRecord[]): Map<bigint, Sid
   const out = new Map<bigint, SidecarFacts>();
   for (const record of records) {
     const ts = record.consensusTimestamp;
-    let facts = out.get(ts) ?? { topLevelGasUsed: undefined, creation: false, initcode: undefined };
+    let facts: SidecarFacts = out.get(ts) ?? {
+      topLevelGasUsed: undefined,
+      creation: false,
+      initcode: undefined,
+      bytecodes: [],
+      stateContracts: [],
+      hookStateChanges: [],
+    };
+    for (const change of record.stateChanges ?? []) {
+      const contract = contractId(change.contract_id);
+      facts = { ...facts, stateContracts: [...facts.stateContracts, ...change.storage_changes.map(() => contract)] };
+      if (idParts(contract).num === HOOK_CONTRACT_NUM) {
+        facts = { ...facts, hookStateChanges: [...facts.hookStateChanges, change.storage_changes] };
+      }
+    }
     for (const action of record.actions ?? []) {
       if ((action.call_depth ?? 0) === 0) {
         facts = { ...facts, topLevelGasUsed: action.gas_used ?? 0n, creation: action.call_type === CREATE };
       }
     }
     if (record.bytecode && !record.migration) {
-      facts = { ...facts, creation: true, initcode: record.bytecode.initcode ?? new Uint8Array() };
+      const bytecode = {
+        contractId: contractId(record.bytecode.contract_id),
+        initcode: record.bytecode.initcode ?? new Uint8Array(),
+        runtimeBytecode: record.bytecode.runtime_bytecode ?? new Uint8Array(),
+      };
+      facts = { ...facts, creation: true, initcode: bytecode.initcode, bytecodes: [...facts.bytecodes, bytecode] };
     }
     out.set(ts, facts);
   }
@@ -50,13 +77,16 @@ export function deriveSidecarRecords(
   rows: FileRows,
   records: readonly SidecarRecord[],
   payerAt: (timestamp: bigint) => bigint | undefined,
+  hookExecutions: ReadonlySet<bigint> = new Set(),
 ): void {
   for (const record of records) {
     const ts = record.consensusTimestamp;
-    const payer = payerAt(ts) ?? 0n;
+    const payer = payerAt(ts);
+    // The importer reads the sidecar records of the file's transactions only, by consensus time.
+    if (payer === undefined) continue;
     for (const change of record.stateChanges ?? []) {
       const contract = contractId(change.contract_id);
-      if (!record.migration) rows.involve(ts, [contract]);
+      if (hookExecutions.has(ts) && idParts(contract).num === HOOK_CONTRACT_NUM) continue;
       for (const storage of change.storage_changes) {
         const slot = storage.slot ?? new Uint8Array();
         const written = storage.value_written?.value;
@@ -112,15 +142,12 @@ export function deriveSidecarRecords(
         value: action.value ?? 0n,
       });
     });
-    if (record.bytecode) {
+    // A migration's bytecode sets the contract's runtime bytecode and makes the entity a contract
+    // (SidecarContractMigration); a creation's is its ContractCreate's (contract.ts).
+    if (record.bytecode && record.migration) {
       const id = contractId(record.bytecode.contract_id);
-      if (id !== 0n) {
-        rows.replace('contract', {
-          id,
-          initcode: record.bytecode.initcode ?? null,
-          runtime_bytecode: record.bytecode.runtime_bytecode ?? null,
-        });
-      }
+      rows.replace('contract', { id, runtime_bytecode: record.bytecode.runtime_bytecode ?? new Uint8Array() });
+      rows.migratedContracts.push(id);
     }
   }
 }

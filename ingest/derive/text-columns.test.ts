@@ -17,7 +17,7 @@ describe('text columns the importer sanitizes', () => {
       },
       record: { receipt: { tokenID: { tokenNum: 1700n } }, automatic_token_associations: [] },
     } as unknown as RecordItem;
-    const ctx: ItemContext = { item, rows: new FileRows(), transaction: {}, hapiMinor: 60, createdInFile: new Set() };
+    const ctx: ItemContext = { item, rows: new FileRows(), transaction: {}, hapiMinor: 60 };
     tokenCreate(ctx);
     expect(ctx.rows.changes.get('entity')?.[0]?.row.memo).toBe('m\uFFFD');
     expect(ctx.rows.changes.get('token')?.[0]?.row).toMatchObject({ name: 'a\uFFFDb', symbol: '\uFFFDS' });

@@ -34,7 +34,7 @@ function item(
     body: { [bodyName]: body },
     record: { receipt: { tokenID: { tokenNum: TOKEN } }, automatic_token_associations: [], ...record },
   } as unknown as RecordItem;
-  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor, createdInFile: new Set() };
+  return { item: full, rows: new FileRows(), transaction: {}, hapiMinor };
 }
 
 const rowsOf = (ctx: ItemContext, table: string) => (ctx.rows.changes.get(table) ?? []).map((c) => c.row);

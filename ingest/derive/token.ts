@@ -230,9 +230,8 @@ export function tokenSupply(ctx: ItemContext, kind: 'mint' | 'burn' | 'wipe'): v
   if (id === 0n) return;
   const ts = item.consensusTimestamp;
   const receipt = item.record.receipt;
-  if (receipt?.newTotalSupply !== undefined) {
-    ctx.rows.change('token', { token_id: id, total_supply: receipt.newTotalSupply }, ts, false);
-  }
+  // proto3 leaves a zero supply off the wire: a burn or wipe to nothing writes 0, as the importer reads it.
+  ctx.rows.change('token', { token_id: id, total_supply: receipt?.newTotalSupply ?? 0n }, ts, false);
   if (kind === 'mint') {
     const metadata = body.metadata ?? [];
     // A serial without its metadata gets no row (the importer stops at the first one).

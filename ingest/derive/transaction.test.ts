@@ -29,7 +29,7 @@ function transfer(amounts: { account: bigint; amount: bigint; approved?: boolean
       assessed_custom_fees: [],
     },
   } as unknown as RecordItem;
-  return { item, rows: new FileRows(), transaction: {}, hapiMinor: 50, createdInFile: new Set() };
+  return { item, rows: new FileRows(), transaction: {}, hapiMinor: 50 };
 }
 
 describe('the rows every transaction writes', () => {

@@ -24,7 +24,7 @@ export function transactionRow(ctx: Omit<ItemContext, 'transaction'>, entityId: 
     result: item.status,
     payer_account_id: item.payerAccountId,
     valid_start_ns: nanos(id?.transactionValidStart),
-    valid_duration_seconds: body.transactionValidDuration?.seconds ?? null,
+    valid_duration_seconds: body.transactionValidDuration ? (body.transactionValidDuration.seconds ?? 0n) : null,
     node_account_id: nullable(accountId(body.nodeAccountID)),
     entity_id: nullable(entityId),
     initial_balance: 0n,
@@ -82,7 +82,8 @@ export function deriveCommon(ctx: ItemContext): void {
   const transferBody = item.body.cryptoTransfer as CryptoTransferBody | undefined;
 
   const hash = record.transactionHash;
-  if (hash && hash.length > 0 && item.type !== CONSENSUS_SUBMIT_MESSAGE) {
+  // TransactionHash.hashIsValid: a 32 or 48-byte hash, the last 16 of 48 stored as the suffix.
+  if (hash && (hash.length === 32 || hash.length === 48) && item.type !== CONSENSUS_SUBMIT_MESSAGE) {
     rows.insert('transaction_hash', {
       consensus_timestamp: ts,
       hash: hash.subarray(0, 32),
@@ -117,7 +118,8 @@ export function deriveCommon(ctx: ItemContext): void {
     if (errata === null) rows.addEntityBalance(account, amount, ts);
   }
 
-  // Approved debits spend the owner's allowance to the payer (the reference's trackAllowance).
+  // Approved debits spend the owner's allowance to the payer (the reference's trackAllowance): hbar ones of a
+  // successful transfer (processItemizedTransfers), token ones also of a FAIL_INVALID one (insertTokenTransfers).
   if (item.successful && transferBody) {
     const itemized = itemizedTransfers(transferBody);
     if (itemized.length > 0) transaction.itemized_transfer = itemized;
@@ -125,6 +127,8 @@ export function deriveCommon(ctx: ItemContext): void {
       if (aa.is_approval && (aa.amount ?? 0n) < 0n)
         rows.spendAllowance(accountId(aa.accountID), payer, undefined, aa.amount ?? 0n);
     }
+  }
+  if ((item.successful || item.status === FAIL_INVALID) && transferBody) {
     const result = record.contractCallResult;
     const spender = transferBody.tokenTransfers.length > 0 && result ? accountId(result.sender_id) : payer;
     for (const list of transferBody.tokenTransfers) {
@@ -168,6 +172,7 @@ export function deriveCommon(ctx: ItemContext): void {
   }
 
   const nftTransfers: Record<string, unknown>[] = [];
+  let treasuryMoved = false;
   for (const list of record.tokenTransferLists) {
     const token = tokenId(list.token);
     // A dissociate's single transfer of a token is the balance of a deleted token leaving (the importer's rule).
@@ -214,8 +219,15 @@ export function deriveCommon(ctx: ItemContext): void {
         serial_number: serial,
         token_id: token,
       });
-      if (serial !== WILDCARD_SERIAL) {
-        // An NFT counts as one unit of its token in the owners' token_account balances.
+      if (serial === WILDCARD_SERIAL) {
+        // A TokenUpdate's treasury change: the old treasury's NFTs and balance move to the new one (the sink's
+        // NftRepository.updateTreasury), replacing what the old treasury's balance gained in this file so far.
+        rows.treasuryChanges.push({ consensusTimestamp: ts, tokenId: token, previous: sender, treasury: receiver });
+        rows.tokenBalances.delete(`${sender}/${token}`);
+        treasuryMoved = true;
+      } else if (!treasuryMoved) {
+        // An NFT counts as one unit of its token in the owners' token_account balances (none after a treasury
+        // change in the same list, which the importer stops at).
         rows.addTokenBalance(receiver, token, 1n, ts);
         rows.addTokenBalance(sender, token, -1n, ts);
       }
@@ -263,6 +275,10 @@ export function stakingRewards(ctx: ItemContext): void {
   const day = item.consensusTimestamp / 86_400_000_000_000n - 1n;
   for (const aa of item.record.paid_staking_rewards) {
     const id = accountId(aa.accountID);
-    if (id !== 0n) ctx.rows.change('entity', { ...entityRow(id), stake_period_start: day }, item.consensusTimestamp);
+    // A period this file started later (a staking change that triggered the payout starts today) is kept
+    // (SqlEntityListener.onStakingRewardTransfer).
+    const current = ctx.rows.stakePeriodStarts.get(id);
+    if (id === 0n || (current !== undefined && current >= day)) continue;
+    ctx.rows.change('entity', { ...entityRow(id), stake_period_start: day }, item.consensusTimestamp);
   }
 }

@@ -35,7 +35,6 @@ function item(
     rows: new FileRows(),
     transaction: {},
     hapiMinor: 60,
-    createdInFile: new Set(),
   };
   return ctx;
 }

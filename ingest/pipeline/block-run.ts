@@ -221,7 +221,7 @@ async function ingestBlock(
     if (block.number !== sourced.number) {
       throw new FormatError(`block header number ${block.number} does not match the requested ${sourced.number}`);
     }
-    derived = deriveBlock(block, BigInt(Math.floor(Date.now() / 1000)));
+    derived = deriveBlock(block, BigInt(Date.now()));
   } catch (error) {
     if (error instanceof FormatError) throw new RejectedFileError(sourced.origin, error.message);
     // Not the block's fault (a reader or derivation bug): the run ends, naming the block, as the record loop does.

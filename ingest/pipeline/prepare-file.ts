@@ -40,7 +40,8 @@ export async function prepareFile(
   schema: TableSchema,
 ): Promise<PreparedFile> {
   const startedAt = performance.now();
-  const loadStart = BigInt(Math.floor(Date.now() / 1000));
+  // Epoch milliseconds, as the importer stamps a file it starts to read (StreamFilename.timestamp).
+  const loadStart = BigInt(Date.now());
   const verified = await verifyFile(source, file, keys, previous?.hash, consensus);
   const { parsed } = verified;
   // v6 files carry their block number; older ones continue the count.

@@ -59,7 +59,7 @@ describe('historical balance snapshots', () => {
     expect(await snapshotBalancesIfDue(client, FIRST + 15n * MINUTE - 1n)).toBe(true);
   });
 
-  it('hold every live account and associated token balance, named and timed as the importer names them', async () => {
+  it("hold every balance, a deleted account's while it changed after the last 30 days' snapshots, and every associated token balance, named and timed as the importer names them", async () => {
     const at = FIRST + 20n * MINUTE + 123_000_000n;
     const before = Date.now();
     await snapshotBalancesIfDue(client, at);
@@ -69,6 +69,7 @@ describe('historical balance snapshots', () => {
     expect(accounts.rows).toEqual([
       { account_id: '2', balance: '90' },
       { account_id: '1001', balance: '10' },
+      { account_id: '1002', balance: '0' },
     ]);
     const tokens = await client.query('select account_id::text, token_id::text, balance::text from token_balance');
     expect(tokens.rows).toEqual([{ account_id: '2', token_id: '1003', balance: '5' }]);
@@ -78,7 +79,7 @@ describe('historical balance snapshots', () => {
     expect(file.rows).toEqual([
       {
         name: '2023-11-14T22_33_20.123Z_Balances.csv',
-        count: 2,
+        count: 3,
         load_start: expect.any(String),
         load_end: expect.any(String),
         synthetic: true,

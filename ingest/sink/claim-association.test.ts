@@ -48,7 +48,7 @@ beforeAll(async () => {
     bodyName: 'tokenClaimAirdrop',
     body: { tokenClaimAirdrop: { pending_airdrops: [ASSOCIATED, DISSOCIATED, NEW].map(pending) } },
   } as unknown as RecordItem;
-  resolveAirdrops({ item, rows, transaction: {}, hapiMinor: 60, createdInFile: new Set() }, 'CLAIMED');
+  resolveAirdrops({ item, rows, transaction: {}, hapiMinor: 60 }, 'CLAIMED');
   await db.sql.query('begin');
   await writeFileRows(db.sql, await TableSchema.load(db.sql), rows);
   await db.sql.query('commit');

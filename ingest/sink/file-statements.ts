@@ -4,13 +4,12 @@
  * busy, and writer.ts runs them first in the file's transaction, in this order.
  */
 import { int8ArrayText } from '../../db/queries/int8.ts';
-import type { FileRows } from '../derive/file-rows.ts';
+import type { FileRows, TreasuryChange } from '../derive/file-rows.ts';
 import type { Row } from './bulk-insert.ts';
-import { changeStatements, HISTORY_TABLES } from './history-upsert.ts';
+import { type Change, changeStatements, HISTORY_TABLES, type HistoryTable } from './history-upsert.ts';
 import type { TableSchema } from './schema.ts';
-import { byteaText } from './sql-text.ts';
+import { byteaText, textArray } from './sql-text.ts';
 import type { Statement } from './statement.ts';
-import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
 import { upsertStatement } from './upsert.ts';
 
 /** Tables upserted whole: key columns, and columns whose first value is kept. */
@@ -34,6 +33,8 @@ const CHANGE_ORDER = [
   'nft_allowance',
   'token_airdrop',
   'node',
+  'registered_node',
+  'hook',
 ];
 
 function mergeReplaces(table: string, rows: readonly Row[]): Row[] {
@@ -116,21 +117,125 @@ function balanceStatements(rows: FileRows): Statement[] {
       amounts.push(delta.amount);
       timestamps.push(delta.timestamp);
     }
-    // A row this inserts starts from its token's default freeze and KYC status, as an association does
-    // (history-upsert.ts).
+    // A relationship first seen in a transfer gets a row without statuses (readers take the token's), as the
+    // importer's balance-only TokenAccount inserts it.
     statements.push({
-      text: `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range,
-                                  freeze_status, kyc_status)
-       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null), ${defaultFreezeStatus('t')},
-              ${defaultKycStatus('t')}
+      text: `insert into token_account (account_id, token_id, associated, balance, balance_timestamp, timestamp_range)
+       select u.account, u.token, true, u.amount, u.ts, int8range(u.ts, null)
          from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as u(account, token, amount, ts)
-         left join token t on t.token_id = u.token
        on conflict (account_id, token_id) do update set balance = token_account.balance + excluded.balance,
                                                         balance_timestamp = excluded.balance_timestamp`,
       values: [int8ArrayText(accounts), int8ArrayText(tokens), int8ArrayText(amounts), int8ArrayText(timestamps)],
     });
   }
   return statements;
+}
+
+/**
+ * NftRepository.updateTreasury: every NFT the old treasury holds as of the change moves to the new treasury (the
+ * rows they were go to history, spenders cleared); the old treasury's balance becomes 0 and the new one's grows by
+ * the count.
+ */
+const UPDATE_TREASURY = `
+  with nft_history as (
+    insert into nft_history (account_id, created_timestamp, delegating_spender, deleted, metadata, serial_number,
+                             spender, token_id, timestamp_range)
+    select account_id, created_timestamp, delegating_spender, deleted, metadata, serial_number, spender, token_id,
+           int8range(lower(timestamp_range), $1::bigint)
+      from nft
+     where token_id = $4 and account_id = $3 and lower(timestamp_range) < $1::bigint
+  ), nft_updated as (
+    update nft set account_id = $2, delegating_spender = null, spender = null,
+                   timestamp_range = int8range($1::bigint, null)
+     where token_id = $4 and account_id = $3 and lower(timestamp_range) < $1::bigint
+    returning serial_number
+  ), updated_count as (
+    select count(*) as count from nft_updated
+  )
+  update token_account
+     set balance = case when account_id = $3 then 0 else coalesce(balance, 0) + updated_count.count end,
+         balance_timestamp = $1::bigint
+    from updated_count
+   where account_id in ($2, $3) and token_id = $4`;
+
+function treasuryStatement(change: TreasuryChange): Statement {
+  return {
+    text: UPDATE_TREASURY,
+    values: [change.consensusTimestamp, change.treasury, change.previous, change.tokenId].map(String),
+  };
+}
+
+/**
+ * The file's NFT changes with its treasury changes in time order, as the importer flushes the NFTs before each
+ * treasury change: the changes up to a treasury change, the move, the changes after it. All come before the
+ * balance deltas, so the old treasury's balance is 0 at the change and what it receives later still counts.
+ */
+function nftStatements(
+  schema: TableSchema,
+  spec: HistoryTable,
+  changes: readonly Change[],
+  treasuryChanges: readonly TreasuryChange[],
+): Statement[] {
+  const statements: Statement[] = [];
+  let rest = changes;
+  for (const treasury of treasuryChanges) {
+    const at = treasury.consensusTimestamp;
+    statements.push(
+      ...changeStatements(
+        schema,
+        spec,
+        rest.filter((c) => c.timestamp <= at),
+      ),
+    );
+    statements.push(treasuryStatement(treasury));
+    rest = rest.filter((c) => c.timestamp > at);
+  }
+  statements.push(...changeStatements(schema, spec, rest));
+  return statements;
+}
+
+/**
+ * The current value of each hook storage slot the file wrote (HookStorage's upsert): a slot that did not exist, was
+ * deleted, or was written again after the file deleted it starts its life at the write; value, deletion and
+ * modification time are the last write's.
+ */
+function hookStorageStatements(rows: FileRows): Statement[] {
+  const writes = [...rows.hookStorage.values()];
+  if (writes.length === 0) return [];
+  return [
+    {
+      text: `with u as (
+        select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[]::bytea[],
+                             $6::text[]::bytea[], $7::boolean[])
+          as u(created, hook_id, modified, owner_id, key, value, deleted))
+      insert into hook_storage (created_timestamp, hook_id, modified_timestamp, owner_id, key, value, deleted)
+      select case when coalesce(e.deleted, true) or u.created < 0 then abs(u.created) else e.created_timestamp end,
+             u.hook_id, u.modified, u.owner_id, u.key, u.value, u.deleted
+        from u left join hook_storage e on e.owner_id = u.owner_id and e.hook_id = u.hook_id and e.key = u.key
+      on conflict (owner_id, hook_id, key) do update
+        set created_timestamp = excluded.created_timestamp, modified_timestamp = excluded.modified_timestamp,
+            value = excluded.value, deleted = excluded.deleted`,
+      values: [
+        int8ArrayText(writes.map((w) => w.created)),
+        int8ArrayText(writes.map((w) => w.hookId)),
+        int8ArrayText(writes.map((w) => w.modified)),
+        int8ArrayText(writes.map((w) => w.ownerId)),
+        textArray(writes.map((w) => byteaText(w.key))),
+        textArray(writes.map((w) => byteaText(w.value))),
+        `{${writes.map((w) => (w.deleted ? 't' : 'f')).join(',')}}`,
+      ],
+    },
+  ];
+}
+
+/** Entities a migration bytecode sidecar names are contracts, in history too (SidecarContractMigration). */
+function migratedContractStatements(rows: FileRows): Statement[] {
+  if (rows.migratedContracts.length === 0) return [];
+  const ids = [int8ArrayText(rows.migratedContracts)];
+  return ['entity', 'entity_history'].map((table) => ({
+    text: `update ${table} set type = 'CONTRACT' where id = any($1::bigint[]) and type <> 'CONTRACT'`,
+    values: ids,
+  }));
 }
 
 /** Approved transfers lower the remaining allowance in place (no history, like the reference). */
@@ -172,9 +277,17 @@ export function fileStatements(schema: TableSchema, rows: FileRows): Statement[]
   for (const table of changeTables) {
     const spec = HISTORY_TABLES[table];
     if (!spec) throw new Error(`no history rule for ${table}`);
-    statements.push(...changeStatements(schema, spec, rows.changes.get(table) ?? []));
+    const changes = rows.changes.get(table) ?? [];
+    if (table === 'nft') statements.push(...nftStatements(schema, spec, changes, rows.treasuryChanges));
+    else statements.push(...changeStatements(schema, spec, changes));
   }
-  statements.push(...balanceStatements(rows), ...allowanceSpendStatements(rows));
+  if (!rows.changes.has('nft')) statements.push(...rows.treasuryChanges.map(treasuryStatement));
+  statements.push(
+    ...balanceStatements(rows),
+    ...allowanceSpendStatements(rows),
+    ...migratedContractStatements(rows),
+    ...hookStorageStatements(rows),
+  );
   for (const [table, list] of rows.replaces) statements.push(...replaceStatements(schema, table, list));
   return statements;
 }

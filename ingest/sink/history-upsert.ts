@@ -2,14 +2,14 @@
  * Upserts into tables that keep history (`entity`, `token`, `topic`, …): a change at time T with history
  * copies the current row into `<table>_history` with its range closed at T and replaces it with range [T,),
  * keeping every column the change leaves null (partial updates). A change without history updates the
- * current row in place. Changes are applied in rounds so that two changes to one key within a file apply in
- * order (each round holds at most one change per key), each round being one statement per kind.
+ * current row in place, and only a row that exists. Changes are applied in rounds so that two changes to one key
+ * within a file apply in order (each round holds at most one change per key), each round being one statement per
+ * kind.
  */
 import type { Row } from './bulk-insert.ts';
 import type { TableSchema } from './schema.ts';
 import type { Statement } from './statement.ts';
-import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
-import { type InsertDefaults, upsertStatement } from './upsert.ts';
+import { upsertStatement } from './upsert.ts';
 
 export interface Change {
   readonly row: Row;
@@ -27,23 +27,12 @@ export interface HistoryTable {
   readonly key: readonly string[];
   /** Columns whose first value is kept (created_timestamp, evm_address, …). */
   readonly immutable: readonly string[];
-  /** What a new row gets for columns its change leaves null. */
-  readonly insertDefaults?: InsertDefaults;
 }
 
 export const HISTORY_TABLES: Readonly<Record<string, HistoryTable>> = {
   entity: { name: 'entity', key: ['id'], immutable: ['created_timestamp', 'evm_address', 'shard', 'realm', 'num'] },
   token: { name: 'token', key: ['token_id'], immutable: ['created_timestamp'] },
-  // An association starts from its token's default statuses, as the balance insert's rows do (writer.ts).
-  token_account: {
-    name: 'token_account',
-    key: ['account_id', 'token_id'],
-    immutable: [],
-    insertDefaults: {
-      join: 'left join token d on d.token_id = i.token_id',
-      columns: { freeze_status: defaultFreezeStatus('d'), kyc_status: defaultKycStatus('d') },
-    },
-  },
+  token_account: { name: 'token_account', key: ['account_id', 'token_id'], immutable: [] },
   topic: { name: 'topic', key: ['id'], immutable: ['created_timestamp'] },
   nft: { name: 'nft', key: ['token_id', 'serial_number'], immutable: ['created_timestamp'] },
   crypto_allowance: { name: 'crypto_allowance', key: ['owner', 'spender'], immutable: [] },
@@ -56,6 +45,8 @@ export const HISTORY_TABLES: Readonly<Record<string, HistoryTable>> = {
     immutable: [],
   },
   node: { name: 'node', key: ['node_id'], immutable: ['created_timestamp'] },
+  hook: { name: 'hook', key: ['owner_id', 'hook_id'], immutable: [] },
+  registered_node: { name: 'registered_node', key: ['registered_node_id'], immutable: ['created_timestamp'] },
 };
 
 function keyOf(table: HistoryTable, row: Row): string {
@@ -100,8 +91,10 @@ export function changeStatements(schema: TableSchema, table: HistoryTable, chang
             keepExisting: table.immutable,
             overwrite: first.overwrite ?? [],
             range: { history: first.history },
+            // An in-place change (a nonce, a supply) of a row the database does not hold is dropped, as the
+            // importer's non-history upsert joins the existing row.
+            updateOnly: !first.history,
             ...(first.unless ? { unless: first.unless } : {}),
-            ...(table.insertDefaults ? { insertDefaults: table.insertDefaults } : {}),
           },
           group.map((c) => ({ row: c.row, timestamp: c.timestamp })),
         ),

@@ -3,7 +3,8 @@
  * and TokenAccountBalanceMigration set them (`migration/`, run for the first balance file the database gets): each
  * account's balance is its balance in the file (the newest snapshot within 30 days of it) plus the hbar it received
  * after the file's time (+ `time_offset`) up to the newest record file, errata `DELETE` transfers left out; an
- * account-token pair the file lists likewise, plus its token transfers since (0 once dissociated).
+ * account-token pair the file lists likewise, plus its token transfers since (0 once dissociated), without statuses
+ * (readers take the token's), as TokenAccountBalanceMigration inserts it.
  *
  * Where this differs from the importer: it also runs when the record stream has not reached the file yet (the
  * importer then leaves balances unset until a later balance file); the ingest writes a balance file only once every
@@ -13,7 +14,6 @@
  * would keep the treasury out of `/api/v1/balances` and Rosetta's account lookups.
  */
 import type pg from 'pg';
-import { defaultFreezeStatus, defaultKycStatus } from './token-account-status.ts';
 
 const THIRTY_DAYS_NS = 2_592_000_000_000_000n;
 
@@ -67,14 +67,13 @@ export async function initializeBalances(client: pg.ClientBase, times: BalanceSn
         group by account_id, token_id
      )
      insert into token_account (account_id, associated, balance, balance_timestamp, created_timestamp, timestamp_range,
-                                token_id, freeze_status, kyc_status)
+                                token_id)
      select s.account_id, coalesce(ta.associated, true),
             case when ta.associated is false then 0 else coalesce(tt.amount + s.balance, s.balance, 0) end,
-            $3::bigint, 0, '[0,)', s.token_id, ${defaultFreezeStatus('t')}, ${defaultKycStatus('t')}
+            $3::bigint, 0, '[0,)', s.token_id
        from token_snapshot s
        left join token_account ta on ta.account_id = s.account_id and ta.token_id = s.token_id
        left join transfer tt on tt.account_id = s.account_id and tt.token_id = s.token_id
-       left join token t on t.token_id = s.token_id
      on conflict (account_id, token_id) do update
        set balance = excluded.balance, balance_timestamp = excluded.balance_timestamp`,
     params,

@@ -29,15 +29,8 @@ export interface UpsertSpec {
   readonly range?: { readonly history: boolean };
   /** A boolean column: a row whose current value has it true is left as it is (and nothing is inserted for it). */
   readonly unless?: string;
-  /** Values for columns a row leaves null, given only to rows this statement inserts. */
-  readonly insertDefaults?: InsertDefaults;
-}
-
-export interface InsertDefaults {
-  /** Joined to the rows `i` (a left join, so that every row is still inserted). */
-  readonly join: string;
-  /** Column name to an SQL expression over `i` and the joined relation. */
-  readonly columns: Readonly<Record<string, string>>;
+  /** Only rows that exist are changed (the importer's in-place upserts join the existing row). */
+  readonly updateOnly?: boolean;
 }
 
 export interface UpsertRow {
@@ -61,7 +54,11 @@ export function upsertStatement(schema: TableSchema, spec: UpsertSpec, rows: rea
     .filter((c) => c.required && c.name !== 'timestamp_range')
     .map((c) => c.name);
   // Insertable: the row names every required column (a range is built from `ts` for history tables).
-  arrays.push(rows.map((r) => (required.every((c) => r.row[c] !== undefined && r.row[c] !== null) ? 't' : 'f')));
+  arrays.push(
+    rows.map((r) =>
+      !spec.updateOnly && required.every((c) => r.row[c] !== undefined && r.row[c] !== null) ? 't' : 'f',
+    ),
+  );
   if (spec.range) arrays.push(rows.map((r) => (r.timestamp ?? 0n).toString()));
 
   const select = columns.map((c, i) => `u.c${i}::${c.type} as "${c.name}"`);
@@ -104,21 +101,11 @@ export function upsertStatement(schema: TableSchema, spec: UpsertSpec, rows: rea
     insertColumns.push('timestamp_range');
     insertValues.push('int8range(i.ts, null)');
   }
-  for (const [name, value] of Object.entries(spec.insertDefaults?.columns ?? {})) {
-    const at = columns.findIndex((c) => c.name === name);
-    if (at < 0) {
-      insertColumns.push(`"${name}"`);
-      insertValues.push(value);
-    } else {
-      insertValues[at] = `coalesce(i."${name}", ${value})`;
-    }
-  }
   const keyList = spec.key.map((k) => `"${k}"`).join(', ');
   const sql = `with i as (select ${select.join(', ')} from unnest(${params}) as u(${aliases.join(', ')}))${moved},
     updated as (update ${table} t set ${sets.join(', ')} from i where ${join} returning ${spec.key.map((k) => `t."${k}"`).join(', ')})
     insert into ${table} (${insertColumns.join(', ')})
     select ${insertValues.join(', ')} from i left join updated u on ${spec.key.map((k) => `u."${k}" = i."${k}"`).join(' and ')}
-      ${spec.insertDefaults?.join ?? ''}
      where i.insertable and u."${spec.key[0]}" is null
     on conflict (${keyList}) do nothing`;
   return { text: sql, values: arrays.map(textArray) };

@@ -42,7 +42,7 @@ async function statuses(account: bigint): Promise<Record<string, [number | null,
 }
 
 describe('token accounts a record file writes', () => {
-  it("start from their token's default freeze and KYC status, associated or first credited", async () => {
+  it("leave the freeze and KYC status NULL when associated or first credited (readers take the token's)", async () => {
     const ts = 1_000n;
     const rows = new FileRows();
     const associated = 1001n;
@@ -66,12 +66,12 @@ describe('token accounts a record file writes', () => {
     for (const token of [...TOKENS.map((t) => t.id), UNKNOWN_TOKEN]) rows.addTokenBalance(credited, token, 5n, ts + 1n);
     await writeFileRows(db.sql, schema, rows);
 
-    const expected = { '501': [1, 2], '502': [2, 0], '503': [0, 0], '599': [null, null] };
+    const expected = { '501': [null, null], '502': [null, null], '503': [null, null], '599': [null, null] };
     expect(await statuses(associated)).toEqual(expected);
     expect(await statuses(credited)).toEqual(expected);
   });
 
-  it('keep the default status in the history row when the same file then freezes the association', async () => {
+  it('keep the association without status in the history row when the same file then freezes it', async () => {
     const account = 1004n;
     const rows = new FileRows();
     rows.change(
@@ -89,12 +89,12 @@ describe('token accounts a record file writes', () => {
     );
     rows.change('token_account', { account_id: account, token_id: 502n, associated: true, freeze_status: 1 }, 3_001n);
     await writeFileRows(db.sql, schema, rows);
-    expect(await statuses(account)).toEqual({ '502': [1, 0] });
+    expect(await statuses(account)).toEqual({ '502': [1, null] });
     const history = await db.sql.query<{ freeze_status: number; kyc_status: number; timestamp_range: string }>(
       'select freeze_status, kyc_status, timestamp_range::text from token_account_history where account_id = $1',
       [account.toString()],
     );
-    expect(history.rows).toEqual([{ freeze_status: 2, kyc_status: 0, timestamp_range: '[3000,3001)' }]);
+    expect(history.rows).toEqual([{ freeze_status: null, kyc_status: null, timestamp_range: '[3000,3001)' }]);
   });
 
   it('keep the status of a row an earlier file wrote when a later file credits it', async () => {

@@ -12,6 +12,7 @@ import { applyDissociateTransfers } from './dissociate.ts';
 import { fileStatements } from './file-statements.ts';
 import type { TableSchema } from './schema.ts';
 import { runStatements, type Statement } from './statement.ts';
+import { resolveSyntheticLogAddresses } from './synthetic-log-addresses.ts';
 
 /**
  * The file's plain inserts already in COPY data (every table but the few kept as row objects). No upsert of any file
@@ -44,6 +45,7 @@ export async function writeFileState(
     if (table !== 'record_file') await copyInsert(client, schema, table, list);
   }
   await applyDissociateTransfers(client, rows.dissociateTransfers);
+  await resolveSyntheticLogAddresses(client, rows.syntheticTransfers);
   await restoreCallDataHashes(client, rows.callDataFromFiles);
   await bulkInsert(client, schema, 'record_file', rows.rows('record_file'));
 }
