@@ -13,13 +13,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerHelp } from '../common/cli-help.ts';
-import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { addressWord, artifact, callData, word } from '../simulator/evm/abi.ts';
 import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
 import { LEDGER_FILE } from '../simulator/write/layout.ts';
 import { longZeroEvmAddress } from '../workers/params/entity-id.ts';
 import { optionValue } from './cli-option.ts';
-import { simulatedLedger, startBenchWorker } from './local-stack/bench-stack.ts';
+import { simulatedLedger, startBenchServer } from './local-stack/bench-stack.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
 import { REPO_ROOT } from './local-stack/worker-process.ts';
@@ -59,15 +58,7 @@ try {
   const local = await simulatedLedger({ dir: OUT_DIR, simulation: SIMULATION, port: await freePort(), stops, log });
   const kinds = requestKinds(JSON.parse(readFileSync(path.join(STREAMS, LEDGER_FILE), 'utf8')) as LedgerSnapshot);
 
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(local.url, local.socketDir)] });
-  stops.push(() => proxy.close());
-  const worker = await startBenchWorker({
-    databaseUrl: local.url,
-    proxy,
-    port: await freePort(),
-    outDir: OUT_DIR,
-    stops,
-  });
+  const { proxy, worker } = await startBenchServer({ database: local, port: await freePort(), outDir: OUT_DIR, stops });
   log(`Worker ${worker.baseUrl}`);
 
   const results: { rate: number; p50: number }[] = [];

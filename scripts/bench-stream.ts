@@ -18,14 +18,13 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { answerHelp } from '../common/cli-help.ts';
-import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { startGrpcServer } from '../grpc/server.ts';
 import { readGrpcSettings } from '../grpc/settings.ts';
 import { grpcSubscribers } from './bench-stream/grpc-subscribers.ts';
 import { CommitTimes, percentile } from './bench-stream/latency.ts';
 import { parseSubscribers, type SubscriberKind, type Subscribers } from './bench-stream/subscribers.ts';
 import { wsSubscribers } from './bench-stream/ws-subscribers.ts';
-import { startBenchDatabase, startBenchWorker } from './local-stack/bench-stack.ts';
+import { startBenchDatabase, startBenchServer } from './local-stack/bench-stack.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { ingestArgv } from './local-stack/ingest-process.ts';
 import { runNode } from './local-stack/run-node.ts';
@@ -69,15 +68,7 @@ try {
   await runNode(ingestArgv(STREAMS, '--until-idle'), { DATABASE_URL: local.url });
   const targets = await readTargets(local.url);
 
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(local.url, local.socketDir)] });
-  stops.push(() => proxy.close());
-  const worker = await startBenchWorker({
-    databaseUrl: local.url,
-    proxy,
-    port: await freePort(),
-    outDir: OUT_DIR,
-    stops,
-  });
+  const { proxy, worker } = await startBenchServer({ database: local, port: await freePort(), outDir: OUT_DIR, stops });
   const grpcSettings = readGrpcSettings({ HIERO_MIRROR_GRPC_PORT: '0' });
   if ('errors' in grpcSettings) throw new Error(grpcSettings.errors.join('; '));
   const grpc = await startGrpcServer({

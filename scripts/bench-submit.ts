@@ -18,10 +18,9 @@ import {
   TransferTransaction,
 } from '@hiero-ledger/sdk';
 import { answerHelp } from '../common/cli-help.ts';
-import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { GENESIS_PRIVATE_KEY_DER } from '../simulator/network/genesis.ts';
 import { percentile } from './bench-stream/latency.ts';
-import { startBenchDatabase, startBenchWorker } from './local-stack/bench-stack.ts';
+import { startBenchDatabase, startBenchServer } from './local-stack/bench-stack.ts';
 import { freePort, freePortRun } from './local-stack/free-port.ts';
 import { ingestArgv, startIngestProcess } from './local-stack/ingest-process.ts';
 import { startSimulatorProcess } from './local-stack/simulator-process.ts';
@@ -56,15 +55,7 @@ const { stops, stopAll } = stopsOnSignal();
 try {
   rmSync(OUT_DIR, { recursive: true, force: true });
   const local = await startBenchDatabase({ dir: path.join(OUT_DIR, 'pg'), port: await freePort(), stops });
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(local.url, local.socketDir)] });
-  stops.push(() => proxy.close());
-  const worker = await startBenchWorker({
-    databaseUrl: local.url,
-    proxy,
-    port: await freePort(),
-    outDir: OUT_DIR,
-    stops,
-  });
+  const { worker } = await startBenchServer({ database: local, port: await freePort(), outDir: OUT_DIR, stops });
   const nodePort = await freePortRun(NODES);
   const streams = path.join(OUT_DIR, 'streams');
   const simulator = await startSimulatorProcess({ out: streams, nodePort, load: false, output: 'ignore' });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type LocalPostgres, startLocalPostgres } from '../../db/local/embedded-postgres.ts';
-import type { SqlProxy } from '../../db/local/sql-proxy.ts';
+import { proxyTarget, type SqlProxy, startSqlProxy } from '../../db/local/sql-proxy.ts';
 import { migrate } from '../../db/migrate.ts';
 import { LEDGER_FILE } from '../../simulator/write/layout.ts';
 import { ingestArgv } from './ingest-process.ts';
@@ -99,4 +99,24 @@ export async function startBenchWorker(options: BenchWorkerOptions): Promise<Wor
   });
   options.stops.push(() => worker.stop());
   return worker;
+}
+
+/** The SQL proxy in front of `database` and the Worker behind it (startBenchWorker), both stopped with `stops`. */
+export async function startBenchServer(options: {
+  database: LocalPostgres;
+  port: number;
+  outDir: string;
+  stops: Stops;
+}): Promise<{ proxy: SqlProxy; worker: WorkerProcess }> {
+  const { database, stops } = options;
+  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(database.url, database.socketDir)] });
+  stops.push(() => proxy.close());
+  const worker = await startBenchWorker({
+    databaseUrl: database.url,
+    proxy,
+    port: options.port,
+    outDir: options.outDir,
+    stops,
+  });
+  return { proxy, worker };
 }
