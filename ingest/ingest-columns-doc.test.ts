@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/harness/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/harness/test-database.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOC = readFileSync(path.join(ROOT, 'docs/ingest-columns.md'), 'utf8');
@@ -54,11 +54,10 @@ function columnsOf(cell: string, tables: readonly string[]): string[] {
   return out;
 }
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let schema: Map<string, string[]>;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
   const { rows } = await db.sql.query<{ table: string; column: string }>(
     `select c.relname as table, a.attname as column
        from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -67,10 +66,6 @@ beforeAll(async () => {
   );
   schema = new Map();
   for (const row of rows) schema.set(row.table, [...(schema.get(row.table) ?? []), row.column]);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
 });
 
 describe('docs/ingest-columns.md', () => {

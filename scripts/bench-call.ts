@@ -10,21 +10,18 @@
  * work shares the cores), then `call: N calls/s geo-mean, p50 M ms`. Each connection is a client of its own (its own
  * address), so the load spreads over the executor shards as many clients' would.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { answerHelp } from '../common/cli-help.ts';
-import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
-import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
-import { migrate } from '../db/migrate.ts';
 import { addressWord, artifact, callData, word } from '../simulator/evm/abi.ts';
 import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
-import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
+import { LEDGER_FILE } from '../simulator/write/layout.ts';
 import { longZeroEvmAddress } from '../workers/params/entity-id.ts';
+import { optionValue } from './cli-option.ts';
+import { simulatedLedger, startBenchServer } from './local-stack/bench-stack.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { runNode } from './local-stack/run-node.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
-import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
+import { REPO_ROOT } from './local-stack/worker-process.ts';
 import { descendantCpuSeconds, loadAverage, postgresCpuSeconds } from './process-cpu.ts';
 
 answerHelp(
@@ -33,10 +30,7 @@ answerHelp(
 );
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
-};
+const option = (name: string, fallback: string) => optionValue(args, name) ?? fallback;
 const durationMs = Number(option('duration', '10')) * 1000;
 const connections = Number(option('connections', '16'));
 /** The simulated ledger: enough files for contracts, HTS tokens and their holders to exist. */
@@ -60,44 +54,11 @@ const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 const numOf = (id: string) => BigInt(id.split('.')[2] ?? '0');
 
 try {
-  mkdirSync(OUT_DIR, { recursive: true });
-  if (!existsSync(path.join(STREAMS, 'ledger.json'))) {
-    log('simulating the ledger (once)');
-    await runNode([path.join(REPO_ROOT, 'simulator/main.ts'), '--out', STREAMS, ...SIMULATION, '--quiet']);
-  }
   const cluster = path.join(OUT_DIR, 'pg');
-  const local = await startLocalPostgres({ dir: cluster, port: await freePort(), database: 'bench' });
-  stops.push(() => local.stop());
-  await migrate(local.url);
-  if (await isEmpty(local.url)) {
-    log('ingesting the simulated streams (once)');
-    await runNode(
-      [
-        path.join(REPO_ROOT, 'ingest/main.ts'),
-        '--source',
-        STREAMS,
-        '--address-book',
-        path.join(STREAMS, ADDRESS_BOOK_FILE),
-        '--until-idle',
-      ],
-      { DATABASE_URL: local.url },
-    );
-  }
-  const kinds = requestKinds(JSON.parse(readFileSync(path.join(STREAMS, 'ledger.json'), 'utf8')) as LedgerSnapshot);
+  const local = await simulatedLedger({ dir: OUT_DIR, simulation: SIMULATION, port: await freePort(), stops, log });
+  const kinds = requestKinds(JSON.parse(readFileSync(path.join(STREAMS, LEDGER_FILE), 'utf8')) as LedgerSnapshot);
 
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(local.url, local.socketDir)] });
-  stops.push(() => proxy.close());
-  const worker = await startWorkerProcess({
-    port: await freePort(),
-    vars: {
-      DATABASE_URL: local.url,
-      DB_LOCAL_PROXY: proxy.address,
-      HIERO_MIRROR_REST_EDGE_RATELIMIT_ENABLED: 'false',
-    },
-    persistTo: path.join(OUT_DIR, 'wrangler-state'),
-    output: 'ignore',
-  });
-  stops.push(() => worker.stop());
+  const { proxy, worker } = await startBenchServer({ database: local, port: await freePort(), outDir: OUT_DIR, stops });
   log(`Worker ${worker.baseUrl}`);
 
   const results: { rate: number; p50: number }[] = [];
@@ -230,17 +191,4 @@ async function answerOf(baseUrl: string, kind: Kind): Promise<string> {
   return response.status === 200
     ? String((JSON.parse(text) as { result: unknown }).result)
     : `${response.status} ${text}`;
-}
-
-async function isEmpty(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
-      'select count(*) as n from (select 1 from record_file limit 1) t',
-    );
-    return rows[0]?.n === '0';
-  } finally {
-    await client.end();
-  }
 }

@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerHelp } from '../common/cli-help.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
+import { optionValue } from './cli-option.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit, requireServer, runPerfBench } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
@@ -34,10 +35,7 @@ with floor: lines.`;
 answerHelp(process.argv.slice(2), USAGE);
 
 const args = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
+const option = (name: string): string | undefined => optionValue(args, name);
 const duration = option('duration') ?? '8';
 const connections = option('connections') ?? '16';
 const vs = option('vs');

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerHelp } from '../common/cli-help.ts';
 import { proxyTarget, type SqlProxy, startSqlProxy } from '../db/local/sql-proxy.ts';
+import { optionValue } from './cli-option.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
@@ -25,10 +26,7 @@ answerHelp(
 );
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
-};
+const option = (name: string, fallback: string) => optionValue(args, name) ?? fallback;
 const requests = Number(option('requests', '20'));
 const distances = option('distances', '0,20,80').split(',').map(Number);
 const only = args.includes('--only') ? new RegExp(option('only', '.')) : undefined;

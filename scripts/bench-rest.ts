@@ -22,6 +22,7 @@ import path from 'node:path';
 import { answerHelp } from '../common/cli-help.ts';
 import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
 import { compare, type PassReport, perUrlTable, type UrlFigures } from './bench-rest-table.ts';
+import { optionValue } from './cli-option.ts';
 import { freePort } from './local-stack/free-port.ts';
 import { openPerfDatabase, PERF_DIR, requirePerfKit, requireServer, runPerfBench } from './local-stack/perf-dataset.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
@@ -40,10 +41,7 @@ trip waits.`;
 answerHelp(process.argv.slice(2), USAGE);
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
-};
+const option = (name: string, fallback: string) => optionValue(args, name) ?? fallback;
 const duration = option('duration', '10');
 const connections = option('connections', '16');
 const only = args.includes('--only') ? new RegExp(option('only', '.')) : undefined;

@@ -10,19 +10,17 @@
  * `rosetta: block N/s uncached, M/s cached, balance K/s`. `--ports`: Postgres and the Worker listen on FIRST and the
  * ports after it rather than on free ports drawn at random.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { answerHelp } from '../common/cli-help.ts';
-import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
 import { proxyTarget, type SqlProxy, startSqlProxy } from '../db/local/sql-proxy.ts';
-import { migrate } from '../db/migrate.ts';
 import type { LedgerSnapshot } from '../simulator/ledger/export.ts';
-import { ADDRESS_BOOK_FILE, LEDGER_FILE } from '../simulator/write/layout.ts';
+import { LEDGER_FILE } from '../simulator/write/layout.ts';
+import { optionValue } from './cli-option.ts';
+import { simulatedLedger, startBenchWorker } from './local-stack/bench-stack.ts';
 import { freePort } from './local-stack/free-port.ts';
-import { runNode } from './local-stack/run-node.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
-import { REPO_ROOT, startWorkerProcess, type WorkerProcess } from './local-stack/worker-process.ts';
+import { REPO_ROOT, type WorkerProcess } from './local-stack/worker-process.ts';
 import { descendantCpuSeconds, loadAverage, postgresCpuSeconds } from './process-cpu.ts';
 
 answerHelp(
@@ -31,10 +29,7 @@ answerHelp(
 );
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
-};
+const option = (name: string, fallback: string) => optionValue(args, name) ?? fallback;
 const durationMs = Number(option('duration', '10')) * 1000;
 const connections = Number(option('connections', '16'));
 const firstPort = Number(option('ports', '0'));
@@ -60,28 +55,7 @@ interface Pass {
 }
 
 try {
-  mkdirSync(OUT_DIR, { recursive: true });
-  if (!existsSync(path.join(STREAMS, LEDGER_FILE))) {
-    log('simulating the ledger (once)');
-    await runNode([path.join(REPO_ROOT, 'simulator/main.ts'), '--out', STREAMS, ...SIMULATION, '--quiet']);
-  }
-  const local = await startLocalPostgres({ dir: CLUSTER, port: await nextPort(), database: 'bench' });
-  stops.push(() => local.stop());
-  await migrate(local.url);
-  if (await isEmpty(local.url)) {
-    log('ingesting the simulated streams (once)');
-    await runNode(
-      [
-        path.join(REPO_ROOT, 'ingest/main.ts'),
-        '--source',
-        STREAMS,
-        '--address-book',
-        path.join(STREAMS, ADDRESS_BOOK_FILE),
-        '--until-idle',
-      ],
-      { DATABASE_URL: local.url },
-    );
-  }
+  const local = await simulatedLedger({ dir: OUT_DIR, simulation: SIMULATION, port: await nextPort(), stops, log });
   const proxy = await startSqlProxy({ port: await nextPort(), targets: [proxyTarget(local.url, local.socketDir)] });
   stops.push(() => proxy.close());
   const accounts = (JSON.parse(readFileSync(path.join(STREAMS, LEDGER_FILE), 'utf8')) as LedgerSnapshot).accounts.map(
@@ -124,21 +98,18 @@ try {
 
 /** The Worker as `npm start` serves it, its edge cache on or off, no rate limit. */
 async function serve(databaseUrl: string, proxy: SqlProxy, cache: boolean): Promise<WorkerProcess> {
-  const worker = await startWorkerProcess({
+  return startBenchWorker({
+    databaseUrl,
+    proxy,
     port: await nextPort(),
+    outDir: OUT_DIR,
+    stops,
     vars: {
-      DATABASE_URL: databaseUrl,
-      DB_LOCAL_PROXY: proxy.address,
-      HIERO_MIRROR_REST_EDGE_RATELIMIT_ENABLED: 'false',
       HIERO_MIRROR_REST_EDGE_CACHE_ENABLED: String(cache),
       HIERO_MIRROR_REST_EDGE_CACHE_MEMORYBYTES: String(256 * 1024 * 1024),
     },
-    persistTo: path.join(OUT_DIR, 'wrangler-state'),
     cacheApi: false,
-    output: 'ignore',
   });
-  stops.push(() => worker.stop());
-  return worker;
 }
 
 interface NetworkStatus {
@@ -227,23 +198,4 @@ function seeded(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function isEmpty(url: string): Promise<boolean> {
-  return withClient(url, async (client) => {
-    const { rows } = await client.query<{ n: string }>(
-      'select count(*) as n from (select 1 from record_file limit 1) t',
-    );
-    return rows[0]?.n === '0';
-  });
 }

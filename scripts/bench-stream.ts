@@ -18,21 +18,19 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { answerHelp } from '../common/cli-help.ts';
-import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
-import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
-import { migrate } from '../db/migrate.ts';
 import { startGrpcServer } from '../grpc/server.ts';
 import { readGrpcSettings } from '../grpc/settings.ts';
-import { ADDRESS_BOOK_FILE } from '../simulator/write/layout.ts';
 import { grpcSubscribers } from './bench-stream/grpc-subscribers.ts';
 import { CommitTimes, percentile } from './bench-stream/latency.ts';
 import { parseSubscribers, type SubscriberKind, type Subscribers } from './bench-stream/subscribers.ts';
 import { wsSubscribers } from './bench-stream/ws-subscribers.ts';
+import { startBenchDatabase, startBenchServer } from './local-stack/bench-stack.ts';
 import { freePort } from './local-stack/free-port.ts';
+import { ingestArgv } from './local-stack/ingest-process.ts';
 import { runNode } from './local-stack/run-node.ts';
 import { stopChild } from './local-stack/stop-child.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
-import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
+import { REPO_ROOT } from './local-stack/worker-process.ts';
 import { descendantCpuSeconds, loadAverage, ownCpuSeconds } from './process-cpu.ts';
 
 /** The subscriber kinds `--subscribers` can name. */
@@ -66,29 +64,11 @@ try {
   rmSync(OUT_DIR, { recursive: true, force: true });
   log('simulating the first files and ingesting them');
   await runNode([path.join(REPO_ROOT, 'simulator/main.ts'), ...SIMULATION, '--files', '4']);
-  const local = await startLocalPostgres({ dir: path.join(OUT_DIR, 'pg'), port: await freePort(), database: 'bench' });
-  stops.push(() => local.stop());
-  await migrate(local.url);
-  const ingestArgs = [
-    path.join(REPO_ROOT, 'ingest/main.ts'),
-    '--source',
-    STREAMS,
-    '--address-book',
-    path.join(STREAMS, ADDRESS_BOOK_FILE),
-  ];
-  await runNode([...ingestArgs, '--until-idle'], { DATABASE_URL: local.url });
+  const local = await startBenchDatabase({ dir: path.join(OUT_DIR, 'pg'), port: await freePort(), stops });
+  await runNode(ingestArgv(STREAMS, '--until-idle'), { DATABASE_URL: local.url });
   const targets = await readTargets(local.url);
 
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(local.url, local.socketDir)] });
-  stops.push(() => proxy.close());
-  const worker = await startWorkerProcess({
-    port: await freePort(),
-    // Subscriptions from one address would share one bucket: the limit is not what is measured.
-    vars: { DATABASE_URL: local.url, DB_LOCAL_PROXY: proxy.address, HIERO_MIRROR_REST_EDGE_RATELIMIT_ENABLED: 'false' },
-    persistTo: path.join(OUT_DIR, 'wrangler-state'),
-    output: 'ignore',
-  });
-  stops.push(() => worker.stop());
+  const { proxy, worker } = await startBenchServer({ database: local, port: await freePort(), outDir: OUT_DIR, stops });
   const grpcSettings = readGrpcSettings({ HIERO_MIRROR_GRPC_PORT: '0' });
   if ('errors' in grpcSettings) throw new Error(grpcSettings.errors.join('; '));
   const grpc = await startGrpcServer({
@@ -119,7 +99,7 @@ try {
   // Every subscriber registered with the tail before the first new file.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 
-  const ingest = followIngest(ingestArgs, local.url, commits);
+  const ingest = followIngest(ingestArgv(STREAMS), local.url, commits);
   stops.push(() => stopChild(ingest));
   const startedAt = performance.now();
   const statementsBefore = proxy.queries + grpc.tail.polls;

@@ -18,16 +18,14 @@ import {
   TransferTransaction,
 } from '@hiero-ledger/sdk';
 import { answerHelp } from '../common/cli-help.ts';
-import { startLocalPostgres } from '../db/local/embedded-postgres.ts';
-import { proxyTarget, startSqlProxy } from '../db/local/sql-proxy.ts';
-import { migrate } from '../db/migrate.ts';
 import { GENESIS_PRIVATE_KEY_DER } from '../simulator/network/genesis.ts';
 import { percentile } from './bench-stream/latency.ts';
-import { freePort, isPortFree } from './local-stack/free-port.ts';
-import { startIngestProcess } from './local-stack/ingest-process.ts';
+import { startBenchDatabase, startBenchServer } from './local-stack/bench-stack.ts';
+import { freePort, freePortRun } from './local-stack/free-port.ts';
+import { ingestArgv, startIngestProcess } from './local-stack/ingest-process.ts';
 import { startSimulatorProcess } from './local-stack/simulator-process.ts';
 import { stopsOnSignal } from './local-stack/stops.ts';
-import { REPO_ROOT, startWorkerProcess } from './local-stack/worker-process.ts';
+import { REPO_ROOT } from './local-stack/worker-process.ts';
 
 answerHelp(
   process.argv.slice(2),
@@ -53,31 +51,12 @@ function restId(id: string): string {
   return `${payer}-${seconds}-${nanos.padStart(9, '0')}`;
 }
 
-async function freePorts(count: number): Promise<number> {
-  for (;;) {
-    const first = await freePort();
-    let free = true;
-    for (let n = 1; n < count && free; n++) free = await isPortFree(first + n);
-    if (free) return first;
-  }
-}
-
 const { stops, stopAll } = stopsOnSignal();
 try {
   rmSync(OUT_DIR, { recursive: true, force: true });
-  const local = await startLocalPostgres({ dir: path.join(OUT_DIR, 'pg'), port: await freePort(), database: 'bench' });
-  stops.push(() => local.stop());
-  await migrate(local.url);
-  const proxy = await startSqlProxy({ port: 0, targets: [proxyTarget(local.url, local.socketDir)] });
-  stops.push(() => proxy.close());
-  const worker = await startWorkerProcess({
-    port: await freePort(),
-    vars: { DATABASE_URL: local.url, DB_LOCAL_PROXY: proxy.address, HIERO_MIRROR_REST_EDGE_RATELIMIT_ENABLED: 'false' },
-    persistTo: path.join(OUT_DIR, 'wrangler-state'),
-    output: 'ignore',
-  });
-  stops.push(() => worker.stop());
-  const nodePort = await freePorts(NODES);
+  const local = await startBenchDatabase({ dir: path.join(OUT_DIR, 'pg'), port: await freePort(), stops });
+  const { worker } = await startBenchServer({ database: local, port: await freePort(), outDir: OUT_DIR, stops });
+  const nodePort = await freePortRun(NODES);
   const streams = path.join(OUT_DIR, 'streams');
   const simulator = await startSimulatorProcess({ out: streams, nodePort, load: false, output: 'ignore' });
   stops.push(() => simulator.stop());
@@ -85,15 +64,7 @@ try {
     source: streams,
     databaseUrl: local.url,
     log: () => {},
-    argv: [
-      path.join(REPO_ROOT, 'ingest/main.ts'),
-      '--source',
-      streams,
-      '--address-book',
-      simulator.addressBook,
-      '--poll-interval',
-      '500',
-    ],
+    argv: ingestArgv(streams, '--poll-interval', '500'),
   });
   stops.push(() => ingest.stop());
 

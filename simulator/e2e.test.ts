@@ -6,16 +6,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIngest } from '../ingest/pipeline/run.ts';
-import { DirStore } from '../ingest/sources/dir-store.ts';
-import { RecordStreamSource } from '../ingest/sources/record-stream-source.ts';
+import { ingestStreams } from '../test/harness/simnet-stages.ts';
 import { registerWorkerSuite } from '../test/harness/worker-suite.ts';
 import type { LedgerSnapshot } from './ledger/export.ts';
 import { parseOptions } from './main.ts';
 import { simulate } from './run.ts';
-import { ADDRESS_BOOK_FILE, LEDGER_FILE } from './write/layout.ts';
+import { LEDGER_FILE } from './write/layout.ts';
 
 describe('simulated streams ingested and served by the API', () => {
   let out: string;
@@ -39,19 +36,7 @@ describe('simulated streams ingested and served by the API', () => {
 
   const { worker } = registerWorkerSuite({
     seed: async (db) => {
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
-      try {
-        ingested = await runIngest({
-          source: new RecordStreamSource(new DirStore(out)),
-          client,
-          bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
-          untilIdle: true,
-          log: () => {},
-        });
-      } finally {
-        await client.end();
-      }
+      ingested = await ingestStreams(out, db.url);
     },
     timeout: 300_000,
   });

@@ -5,38 +5,19 @@
  * REST API must say the same (`/api/v1/balances`, now and at each snapshot, and `/api/v1/network/supply`). Without
  * the genesis balance file the same checks fail: the treasury goes negative.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIngest } from '../ingest/pipeline/run.ts';
-import { DirStore } from '../ingest/sources/dir-store.ts';
-import { RecordStreamSource } from '../ingest/sources/record-stream-source.ts';
+import { ingestStreams } from '../test/harness/simnet-stages.ts';
 import { createTestDatabase } from '../test/harness/test-database.ts';
 import { registerWorkerSuite } from '../test/harness/worker-suite.ts';
 import { TOTAL_SUPPLY_TINYBARS } from './ledger/ledger.ts';
 import { parseOptions } from './main.ts';
 import { simulate } from './run.ts';
-import { ADDRESS_BOOK_FILE } from './write/layout.ts';
 
 const SUPPLY = TOTAL_SUPPLY_TINYBARS.toString();
-
-async function ingest(out: string, url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await runIngest({
-      source: new RecordStreamSource(new DirStore(out)),
-      client,
-      bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),
-      untilIdle: true,
-      log: () => {},
-    });
-  } finally {
-    await client.end();
-  }
-}
 
 /** Every way the database breaks the supply: negative balances, snapshots and current balances not summing to it. */
 async function supplyProblems(sql: pg.ClientBase): Promise<string[]> {
@@ -90,7 +71,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('a simulated network ingested from genesis with its genesis balance file', () => {
-  const { db, worker } = registerWorkerSuite({ seed: (fresh) => ingest(out, fresh.url), timeout: 300_000 });
+  const { db, worker } = registerWorkerSuite({
+    seed: async (fresh) => {
+      await ingestStreams(out, fresh.url);
+    },
+    timeout: 300_000,
+  });
 
   it('never shows a negative balance, and every snapshot and the current balances sum to the total supply', async () => {
     const client = new pg.Client({ connectionString: db.url });
@@ -165,7 +151,7 @@ describe('the same network ingested without its genesis balance file', () => {
         recursive: true,
         filter: (source) => !source.includes(`${path.sep}accountBalances`),
       });
-      await ingest(withoutGenesis, fresh.url);
+      await ingestStreams(withoutGenesis, fresh.url);
       const client = new pg.Client({ connectionString: fresh.url });
       await client.connect();
       try {

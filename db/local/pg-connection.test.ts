@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { PgConnection, PgServerError, type PgTarget } from './pg-connection.ts';
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let target: PgTarget;
 const open: PgConnection[] = [];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
+beforeAll(() => {
   const url = new URL(db.url);
   target = {
     socketPath: `${inject('pgSocketDir')}/.s.PGSQL.${url.port}`,
@@ -20,7 +19,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const connection of open) await connection.close();
-  await db?.drop();
 });
 
 async function connect(over: Partial<PgTarget> = {}): Promise<PgConnection> {

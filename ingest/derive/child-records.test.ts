@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 
 const CONTRACT_REVERT_EXECUTED = 33;
@@ -7,15 +7,7 @@ const TOKEN = 5000;
 const HOLDER = 1600;
 const RECEIVER = 1601;
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 describe('a child record under a failed parent', () => {
   it('counts as failed though it reports SUCCESS: its token transfers and associations are not applied', async () => {

@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 
 const CONTRACT = 2000;
@@ -16,15 +16,7 @@ const APPROVAL = '8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b9
 const APPROVAL_FOR_ALL = '17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31';
 const NS = 1_000_000_000n;
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 const evmLog = (data: string) => ({
   contractID: { contractNum: CONTRACT },

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signEthereumCall } from '../../simulator/evm/ethereum-tx.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import type { SidecarRecord } from '../decode/sidecar-file.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 
 const ED25519 = { ed25519: Buffer.alloc(32, 7) };
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 const contractCreate = (at: number, contract: number, body: Record<string, unknown> = {}) => ({
   at,

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 
 const ACCOUNT = 1700;
@@ -8,15 +8,7 @@ const ed25519 = (fill: number) => ({ ed25519: Buffer.alloc(32, fill) });
 /** Two keys: no single primitive key to search by. */
 const TWO_KEYS = { keyList: { keys: [ed25519(1), ed25519(2)] } };
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 describe('entity.public_key', () => {
   it('is cleared by an update to a key that does not reduce to one primitive key', async () => {

@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 
 const OWNER = 1600;
@@ -8,15 +8,7 @@ const HOOK_CONTRACT = 2000;
 const NS = 1_000_000_000n;
 const hex = (text: string) => Buffer.from(text, 'hex');
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 describe('hooks', () => {
   it('are created with their storage, the last value of a slot winning and mapping entries at their derived slot', async () => {

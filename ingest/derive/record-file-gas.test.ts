@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 const call = (at: number, gasUsed: number, extra: Record<string, unknown> = {}) => ({
   at,

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 
 const TOPIC = 3000;
 const KEY = { ed25519: Buffer.alloc(32, 4) };
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 describe('the rows of a topic', () => {
   it("keep its keys in topic only, its exempt key list as bytes (empty without keys) and its fees' every field", async () => {

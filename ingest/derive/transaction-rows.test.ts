@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signEthereumCall } from '../../simulator/evm/ethereum-tx.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 
 const INSUFFICIENT_ACCOUNT_BALANCE = 28;
 const NS = 1_000_000_000n;
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 describe('a failed CryptoTransfer before 2020', () => {
   it('keeps its transfers, those the body lists marked errata DELETE and left out of balances', async () => {

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { parseAddressBook } from '../decode/address-book.ts';
 import { TableSchema } from '../sink/schema.ts';
 import { BalanceStreamSource } from '../sources/balance-stream-source.ts';
@@ -23,16 +23,10 @@ const KEYS = nodeKeysOf(parseAddressBook(addressBook('testnet')));
 const TOTAL_SUPPLY = '5000000000000000000';
 const EVERYTHING_WRITTEN = { recordEnd: 1n << 62n };
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let client: pg.Client;
 let logs: Record<string, unknown>[];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db.drop();
-});
 beforeEach(async () => {
   client = new pg.Client({ connectionString: db.url });
   await client.connect();

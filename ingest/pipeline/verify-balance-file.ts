@@ -9,19 +9,13 @@
 import { type ParsedBalanceFile, parseBalanceFile } from '../decode/balance-file.ts';
 import { FormatError } from '../decode/byte-reader.ts';
 import { bytesEqual, toHex } from '../decode/hash.ts';
-import { type ParsedSignatureFile, parseSignatureFile } from '../decode/signature-file.ts';
 import type { PendingBalanceFile } from '../sources/balance-stream-source.ts';
 import type { NodeFolder } from '../sources/node-folders.ts';
 import type { ObjectStore } from '../sources/object-store.ts';
-import {
-  agreedHashes,
-  type ConsensusOptions,
-  type NodeSignature,
-  nodeLabel,
-  type SignatureProblem,
-} from '../verify/consensus.ts';
+import { agreedHashes, type ConsensusOptions, type SignatureProblem } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import type { NodeKeys } from '../verify/node-keys.ts';
+import { readSignatureFiles } from './signature-files.ts';
 
 export interface VerifiedBalanceFile {
   readonly parsed: ParsedBalanceFile;
@@ -40,25 +34,7 @@ export async function verifyBalanceFile(
   consensus?: ConsensusOptions,
 ): Promise<VerifiedBalanceFile> {
   const loadStartMs = Date.now();
-  const signatures: (NodeSignature & { folder: NodeFolder })[] = [];
-  const unreadable: SignatureProblem[] = [];
-  await Promise.all(
-    pending.signatures.map(async ({ folder, key }) => {
-      const bytes = await store.get(key);
-      if (!bytes) return;
-      let signature: ParsedSignatureFile;
-      try {
-        signature = parseSignatureFile(bytes);
-      } catch (error) {
-        unreadable.push({
-          node: nodeLabel(folder.node),
-          reason: `unreadable signature file: ${(error as Error).message}`,
-        });
-        return;
-      }
-      signatures.push({ node: folder.node, signature, folder });
-    }),
-  );
+  const { signatures, unreadable } = await readSignatureFiles(store, pending.signatures);
   const agreed = agreedHashes(pending.name, signatures, keys, consensus);
   let lastProblem = 'no node that signed it has the data file';
   for (const { folder } of signatures.filter((s) => bytesEqual(s.signature.file.hash, agreed.fileHash))) {

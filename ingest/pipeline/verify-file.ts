@@ -9,19 +9,12 @@ import { FormatError } from '../decode/byte-reader.ts';
 import { bytesEqual, toHex } from '../decode/hash.ts';
 import { type ParsedRecordFile, parseRecordFile } from '../decode/record-file.ts';
 import { type ParsedSidecarFile, parseSidecarFile } from '../decode/sidecar-file.ts';
-import { type ParsedSignatureFile, parseSignatureFile } from '../decode/signature-file.ts';
 import { sidecarName } from '../decode/stream-file-name.ts';
 import type { NodeFolder, PendingFile, RecordStreamSource } from '../sources/record-stream-source.ts';
-import {
-  agreedHashes,
-  type ConsensusOptions,
-  checkDataFile,
-  type NodeSignature,
-  nodeLabel,
-  type SignatureProblem,
-} from '../verify/consensus.ts';
+import { agreedHashes, type ConsensusOptions, checkDataFile, type SignatureProblem } from '../verify/consensus.ts';
 import { RejectedFileError } from '../verify/errors.ts';
 import type { NodeKeys } from '../verify/node-keys.ts';
+import { readSignatureFiles } from './signature-files.ts';
 
 export interface VerifiedSidecar {
   readonly name: string;
@@ -53,26 +46,7 @@ export async function verifyFile(
   consensus?: ConsensusOptions,
 ): Promise<VerifiedFile> {
   const name = listedName(pending);
-  const signatures: (NodeSignature & { folder: NodeFolder })[] = [];
-  const unreadable: SignatureProblem[] = [];
-  await Promise.all(
-    pending.signatures.map(async ({ folder, key }) => {
-      const bytes = await source.store.get(key);
-      if (!bytes) return;
-      let signature: ParsedSignatureFile;
-      try {
-        signature = parseSignatureFile(bytes);
-      } catch (error) {
-        // An unreadable signature counts as no signature from that node.
-        unreadable.push({
-          node: nodeLabel(folder.node),
-          reason: `unreadable signature file: ${(error as Error).message}`,
-        });
-        return;
-      }
-      signatures.push({ node: folder.node, signature, folder });
-    }),
-  );
+  const { signatures, unreadable } = await readSignatureFiles(source.store, pending.signatures);
   const agreed = agreedHashes(name, signatures, keys, consensus);
   const candidates = signatures.filter((s) => bytesEqual(s.signature.file.hash, agreed.fileHash)).map((s) => s.folder);
   let lastProblem = 'no node that signed it has the data file';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness/test-database.ts';
 import { ingestItems, rowsOf } from '../testing/ingest-records.ts';
 import { snapshotBalancesIfDue } from './balance-snapshot.ts';
 
@@ -8,15 +8,7 @@ const NS = 1_000_000_000n;
 const START = 1_741_564_800;
 const MINUTE = 60;
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 const transfer = (at: number, account: number, amount: number) => ({
   at,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort, isPortFree } from './free-port.ts';
+import { freePort, freePortRun, isPortFree } from './free-port.ts';
 
 describe('freePort', () => {
   it('gives a free port below the range outgoing connections take their local ports from', async () => {
@@ -22,6 +22,15 @@ describe('freePort', () => {
       expect(await isPortFree(port)).toBe(false);
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('freePortRun', () => {
+  it('gives a free port whose next ports are free too', async () => {
+    for (let i = 0; i < 5; i++) {
+      const first = await freePortRun(4);
+      for (let n = 0; n < 4; n++) expect(await isPortFree(first + n)).toBe(true);
     }
   });
 });

@@ -33,6 +33,16 @@ export async function freePort(): Promise<number> {
   return kernelPickedPort();
 }
 
+/** A free port with the next `count - 1` ports free too, for servers that take consecutive ports (the nodes). */
+export async function freePortRun(count: number): Promise<number> {
+  for (;;) {
+    const first = await freePort();
+    let free = true;
+    for (let n = 1; n < count && free; n++) free = await isPortFree(first + n);
+    if (free) return first;
+  }
+}
+
 function kernelPickedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -7,8 +7,24 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ADDRESS_BOOK_FILE } from '../../simulator/write/layout.ts';
 import { stopChild } from './stop-child.ts';
 import { REPO_ROOT } from './worker-process.ts';
+
+/**
+ * The ingest's command line on the streams a simulated network writes to `streams`, with the address book it writes
+ * beside them, and `more` arguments.
+ */
+export function ingestArgv(streams: string, ...more: string[]): string[] {
+  return [
+    path.join(REPO_ROOT, 'ingest/main.ts'),
+    '--source',
+    streams,
+    '--address-book',
+    path.join(streams, ADDRESS_BOOK_FILE),
+    ...more,
+  ];
+}
 
 export interface IngestProcess {
   /** Times the ingest was started again after it exited by itself. */

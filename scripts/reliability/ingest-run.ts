@@ -1,7 +1,6 @@
 /** The ingest CLI as a child process over a simulated stream, with its JSON log lines collected. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { ADDRESS_BOOK_FILE } from '../../simulator/write/layout.ts';
+import { ingestArgv } from '../local-stack/ingest-process.ts';
 import { REPO_ROOT } from '../local-stack/worker-process.ts';
 
 export interface IngestChild {
@@ -17,18 +16,11 @@ export function spawnIngest(
   databaseUrl: string,
   onLine?: (line: Record<string, unknown>) => void,
 ): IngestChild {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(REPO_ROOT, 'ingest/main.ts'),
-      '--source',
-      streams,
-      '--address-book',
-      path.join(streams, ADDRESS_BOOK_FILE),
-      '--until-idle',
-    ],
-    { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ingestArgv(streams, '--until-idle'), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: Record<string, unknown>[] = [];
   let buffered = '';
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -1,6 +1,7 @@
 /** The little ABI encoding the simulator's contract calls need: selectors, uint256 / address words, strings, bloom. */
 import { readFileSync } from 'node:fs';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { concatBytes } from '../../common/concat-bytes.ts';
 
 export interface ContractArtifact {
   readonly initcode: string;
@@ -35,21 +36,11 @@ export function addressWord(address: Uint8Array): Uint8Array {
   return out;
 }
 
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** Call data: the method's selector from the artifact, then the static argument words. */
 export function callData(contract: ContractArtifact, signature: string, args: readonly Uint8Array[]): Uint8Array {
   const selector = contract.methods[signature];
   if (!selector) throw new Error(`no method ${signature}`);
-  return concat([fromHex(selector), ...args]);
+  return concatBytes([fromHex(selector), ...args]);
 }
 
 /** A string's ABI tail: its byte length, then its UTF-8 bytes padded to whole words. */
@@ -57,7 +48,7 @@ export function stringTail(text: string): Uint8Array {
   const bytes = new TextEncoder().encode(text);
   const padded = new Uint8Array(Math.ceil(bytes.length / 32) * 32);
   padded.set(bytes);
-  return concat([word(BigInt(bytes.length)), padded]);
+  return concatBytes([word(BigInt(bytes.length)), padded]);
 }
 
 /** The string whose tail starts at `at` in `data`. */
@@ -70,7 +61,7 @@ export function readString(data: Uint8Array, at: number): string {
 export function encodeStringsAndUint(a: string, b: string, value: bigint): Uint8Array {
   const first = stringTail(a);
   const second = stringTail(b);
-  return concat([word(96n), word(96n + BigInt(first.length)), word(value), first, second]);
+  return concatBytes([word(96n), word(96n + BigInt(first.length)), word(value), first, second]);
 }
 
 export function readUint(output: Uint8Array): bigint {

@@ -7,8 +7,9 @@
  * plus a fifth, less what the gas pays. The node collects that fee from the calling contract; the value itself stays
  * with the contract (CustomMessageCallProcessor lets value go "to" 0x167 for creations without moving it).
  */
+import { concatBytes } from '../../common/concat-bytes.ts';
 import type { ExchangeRate, Token } from '../ledger/ledger.ts';
-import { addressWord, concat, readString, readUint, stringTail, word } from './abi.ts';
+import { addressWord, readString, readUint, stringTail, word } from './abi.ts';
 
 const HEDERA_TOKEN =
   '(string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64))';
@@ -76,7 +77,7 @@ export function creationFee(rate: ExchangeRate): bigint {
  */
 function keysTail(keys: readonly ContractKey[]): Uint8Array {
   const items = keys.map((key) =>
-    concat([
+    concatBytes([
       word(key.keyType),
       word(64n),
       word(0n),
@@ -94,7 +95,7 @@ function keysTail(keys: readonly ContractKey[]): Uint8Array {
     at += BigInt(item.length);
     return offset;
   });
-  return concat([word(BigInt(items.length)), ...offsets, ...items]);
+  return concatBytes([word(BigInt(items.length)), ...offsets, ...items]);
 }
 
 /** The HederaToken tuple: infinite supply, no freeze default, no expiry second. */
@@ -103,7 +104,7 @@ function hederaToken(token: TokenCreation): Uint8Array {
   const symbol = stringTail(token.symbol);
   const memo = stringTail(token.memo);
   const head = 32 * TOKEN_HEAD_WORDS;
-  return concat([
+  return concatBytes([
     word(BigInt(head)),
     word(BigInt(head + name.length)),
     addressWord(token.treasury),
@@ -127,8 +128,8 @@ function hederaToken(token: TokenCreation): Uint8Array {
  * the tuple; for an NFT collection the tuple's offset and the tuple.
  */
 export function createArguments(token: TokenCreation): Uint8Array {
-  if (token.type === 'NON_FUNGIBLE_UNIQUE') return concat([word(32n), hederaToken(token)]);
-  return concat([word(96n), word(token.initialSupply), word(token.decimals), hederaToken(token)]);
+  if (token.type === 'NON_FUNGIBLE_UNIQUE') return concatBytes([word(32n), hederaToken(token)]);
+  return concatBytes([word(96n), word(token.initialSupply), word(token.decimals), hederaToken(token)]);
 }
 
 /** What `createArguments` encoded, read back from the call data (selector included) of a function of `type`. */

@@ -6,7 +6,8 @@
  * `hapi-fees` `canonical-prices.json`).
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { addressWord, concat, word } from './abi.ts';
+import { concatBytes } from '../../common/concat-bytes.ts';
+import { addressWord, word } from './abi.ts';
 import {
   CREATE_FUNGIBLE_TOKEN,
   CREATE_GAS,
@@ -83,16 +84,16 @@ export function htsCallData(operation: HtsOperation, args: readonly (Uint8Array 
 }
 
 const selectorCall = (operation: HtsOperation, parts: readonly Uint8Array[]) =>
-  concat([selectorOf(SIGNATURES[operation]), ...parts]);
+  concatBytes([selectorOf(SIGNATURES[operation]), ...parts]);
 
 /** A dynamic array's ABI tail: its length, then its items' words. */
-const arrayTail = (items: readonly Uint8Array[]) => concat([word(BigInt(items.length)), ...items]);
+const arrayTail = (items: readonly Uint8Array[]) => concatBytes([word(BigInt(items.length)), ...items]);
 
 /** A `bytes` value's ABI tail: its length, then its bytes padded to whole words. */
 function bytesTail(bytes: Uint8Array): Uint8Array {
   const padded = new Uint8Array(Math.ceil(bytes.length / 32) * 32);
   padded.set(bytes);
-  return concat([word(BigInt(bytes.length)), padded]);
+  return concatBytes([word(BigInt(bytes.length)), padded]);
 }
 
 /** `mintToken(token, 0, metadata)`: one NFT for each metadata (the amount counts fungible units only). */
@@ -173,7 +174,7 @@ export function htsTransferNftsCallData(
 /** The call data of a `createFungibleToken` or, for an NFT collection, a `createNonFungibleToken`. */
 export function htsCreateCallData(token: TokenCreation): Uint8Array {
   const operation = token.type === 'FUNGIBLE_COMMON' ? 'createFungibleToken' : 'createNonFungibleToken';
-  return concat([selectorOf(SIGNATURES[operation]), createArguments(token)]);
+  return concatBytes([selectorOf(SIGNATURES[operation]), createArguments(token)]);
 }
 
 /** The gas of a mint of NFTs, which differs from a mint of fungible units (`HTS_GAS.mintToken`). */
@@ -229,7 +230,7 @@ export interface AccountAdjustment {
 
 /** AccountAmount[] with no approvals: address, amount and a false `isApproval` per item. */
 const accountAmountsTail = (adjustments: readonly AccountAdjustment[]) =>
-  arrayTail(adjustments.map((a) => concat([addressWord(a.account), signedWord(a.amount), word(0n)])));
+  arrayTail(adjustments.map((a) => concatBytes([addressWord(a.account), signedWord(a.amount), word(0n)])));
 
 /**
  * `cryptoTransfer(transferList, tokenTransfers)` (the second version, with approval flags, all false): hbar
@@ -240,10 +241,10 @@ export function htsCryptoTransferCallData(
   tokens: readonly { readonly token: Uint8Array; readonly adjustments: readonly AccountAdjustment[] }[],
 ): Uint8Array {
   // TransferList is a tuple holding one dynamic array: its encoding is that array's offset, then the array.
-  const transferList = concat([word(32n), accountAmountsTail(hbar)]);
+  const transferList = concatBytes([word(32n), accountAmountsTail(hbar)]);
   const lists = tokens.map(({ token, adjustments }) => {
     const amounts = accountAmountsTail(adjustments);
-    return concat([addressWord(token), word(96n), word(BigInt(96 + amounts.length)), amounts, word(0n)]);
+    return concatBytes([addressWord(token), word(96n), word(BigInt(96 + amounts.length)), amounts, word(0n)]);
   });
   let at = BigInt(32 * lists.length);
   const offsets = lists.map((list) => {
@@ -251,7 +252,7 @@ export function htsCryptoTransferCallData(
     at += BigInt(list.length);
     return offset;
   });
-  const tokenTransfers = concat([word(BigInt(lists.length)), ...offsets, ...lists]);
+  const tokenTransfers = concatBytes([word(BigInt(lists.length)), ...offsets, ...lists]);
   return selectorCall('cryptoTransferV2', [
     word(64n),
     word(BigInt(64 + transferList.length)),

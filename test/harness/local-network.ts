@@ -10,13 +10,11 @@ import path from 'node:path';
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { type GrpcServer, startGrpcServer } from '../../grpc/server.ts';
 import { readGrpcSettings } from '../../grpc/settings.ts';
-import { freePort, isPortFree } from '../../scripts/local-stack/free-port.ts';
-import { type IngestProcess, startIngestProcess } from '../../scripts/local-stack/ingest-process.ts';
-import { REPO_ROOT } from '../../scripts/local-stack/worker-process.ts';
+import { freePortRun } from '../../scripts/local-stack/free-port.ts';
+import { type IngestProcess, ingestArgv, startIngestProcess } from '../../scripts/local-stack/ingest-process.ts';
 import { parseOptions } from '../../simulator/main.ts';
 import { GENESIS_PRIVATE_KEY_DER } from '../../simulator/network/genesis.ts';
 import { simulate } from '../../simulator/run.ts';
-import { ADDRESS_BOOK_FILE } from '../../simulator/write/layout.ts';
 
 export const NODE_COUNT = 4;
 
@@ -31,19 +29,9 @@ export interface LocalNetwork {
   stop(): Promise<void>;
 }
 
-/** A first port with the next `count - 1` free too (the nodes take consecutive ports). */
-async function freePorts(count: number): Promise<number> {
-  for (;;) {
-    const first = await freePort();
-    let free = true;
-    for (let n = 1; n < count && free; n++) free = await isPortFree(first + n);
-    if (free) return first;
-  }
-}
-
 export async function startLocalNetwork(databaseUrl: string, options: { load?: boolean } = {}): Promise<LocalNetwork> {
   const out = mkdtempSync(path.join(tmpdir(), 'local-network-'));
-  const nodePort = await freePorts(NODE_COUNT);
+  const nodePort = await freePortRun(NODE_COUNT);
   const controller = new AbortController();
   let listening: (addresses: readonly string[]) => void = () => {};
   const nodesUp = new Promise<readonly string[]>((resolve) => {
@@ -72,15 +60,7 @@ export async function startLocalNetwork(databaseUrl: string, options: { load?: b
     source: out,
     databaseUrl,
     log: () => {},
-    argv: [
-      path.join(REPO_ROOT, 'ingest/main.ts'),
-      '--source',
-      out,
-      '--address-book',
-      path.join(out, ADDRESS_BOOK_FILE),
-      '--poll-interval',
-      '200',
-    ],
+    argv: ingestArgv(out, '--poll-interval', '200'),
   });
   const settings = readGrpcSettings({ HIERO_MIRROR_GRPC_PORT: '0', HIERO_MIRROR_GRPC_LISTENER_INTERVAL: '100ms' });
   if ('errors' in settings) throw new Error(settings.errors.join('; '));

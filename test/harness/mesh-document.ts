@@ -60,6 +60,21 @@ export function meshProblems(endpoint: string, status: number, body: unknown): s
   return checkSchema(document, schema, body);
 }
 
+/** The network the Rosetta API serves by default: the identifier every request names. */
+export const MESH_NETWORK = { blockchain: 'Hedera', network: 'demo' };
+
+/** HBAR as the Rosetta API names the currency of its amounts. */
+export const HBAR_CURRENCY = { symbol: 'HBAR', decimals: 8, metadata: { issuer: 'Hedera' } };
+
+/** An operation of a Construction API request: `amount` tinybars to (positive) or from (negative) `address`. */
+export const hbarOperation = (index: number, type: string, address: string, amount: bigint, metadata?: object) => ({
+  operation_identifier: { index },
+  type,
+  account: { address },
+  amount: { value: amount.toString(), currency: HBAR_CURRENCY },
+  ...(metadata ? { metadata } : {}),
+});
+
 export interface MeshAnswer {
   status: number;
   headers: Headers;

@@ -4,6 +4,7 @@
  * precheck code the test sets (OK unless told otherwise). It checks nothing itself; the tests read what it received.
  */
 import * as grpc from '@grpc/grpc-js';
+import { bytesMethod } from './grpc-bytes-method.ts';
 
 export interface ReceivedTransaction {
   /** `cryptoTransfer` or `createAccount`. */
@@ -19,17 +20,7 @@ export interface RecordingNode {
   stop(): Promise<void>;
 }
 
-const same = (value: Buffer) => value;
-
-const method = (name: string): grpc.MethodDefinition<Buffer, Buffer> => ({
-  path: `/proto.CryptoService/${name}`,
-  requestStream: false,
-  responseStream: false,
-  requestSerialize: same,
-  requestDeserialize: same,
-  responseSerialize: same,
-  responseDeserialize: same,
-});
+const method = (name: string) => bytesMethod(`/proto.CryptoService/${name}`);
 
 /** TransactionResponse { nodeTransactionPrecheckCode } (proto3: OK is the empty message). */
 const transactionResponse = (code: number): Buffer => (code === 0 ? Buffer.alloc(0) : Buffer.from([0x08, code]));

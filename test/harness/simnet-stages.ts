@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { runIngest } from '../../ingest/pipeline/run.ts';
+import { type IngestSummary, runIngest } from '../../ingest/pipeline/run.ts';
 import { DirStore } from '../../ingest/sources/dir-store.ts';
 import { RecordStreamSource } from '../../ingest/sources/record-stream-source.ts';
 import { readChainState } from '../../simulator/chain-state.ts';
@@ -59,12 +59,15 @@ export async function simulateStages(options: StagesOptions): Promise<SimnetStag
   return stages;
 }
 
-/** Ingests every record file in `out` into the database at `url`, as `npm run ingest -- --until-idle` does. */
-export async function ingestStreams(out: string, url: string): Promise<void> {
+/**
+ * Ingests every record file in `out` into the database at `url`, as `npm run ingest -- --until-idle` does; what it
+ * ingested.
+ */
+export async function ingestStreams(out: string, url: string): Promise<IngestSummary> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await runIngest({
+    return await runIngest({
       source: new RecordStreamSource(new DirStore(out)),
       client,
       bootstrapAddressBook: new Uint8Array(readFileSync(path.join(out, ADDRESS_BOOK_FILE))),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** The migrated database the global setup prepares; every test database is a copy of it. */
 export const TEMPLATE_DATABASE = 'template_mirror';
@@ -37,6 +37,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async drop() {
       await sql.end();
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * A fresh database (createTestDatabase) for the tests of the file or `describe` block that calls this: created before
+ * they run, dropped after. Its fields are there from the first test or hook on.
+ */
+export function useTestDatabase(): Pick<TestDatabase, 'url' | 'sql'> {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+  const created = () => {
+    if (!db) throw new Error('the test database exists from the first test or hook on');
+    return db;
+  };
+  return {
+    get url() {
+      return created().url;
+    },
+    get sql() {
+      return created().sql;
     },
   };
 }

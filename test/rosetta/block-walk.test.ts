@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationType } from '../../workers/rosetta/domain/operation-types.ts';
-import { postMesh } from '../harness/mesh-document.ts';
+import { MESH_NETWORK, postMesh } from '../harness/mesh-document.ts';
 import { ingestStreams, simulateStages } from '../harness/simnet-stages.ts';
 import { registerWorkerSuite } from '../harness/worker-suite.ts';
 import { type MeshOperation, type WalkReport, walkBlocks } from './block-walk.ts';
@@ -49,8 +49,6 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 beforeAll(() => worker.setState({ config: { edge: { rateLimit: { enabled: false } } } }));
 
-const NETWORK = { blockchain: 'Hedera', network: 'demo' };
-
 /** The types of the operations that mark a failed transaction (its payer's 0 hbar, with its status). */
 const failedTypes = (operations: readonly MeshOperation[]) =>
   operations.filter((o) => o.status !== 'SUCCESS' && o.amount?.value === '0').map((o) => o.type);
@@ -70,7 +68,7 @@ describe('a walk of every block of a simulated network through /rosetta', () => 
     const snapshot = await genesisSnapshot();
     walk = await walkBlocks({
       baseUrl: worker.baseUrl,
-      network: NETWORK,
+      network: MESH_NETWORK,
       concurrency: CONCURRENCY,
       async genesisBalance(address) {
         const num = /^0\.0\.(\d+)$/.exec(address)?.[1];
@@ -156,16 +154,16 @@ describe('a walk of every block of a simulated network through /rosetta', () => 
     });
     expect([unknownNetwork.status, unknownNetwork.body.code]).toEqual([500, 0]);
     expect(unknownNetwork.body.message).toContain('is not supported: requestNetwork is not supported');
-    const pastTip = await post('/block', { network_identifier: NETWORK, block_identifier: { index: tip + 1000 } });
+    const pastTip = await post('/block', { network_identifier: MESH_NETWORK, block_identifier: { index: tip + 1000 } });
     expect(pastTip.body).toEqual({ code: 101, message: 'Block not found', retriable: true });
     const invalidAccount = await post('/account/balance', {
-      network_identifier: NETWORK,
+      network_identifier: MESH_NETWORK,
       account_identifier: { address: 'not an account' },
     });
     expect(invalidAccount.body).toEqual({ code: 102, message: 'Invalid Account provided', retriable: false });
     // An account nobody created has nothing: the reference answers a balance of 0, not an error.
     const unknownAccount = await post('/account/balance', {
-      network_identifier: NETWORK,
+      network_identifier: MESH_NETWORK,
       account_identifier: { address: '0.0.999999' },
     });
     expect(unknownAccount.body.balances[0].value).toBe('0');

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Duplex } from 'node:stream';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bytesMethod } from '../../test/harness/grpc-bytes-method.ts';
 import { HUFFMAN_CODES, huffmanDecode } from './huffman.ts';
 import { type SocketOpener, unaryCall } from './unary-call.ts';
 
@@ -22,20 +23,8 @@ const openNodeSocket: SocketOpener = (host, port) => {
   };
 };
 
-const same = (value: Buffer) => value;
-
 /** A server of one method that answers as the request's first byte asks. */
-const service: grpc.ServiceDefinition = {
-  call: {
-    path: '/test.Echo/call',
-    requestStream: false,
-    responseStream: false,
-    requestSerialize: same,
-    requestDeserialize: same,
-    responseSerialize: same,
-    responseDeserialize: same,
-  } as grpc.MethodDefinition<Buffer, Buffer>,
-};
+const service: grpc.ServiceDefinition = { call: bytesMethod('/test.Echo/call') };
 
 let server: grpc.Server;
 let port = 0;

@@ -5,6 +5,7 @@
  * the server's SETTINGS and PING and honouring its flow-control window. The outcome is the response message, or the
  * failure named as grpc-go names it (`code`, `desc`), which is what the reference's SDK reports.
  */
+import { concatBytes } from '../../common/concat-bytes.ts';
 import { encodeHeaders, type HeaderField, HpackDecoder, HpackError } from './hpack.ts';
 
 export interface DuplexSocket {
@@ -230,7 +231,7 @@ async function exchange(socket: DuplexSocket, call: UnaryCall): Promise<UnaryRes
             pendingEnd = (flags & END_STREAM) !== 0;
           } else pendingBlock?.push(payload);
           if (flags & END_HEADERS && pendingBlock) {
-            headerBlocks.push(decoder.decode(join(pendingBlock)));
+            headerBlocks.push(decoder.decode(concatBytes(pendingBlock)));
             pendingBlock = undefined;
             if (pendingEnd) ended = true;
           }
@@ -278,19 +279,9 @@ async function exchange(socket: DuplexSocket, call: UnaryCall): Promise<UnaryRes
     }
     if (failure) return failure;
     const [responseHeaders = [], trailers = responseHeaders] = headerBlocks;
-    return outcome(responseHeaders, trailers, join(data));
+    return outcome(responseHeaders, trailers, concatBytes(data));
   } catch (error) {
     if (error instanceof HpackError) return fail('Internal', `transport: ${error.message}`);
     return fail('Unavailable', 'error reading from server: EOF');
   }
-}
-
-function join(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }

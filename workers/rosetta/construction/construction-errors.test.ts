@@ -9,7 +9,7 @@ import {
   insertAddressBookEntry,
   insertServiceEndpoint,
 } from '../../../test/harness/factories-network.ts';
-import { postMesh } from '../../../test/harness/mesh-document.ts';
+import { HBAR_CURRENCY, MESH_NETWORK, postMesh } from '../../../test/harness/mesh-document.ts';
 import { type RecordingNode, startRecordingNode } from '../../../test/harness/recording-node.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
@@ -38,20 +38,18 @@ afterEach(async () => {
   await worker.setState({});
 });
 
-const NETWORK = { blockchain: 'Hedera', network: 'demo' };
-const HBAR = { symbol: 'HBAR', decimals: 8, metadata: { issuer: 'Hedera' } };
 const KEY = PrivateKey.generateED25519();
 const post = (endpoint: string, body: Record<string, unknown> | string) =>
   postMesh(
     worker.baseUrl,
     `/construction${endpoint}`,
-    typeof body === 'string' ? body : { network_identifier: NETWORK, ...body },
+    typeof body === 'string' ? body : { network_identifier: MESH_NETWORK, ...body },
   );
 
 const error = (code: number, message: string, retriable = false) => ({ code, message, retriable });
 const refusal = (message: string) => ({ code: 0, message, retriable: false });
 
-const transfer = (index: number, address: string, value: string, currency: object = HBAR) => ({
+const transfer = (index: number, address: string, value: string, currency: object = HBAR_CURRENCY) => ({
   operation_identifier: { index },
   type: 'CRYPTOTRANSFER',
   account: { address },
@@ -221,7 +219,7 @@ describe('operations the reference cannot build', () => {
       operation_identifier: { index: 0 },
       type: 'CRYPTOCREATEACCOUNT',
       account: { address: '0.0.1001' },
-      amount: { value, currency: HBAR },
+      amount: { value, currency: HBAR_CURRENCY },
       metadata,
     });
     const key = KEY.publicKey.toStringRaw();

@@ -8,7 +8,7 @@
 import { AccountCreateTransaction, AccountId, PrivateKey, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEntity } from '../../../test/harness/factories-tokens.ts';
-import { postMesh } from '../../../test/harness/mesh-document.ts';
+import { HBAR_CURRENCY, hbarOperation, MESH_NETWORK, postMesh } from '../../../test/harness/mesh-document.ts';
 import { type RecordingNode, startRecordingNode } from '../../../test/harness/recording-node.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
@@ -24,10 +24,8 @@ const { worker } = registerWorkerSuite({
     }),
 });
 
-const NETWORK = { blockchain: 'Hedera', network: 'demo' };
-const HBAR = { symbol: 'HBAR', decimals: 8, metadata: { issuer: 'Hedera' } };
 const post = (endpoint: string, body: Record<string, unknown>) =>
-  postMesh(worker.baseUrl, `/construction${endpoint}`, { network_identifier: NETWORK, ...body });
+  postMesh(worker.baseUrl, `/construction${endpoint}`, { network_identifier: MESH_NETWORK, ...body });
 
 let node: RecordingNode;
 
@@ -39,14 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.setState({});
   await node.stop();
-});
-
-const operation = (index: number, type: string, address: string, amount: bigint, metadata?: object) => ({
-  operation_identifier: { index },
-  type,
-  account: { address },
-  amount: { value: amount.toString(), currency: HBAR },
-  ...(metadata ? { metadata } : {}),
 });
 
 const hexOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
@@ -121,15 +111,15 @@ async function expectSameTransaction(unsigned: string, signed: string, signers: 
 describe('an hbar transfer', () => {
   it('goes from operations to a node with an ED25519 payer, and the SDK agrees at every step', async () => {
     const operations = [
-      operation(0, 'CRYPTOTRANSFER', PAYER, -25_000n),
-      operation(1, 'CRYPTOTRANSFER', '0.0.1002', 25_000n),
+      hbarOperation(0, 'CRYPTOTRANSFER', PAYER, -25_000n),
+      hbarOperation(1, 'CRYPTOTRANSFER', '0.0.1002', 25_000n),
     ];
     const result = await walk(operations, [PAYER_KEY]);
     expect(result.preprocess).toEqual({
       options: { operation_type: 'CRYPTOTRANSFER' },
       required_public_keys: [{ address: PAYER }],
     });
-    expect(result.metadata.suggested_fee).toEqual([{ value: '100000000', currency: HBAR }]);
+    expect(result.metadata.suggested_fee).toEqual([{ value: '100000000', currency: HBAR_CURRENCY }]);
     expect(result.payloads.payloads).toEqual([
       {
         address: PAYER,
@@ -158,7 +148,7 @@ describe('an hbar transfer', () => {
 
   it('is paid by an account named by its key alias, found in the mirror by metadata', async () => {
     const alias = `0x1220${ALIASED_KEY.publicKey.toStringRaw()}`;
-    const operations = [operation(0, 'CRYPTOTRANSFER', alias, -7n), operation(1, 'CRYPTOTRANSFER', PAYER, 7n)];
+    const operations = [hbarOperation(0, 'CRYPTOTRANSFER', alias, -7n), hbarOperation(1, 'CRYPTOTRANSFER', PAYER, 7n)];
     const result = await walk(operations, [ALIASED_KEY]);
     expect(result.preprocess.options).toEqual({ account_aliases: alias, operation_type: 'CRYPTOTRANSFER' });
     expect(result.metadata.metadata.account_map).toBe(`${alias}:0.0.${ALIASED_ACCOUNT}`);
@@ -171,7 +161,7 @@ describe('an hbar transfer', () => {
   it('moves hbar to an ECDSA secp256k1 key alias, which the transaction names by its key', async () => {
     const key = PrivateKey.generateECDSA();
     const alias = `0x3a21${key.publicKey.toStringRaw()}`;
-    const operations = [operation(0, 'CRYPTOTRANSFER', PAYER, -5n), operation(1, 'CRYPTOTRANSFER', alias, 5n)];
+    const operations = [hbarOperation(0, 'CRYPTOTRANSFER', PAYER, -5n), hbarOperation(1, 'CRYPTOTRANSFER', alias, 5n)];
     const result = await walk(operations, [PAYER_KEY]);
     expect(result.parsedSigned.operations).toEqual(operations);
     const { signed } = await expectSameTransaction(result.unsigned, result.signed, [PAYER_KEY]);
@@ -187,10 +177,10 @@ describe('an account creation', () => {
   ])('creates an account with an %s key, paid and signed by an ED25519 payer', async (_, generate, derPrefix) => {
     const key = generate();
     const operations = [
-      operation(0, 'CRYPTOCREATEACCOUNT', PAYER, -500n, { key: key.publicKey.toStringDer(), memo: 'new' }),
+      hbarOperation(0, 'CRYPTOCREATEACCOUNT', PAYER, -500n, { key: key.publicKey.toStringDer(), memo: 'new' }),
     ];
     const result = await walk(operations, [PAYER_KEY]);
-    expect(result.metadata.suggested_fee).toEqual([{ value: '500000000', currency: HBAR }]);
+    expect(result.metadata.suggested_fee).toEqual([{ value: '500000000', currency: HBAR_CURRENCY }]);
     expect(result.parsedSigned.operations).toEqual([
       {
         ...operations[0],

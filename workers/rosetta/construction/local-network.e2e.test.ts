@@ -10,17 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_PRIVATE_KEY_DER } from '../../../simulator/network/genesis.ts';
 import { recordDirectory } from '../../../simulator/write/layout.ts';
 import { type LocalNetwork, startLocalNetwork } from '../../../test/harness/local-network.ts';
-import { postMesh } from '../../../test/harness/mesh-document.ts';
+import { hbarOperation, MESH_NETWORK, postMesh } from '../../../test/harness/mesh-document.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const { db, worker } = registerWorkerSuite();
-const NETWORK = { blockchain: 'Hedera', network: 'demo' };
-const HBAR = { symbol: 'HBAR', decimals: 8, metadata: { issuer: 'Hedera' } };
 const GENESIS = PrivateKey.fromStringDer(GENESIS_PRIVATE_KEY_DER);
 const TREASURY = '0.0.2';
 
 const post = (endpoint: string, body: Record<string, unknown> = {}) =>
-  postMesh(worker.baseUrl, endpoint, { network_identifier: NETWORK, ...body });
+  postMesh(worker.baseUrl, endpoint, { network_identifier: MESH_NETWORK, ...body });
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -53,14 +51,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await network?.stop();
-});
-
-const operation = (index: number, type: string, address: string, amount: bigint, metadata?: object) => ({
-  operation_identifier: { index },
-  type,
-  account: { address },
-  amount: { value: amount.toString(), currency: HBAR },
-  ...(metadata ? { metadata } : {}),
 });
 
 const currentIndex = async () => BigInt((await post('/network/status')).body.current_block_identifier.index);
@@ -150,7 +140,7 @@ describe('transactions built through /rosetta/construction on the local network'
     ['ED25519', edKey, 1_000_000_000n],
     ['ECDSA secp256k1', ecdsaKey, 500_000_000n],
   ])('creates an account with an %s key, seen in a later block with its balance', async (name, key, initial) => {
-    const create = operation(0, 'CRYPTOCREATEACCOUNT', TREASURY, -initial, { key: key.publicKey.toStringDer() });
+    const create = hbarOperation(0, 'CRYPTOCREATEACCOUNT', TREASURY, -initial, { key: key.publicKey.toStringDer() });
     const { hash, after } = await submitted([create], GENESIS);
     const { index, block, transaction } = await blockOf(hash, after);
     const created = transaction.metadata?.entity_id as string;
@@ -172,8 +162,8 @@ describe('transactions built through /rosetta/construction on the local network'
   it('moves hbar from the ED25519 account, signed by its own key, seen with its operations and balances', async () => {
     expect(edAccount).not.toBe('');
     const operations = [
-      operation(0, 'CRYPTOTRANSFER', edAccount, -12_345n),
-      operation(1, 'CRYPTOTRANSFER', TREASURY, 12_345n),
+      hbarOperation(0, 'CRYPTOTRANSFER', edAccount, -12_345n),
+      hbarOperation(1, 'CRYPTOTRANSFER', TREASURY, 12_345n),
     ];
     const { hash, after } = await submitted(operations, edKey);
     const { index, block, transaction } = await blockOf(hash, after);

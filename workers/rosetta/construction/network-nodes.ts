@@ -8,7 +8,7 @@
  * not kept: the ingest may not have read the first one yet).
  */
 import type { Context } from 'hono';
-import { rosettaNodes } from '../../../db/queries/rosetta-nodes.ts';
+import { addressBookNodes } from '../../../db/queries/rosetta-address-book.ts';
 import type { AppEnv } from '../../context.ts';
 import { systemAccount } from '../data/block-lookup.ts';
 import { entityOfEncoded } from '../domain/entity-id.ts';
@@ -44,7 +44,7 @@ export async function networkNodes(c: Context<AppEnv>): Promise<readonly Network
   const key = `${c.env.DATABASE_URL}|${files.join(',')}`;
   const known = fromAddressBook.get(key);
   if (known && Date.now() - known.at < settings.nodeRefreshIntervalMs) return known.nodes;
-  for (const row of await rosettaNodes(c.get('db'), files)) {
+  for (const row of await addressBookNodes(c.get('db'), files, 'domain-or-ip')) {
     add(BigInt(row.node_account_id), row.endpoints ? row.endpoints.split(',') : []);
   }
   const nodes = [...byAccount.values()];

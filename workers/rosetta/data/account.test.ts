@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { insertRecordFile } from '../../../test/harness/factories-blocks.ts';
 import { ALIAS, ALICE, DELETED, FILES, fileHash, seedRosettaLedger } from '../../../test/harness/factories-rosetta.ts';
-import { postMesh } from '../../../test/harness/mesh-document.ts';
+import { HBAR_CURRENCY, MESH_NETWORK, postMesh } from '../../../test/harness/mesh-document.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
-const NETWORK = { blockchain: 'Hedera', network: 'demo' };
-const HBAR = { symbol: 'HBAR', decimals: 8, metadata: { issuer: 'Hedera' } };
 const identifier = (index: number) => ({ index, hash: `0x${fileHash(index)}` });
 const LATEST = FILES - 1;
 
 describe('/rosetta/account/balance', () => {
   const { worker } = registerWorkerSuite({ seed: (db) => seedRosettaLedger(db.sql) });
   const post = (endpoint: string, body: object) =>
-    postMesh(worker.baseUrl, endpoint, { network_identifier: NETWORK, ...body });
+    postMesh(worker.baseUrl, endpoint, { network_identifier: MESH_NETWORK, ...body });
   const balance = (address: string, block_identifier?: object) =>
     post('/account/balance', { account_identifier: { address }, ...(block_identifier ? { block_identifier } : {}) });
   const hbarOf = async (address: string, block?: object) => (await balance(address, block)).body.balances[0].value;
 
   it("answers the latest balance: the genesis snapshot's plus every transfer since", async () => {
     const { body, headers } = await balance(`0.0.${ALICE}`);
-    expect(body).toEqual({ block_identifier: identifier(LATEST), balances: [{ value: '473', currency: HBAR }] });
+    expect(body).toEqual({
+      block_identifier: identifier(LATEST),
+      balances: [{ value: '473', currency: HBAR_CURRENCY }],
+    });
     expect(headers.get('cache-control')).toBe('public, max-age=1');
   });
 
@@ -33,7 +34,7 @@ describe('/rosetta/account/balance', () => {
     const { body } = await balance(`0x${ALIAS}`, { index: 1 });
     expect(body).toEqual({
       block_identifier: identifier(1),
-      balances: [{ value: '350', currency: HBAR }],
+      balances: [{ value: '350', currency: HBAR_CURRENCY }],
       metadata: { account_id: '0.0.1002', public_key: `0x${ALIAS}` },
     });
   });
@@ -46,9 +47,11 @@ describe('/rosetta/account/balance', () => {
   it('answers 0 for an account id or an alias no account has, as the reference does', async () => {
     expect((await balance('0.0.5555')).body).toEqual({
       block_identifier: identifier(LATEST),
-      balances: [{ value: '0', currency: HBAR }],
+      balances: [{ value: '0', currency: HBAR_CURRENCY }],
     });
-    expect((await balance(`0x1220${'cd'.repeat(32)}`)).body.balances).toEqual([{ value: '0', currency: HBAR }]);
+    expect((await balance(`0x1220${'cd'.repeat(32)}`)).body.balances).toEqual([
+      { value: '0', currency: HBAR_CURRENCY },
+    ]);
   });
 
   it.each([
@@ -79,7 +82,7 @@ describe('/rosetta/account/balance', () => {
       block_identifier: identifier(LATEST),
       account_balances: [
         {
-          balances: [{ value: '350', currency: HBAR }],
+          balances: [{ value: '350', currency: HBAR_CURRENCY }],
           metadata: { account_id: '0.0.1002', public_key: `0x${ALIAS}` },
         },
       ],
@@ -98,7 +101,7 @@ describe('before the genesis block is known', () => {
 
   it('answers every block and balance with Node is starting', async () => {
     const post = (endpoint: string, body: object) =>
-      postMesh(worker.baseUrl, endpoint, { network_identifier: NETWORK, ...body });
+      postMesh(worker.baseUrl, endpoint, { network_identifier: MESH_NETWORK, ...body });
     expect((await post('/block', { block_identifier: { index: 0 } })).body).toEqual(nodeIsStarting);
     expect((await post('/network/status', {})).body).toEqual(nodeIsStarting);
     expect((await post('/account/balance', { account_identifier: { address: '0.0.2' } })).body).toEqual(nodeIsStarting);

@@ -8,19 +8,18 @@ import {
   hashText,
   seedRosettaLedger,
 } from '../../../test/harness/factories-rosetta.ts';
-import { postMesh } from '../../../test/harness/mesh-document.ts';
+import { HBAR_CURRENCY, MESH_NETWORK, postMesh } from '../../../test/harness/mesh-document.ts';
 import { registerWorkerSuite } from '../../../test/harness/worker-suite.ts';
 
 const { worker } = registerWorkerSuite({ seed: (db) => seedRosettaLedger(db.sql) });
 
-const NETWORK = { blockchain: 'Hedera', network: 'demo' };
 const post = (endpoint: string, body: object, headers?: Record<string, string>) =>
-  postMesh(worker.baseUrl, endpoint, { network_identifier: NETWORK, ...body }, headers);
+  postMesh(worker.baseUrl, endpoint, { network_identifier: MESH_NETWORK, ...body }, headers);
 const block = (block_identifier: object) => post('/block', { block_identifier });
 const identifier = (index: number) => ({ index, hash: `0x${fileHash(index)}` });
 const hbar = (value: number) => ({
   value: String(value),
-  currency: { symbol: 'HBAR', decimals: 8, metadata: { issuer: 'Hedera' } },
+  currency: HBAR_CURRENCY,
 });
 const op = (index: number, type: string, status: string, address: string, value: number) => ({
   operation_identifier: { index },
@@ -121,7 +120,7 @@ describe('/rosetta/block', () => {
     const again = await postMesh(
       worker.baseUrl,
       '/block',
-      `{"block_identifier":{"index":3},"network_identifier":${JSON.stringify(NETWORK)}}`,
+      `{"block_identifier":{"index":3},"network_identifier":${JSON.stringify(MESH_NETWORK)}}`,
     );
     expect(again.status).toBe(200);
     expect(worker.dbQueries).toBe(before);

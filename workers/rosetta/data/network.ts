@@ -2,7 +2,7 @@
  * `/network/list`, `/network/options`, `/network/status` (rosetta/app/services/network_service.go).
  */
 import { Hono } from 'hono';
-import { rosettaPeers } from '../../../db/queries/rosetta-peers.ts';
+import { addressBookNodes } from '../../../db/queries/rosetta-address-book.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { AppEnv } from '../../context.ts';
 import { entityIdText, entityOfEncoded } from '../domain/entity-id.ts';
@@ -60,7 +60,11 @@ export const networkRoutes = new Hono<AppEnv>()
     if (!settings.online) throw RosettaError.of('EndpointNotSupportedInOfflineMode');
     const [{ genesis, latest }, nodes] = await Promise.all([
       genesisAndLatest(c, settings),
-      rosettaPeers(c.get('db'), [systemAccount(settings, 101n).encoded, systemAccount(settings, 102n).encoded]),
+      addressBookNodes(
+        c.get('db'),
+        [systemAccount(settings, 101n).encoded, systemAccount(settings, 102n).encoded],
+        'ip',
+      ),
     ]);
     const peers: Peer[] = nodes.map((node) => ({
       peer_id: node.node_id,

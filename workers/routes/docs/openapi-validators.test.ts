@@ -4,28 +4,13 @@
  * every schema it holds, OpenAPI's `nullable` included, and validates the conformance kit's answers (edge-mirror's
  * own, `npm run conformance` holds them equal) against the schema of their response.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { sharedDir } from '../../../test/harness/shared-dir.ts';
+import { conformanceRequests } from '../../../test/harness/conformance-kit.ts';
 import document from './openapi.json' with { type: 'json' };
 import { answerValidator, DOCUMENT_ID, openApiAjv } from './openapi-ajv.ts';
 
-interface KitRequest {
-  url: string;
-  status: number;
-  json: unknown;
-}
-
-const casesDir = path.join(sharedDir(), 'conformance/cases');
-const kitRequests = readdirSync(casesDir, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .flatMap((file) => {
-    const { requests } = JSON.parse(readFileSync(path.join(casesDir, file), 'utf8')) as { requests: KitRequest[] };
-    return requests.map((request) => ({ file, ...request }));
-  });
+const kitRequests = conformanceRequests();
 
 describe('the OpenAPI document read by standard validators', () => {
   it('is a valid OpenAPI 3.0 document', async () => {

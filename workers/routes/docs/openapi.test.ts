@@ -1,25 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDir } from '../../../test/harness/shared-dir.ts';
+import { conformanceRequests } from '../../../test/harness/conformance-kit.ts';
 import document from './openapi.json' with { type: 'json' };
 import { pathTemplate, responseSchema } from './response-schema.ts';
 import { checkSchema, type Schema } from './schema-check.ts';
 
-interface KitRequest {
-  url: string;
-  status: number;
-  json: unknown;
-}
-
-const casesDir = path.join(sharedDir(), 'conformance/cases');
-const kitRequests = readdirSync(casesDir, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .flatMap((file) => {
-    const { requests } = JSON.parse(readFileSync(path.join(casesDir, file), 'utf8')) as { requests: KitRequest[] };
-    return requests.map((request) => ({ file, ...request }));
-  });
+const kitRequests = conformanceRequests();
 
 describe('the OpenAPI document', () => {
   /**

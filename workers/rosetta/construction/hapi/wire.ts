@@ -6,6 +6,7 @@
  * field; a `string` must be UTF-8; a message field met twice is merged (its bytes read as one); of a `oneof`, the last
  * member met wins. Writing follows its deterministic order: fields by number, zero scalars of proto3 left out.
  */
+import { concatBytes } from '../../../../common/concat-bytes.ts';
 
 export class WireError extends Error {
   override readonly name = 'WireError';
@@ -158,17 +159,6 @@ function scalar(kind: FieldKind, value: bigint | Uint8Array): unknown {
   }
 }
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
 function decodeAt(bytes: Uint8Array, def: MessageDef, depth: number): Decoded {
   if (depth > RECURSION_LIMIT) throw new WireError('exceeded maximum recursion depth');
   const out: Decoded = {};
@@ -207,7 +197,7 @@ function decodeAt(bytes: Uint8Array, def: MessageDef, depth: number): Decoded {
   }
   for (const [name, chunks] of messageChunks) {
     const field = Object.values(def).find((f) => f.name === name) as FieldDef;
-    out[name] = decodeAt(concat(chunks), field.message?.() ?? {}, depth + 1);
+    out[name] = decodeAt(concatBytes(chunks), field.message?.() ?? {}, depth + 1);
   }
   return out;
 }
