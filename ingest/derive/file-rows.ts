@@ -36,6 +36,14 @@ export interface DissociateTransfer {
   payerAccountId: bigint;
 }
 
+/** An NFT collection's treasury change: the record's NFT transfer of serial -1 (ingest/sink/nft-treasury.ts). */
+export interface NftTreasuryChange {
+  consensusTimestamp: bigint;
+  tokenId: bigint;
+  previousTreasury: bigint;
+  newTreasury: bigint;
+}
+
 export interface BalanceDelta {
   amount: bigint;
   timestamp: bigint;
@@ -58,6 +66,7 @@ export class FileRows {
   /** Entities each contract transaction involves (payer, sender, contracts), by consensus timestamp. */
   readonly contractTransactions = new Map<bigint, { payer: bigint; ids: Set<bigint> }>();
   readonly dissociateTransfers: DissociateTransfer[] = [];
+  readonly nftTreasuryChanges: NftTreasuryChange[] = [];
   /** Ethereum transactions whose hash the writer computes from their call data file (ingest/sink/call-data-hash.ts). */
   readonly callDataFromFiles: CallDataFromFile[] = [];
   /** Upserts that replace the whole row (contract, contract_state, schedule). */

@@ -214,6 +214,14 @@ export function deriveCommon(ctx: ItemContext): void {
         serial_number: serial,
         token_id: token,
       });
+      if (serial === WILDCARD_SERIAL && sender !== 0n && receiver !== 0n) {
+        rows.nftTreasuryChanges.push({
+          consensusTimestamp: ts,
+          tokenId: token,
+          previousTreasury: sender,
+          newTreasury: receiver,
+        });
+      }
       if (serial !== WILDCARD_SERIAL) {
         // An NFT counts as one unit of its token in the owners' token_account balances.
         rows.addTokenBalance(receiver, token, 1n, ts);

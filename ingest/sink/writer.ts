@@ -10,6 +10,7 @@ import { restoreCallDataHashes } from './call-data-hash.ts';
 import { copyGroups, copyInsert } from './copy-insert.ts';
 import { applyDissociateTransfers } from './dissociate.ts';
 import { fileStatements } from './file-statements.ts';
+import { applyNftTreasuryChanges } from './nft-treasury.ts';
 import type { TableSchema } from './schema.ts';
 import { runStatements, type Statement } from './statement.ts';
 
@@ -24,7 +25,7 @@ export async function copyFileRows(client: pg.ClientBase, rows: FileRows): Promi
 
 /**
  * The rest of the file, after `copyFileRows`: upserts, address book versions, the rows kept as objects, the writes
- * that amend COPY rows (dissociations, call data hashes), and the `record_file` row last. `planned` is
+ * that amend COPY rows (dissociations, NFT treasury changes, call data hashes), and the `record_file` row last. `planned` is
  * `fileStatements(schema, rows)` built earlier (by the prepare worker); without it they are built here.
  */
 export async function writeFileState(
@@ -44,6 +45,7 @@ export async function writeFileState(
     if (table !== 'record_file') await copyInsert(client, schema, table, list);
   }
   await applyDissociateTransfers(client, rows.dissociateTransfers);
+  await applyNftTreasuryChanges(client, rows.nftTreasuryChanges);
   await restoreCallDataHashes(client, rows.callDataFromFiles);
   await bulkInsert(client, schema, 'record_file', rows.rows('record_file'));
 }
