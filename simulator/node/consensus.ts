@@ -115,7 +115,9 @@ export class ConsensusNode implements Scheduler {
         memo: accepted.memo,
       },
     });
-    this.receipts.done(accepted.key, item);
+    const children = prepared.handling?.children?.() ?? [];
+    this.receipts.done(accepted.key, item, children);
+    for (const child of children) this.receipts.done(transactionIdKey(child.body.transactionID), child);
     this.log({ msg: 'handled', transactionId: accepted.key, kind, status: statusOf(item) });
     if (prepared.handling && statusOf(item) === SUCCESS) await prepared.handling.after?.(item);
   }
@@ -216,7 +218,12 @@ export class ConsensusNode implements Scheduler {
       ? feeOf(price.kind, this.ledger.exchangeRate, { signatures: 0, bytes: price.bytes ?? 0 })
       : 0n;
     const tx: NodeTx = {
-      body: { transactionID: schedule.scheduledId, [kind]: data },
+      // The limits a scheduled submission's payer set on custom fees (HIP-991) travel with the scheduled body.
+      body: {
+        transactionID: schedule.scheduledId,
+        [kind]: data,
+        ...(scheduled.max_custom_fees ? { max_custom_fees: scheduled.max_custom_fees } : {}),
+      },
       kind,
       data,
       payer: schedule.payer,

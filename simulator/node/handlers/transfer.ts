@@ -1,12 +1,16 @@
 /**
  * CryptoTransfer submitted to a node: hbar, fungible units and NFTs in one transaction. Every debited account signs
  * (a debit the payer makes from an allowance, `is_approval`, spends the allowance instead), a receiver that asked
- * for it signs too; a receiver not associated with a token takes a free automatic association slot or fails.
+ * for it signs too; a receiver not associated with a token takes a free automatic association slot or fails. Tokens
+ * with custom fees charge them (custom-fee-charging.ts), listed in the record's `assessed_custom_fees`. A credit to
+ * an alias no account has creates the account (auto-create.ts).
  */
 import { accountPb, tokenPb } from '../../ledger/ids.ts';
 import type { Account, Ledger, LedgerKey, Token } from '../../ledger/ledger.ts';
 import { HbarTransfers, TokenTransfers } from '../../network/transfers.ts';
 import { bigOf, ensure, type Pb, type TxHandler } from '../handling.ts';
+import { AutoCreator } from './auto-create.ts';
+import { assessCustomFees } from './custom-fee-charging.ts';
 import { liveAccount, liveToken } from './lookups.ts';
 
 const list = (value: unknown): Pb[] => (Array.isArray(value) ? (value as Pb[]) : []);
@@ -41,6 +45,7 @@ export const cryptoTransfer: TxHandler = {
   },
   handle: ({ net, data, payer, fee }) => {
     const { ledger } = net;
+    const creator = new AutoCreator(ledger);
     const required = new Map<bigint, LedgerKey | undefined>();
     const needSignature = (account: Account) => required.set(account.num, account.key);
     const credit = (account: Account) => {
@@ -49,8 +54,8 @@ export const cryptoTransfer: TxHandler = {
     const hbar = new HbarTransfers();
     const approvals = new Set<bigint>();
     for (const entry of hbarAmounts(data)) {
-      const account = liveAccount(ledger, entry.accountID);
       const amount = bigOf(entry.amount);
+      const account = creator.resolve(entry.accountID, amount > 0n);
       hbar.add(account.num, amount);
       if (amount >= 0n) {
         credit(account);
@@ -88,8 +93,8 @@ export const cryptoTransfer: TxHandler = {
         ensure(token.type === 'FUNGIBLE_COMMON', 'ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON');
       }
       for (const entry of list(tokenList.transfers)) {
-        const account = liveAccount(ledger, entry.accountID);
         const amount = bigOf(entry.amount);
+        const account = creator.resolve(entry.accountID, amount > 0n);
         touch(account, amount > 0n);
         if (amount < 0n) {
           ensure(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE');
@@ -104,13 +109,16 @@ export const cryptoTransfer: TxHandler = {
       for (const move of list(tokenList.nftTransfers)) {
         ensure(token.type === 'NON_FUNGIBLE_UNIQUE', 'INVALID_NFT_ID');
         const from = liveAccount(ledger, move.senderAccountID);
-        const to = liveAccount(ledger, move.receiverAccountID);
+        const to = creator.resolve(move.receiverAccountID, true);
         const serial = bigOf(move.serialNumber);
         const nft = ledger.nft(token.num, serial);
         ensure(nft && !nft.deleted, 'INVALID_NFT_ID');
         ensure(nft.owner === from.num, 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
         touch(from, false);
         touch(to, true);
+        // A receiver who may owe a royalty's fallback fee signs for it, unless it is the treasury (exempt).
+        const fallback = token.settings?.customFees?.some((fee) => fee.royalty?.fallback);
+        if (fallback && to.num !== token.treasury) needSignature(to);
         if (move.is_approval) {
           const approved = nft.spender === payer || ledger.nftApprovalsForAll.has(`${from.num}/${payer}/${token.num}`);
           ensure(approved, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE');
@@ -119,11 +127,15 @@ export const cryptoTransfer: TxHandler = {
         tokens.nft(token.num, { serial, from: from.num, to: to.num });
       }
     }
+    const fees = withCustomFees(ledger, payer, fee, hbar, tokens);
     return {
       requiredKeys: [...required.values()].filter((k): k is LedgerKey => k !== undefined),
-      execute: () => {
+      children: () => creator.children,
+      execute: async (ctx) => {
+        creator.create(ctx.consensusNs);
         for (const [account, token] of newAssociations) ledger.autoAssociate(account.num, token.num);
-        for (const [token, account, amount] of tokens.fungibleDeltas()) ledger.addTokenBalance(account, token, amount);
+        for (const [token, account, amount] of fees.tokens.fungibleDeltas())
+          ledger.addTokenBalance(account, token, amount);
         for (const [token, move] of tokens.nftMoves()) ledger.moveNft(token, move.serial, move.from, move.to);
         for (const owner of approvals) spendAllowance(ledger, owner, payer, -(hbar.amounts.get(owner) ?? 0n));
         for (const [key, amount] of tokenSpends) {
@@ -134,11 +146,15 @@ export const cryptoTransfer: TxHandler = {
             ledger.allowanceKeys.delete(`t:${key}`);
           }
         }
+        await creator.writeChildren(net, ctx, payer);
         return {
-          transfers: hbar,
+          transfers: fees.hbar,
           approvals,
-          tokens,
-          ...(associations.length > 0 ? { record: { automatic_token_associations: associations } } : {}),
+          tokens: fees.tokens,
+          record: {
+            ...(fees.assessed.length > 0 ? { assessed_custom_fees: fees.assessed } : {}),
+            ...(associations.length > 0 ? { automatic_token_associations: associations } : {}),
+          },
         };
       },
     };
@@ -153,4 +169,39 @@ function spendAllowance(ledger: Ledger, owner: bigint, spender: bigint, amount: 
     ledger.cryptoAllowances.delete(key);
     ledger.allowanceKeys.delete(`c:${key}`);
   }
+}
+
+/**
+ * The transfer with its custom fees charged (custom-fee-charging.ts): the hbar and token lists the record shows and
+ * the ledger applies, checked so that no one pays more than they hold (the transaction fee kept back for the payer).
+ */
+function withCustomFees(ledger: Ledger, payer: bigint, fee: bigint, hbar: HbarTransfers, tokens: TokenTransfers) {
+  const units = new Map<bigint, Map<bigint, bigint>>();
+  for (const [token, account, amount] of tokens.fungibleDeltas()) {
+    const map = units.get(token) ?? new Map<bigint, bigint>();
+    map.set(account, amount);
+    units.set(token, map);
+  }
+  const assessment = assessCustomFees(ledger, { hbar: hbar.netted(), units }, tokens.nftMoves());
+  if (!assessment.charged) return { hbar, tokens, assessed: [] };
+  const charged = new HbarTransfers();
+  for (const [account, amount] of assessment.changes.hbar) {
+    charged.add(account, amount);
+    if (amount >= 0n) continue;
+    const holds = (ledger.accounts.get(account)?.balance ?? 0n) - (account === payer ? fee : 0n);
+    ensure(holds + amount >= 0n, 'INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
+  }
+  const all = new TokenTransfers();
+  for (const [token, map] of assessment.changes.units) {
+    for (const [account, amount] of map) {
+      if (amount < 0n)
+        ensure(
+          ledger.tokenBalance(account, token) + amount >= 0n,
+          'INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE',
+        );
+      all.add(token, account, amount);
+    }
+  }
+  for (const [token, move] of tokens.nftMoves()) all.nft(token, move);
+  return { hbar: charged, tokens: all, assessed: assessment.assessed };
 }
