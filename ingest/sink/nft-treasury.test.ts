@@ -46,6 +46,23 @@ function treasuryUpdate(seconds: number): RawItem {
   };
 }
 
+/** A TokenUpdateNfts of serial 1 later in the same file. */
+function metadataUpdate(seconds: number): RawItem {
+  const types = hapi();
+  const transactionID = { accountID: { accountNum: 2 }, transactionValidStart: { seconds: seconds - 5 } };
+  const body = {
+    transactionID,
+    token_update_nfts: { token: { tokenNum: NFT }, serial_numbers: [1], metadata: { value: Buffer.from('new') } },
+  };
+  const bodyBytes = types.TransactionBody.encode(types.TransactionBody.fromObject(body)).finish();
+  return {
+    transaction: types.Transaction.encode(types.Transaction.fromObject({ bodyBytes })).finish(),
+    record: types.TransactionRecord.encode(
+      types.TransactionRecord.fromObject({ consensusTimestamp: { seconds }, transactionID, receipt: { status: 22 } }),
+    ).finish(),
+  };
+}
+
 let db: TestDatabase;
 const query = async (text: string) => (await db.sql.query(text)).rows as Record<string, unknown>[];
 
@@ -91,7 +108,7 @@ beforeAll(async () => {
     const nft = { token_id: NFT, serial_number: serial, account_id: owner, deleted: false, created_timestamp: 2 };
     await insertRow(db.sql, 'nft', { ...nft, metadata: Buffer.alloc(0), spender: 1800, timestamp_range: '[2,)' });
   }
-  const file: ParsedRecordFile = parsedRecordFile([treasuryUpdate(100)]);
+  const file: ParsedRecordFile = parsedRecordFile([treasuryUpdate(100), metadataUpdate(101)]);
   const schema = await TableSchema.load(db.sql);
   const { rows } = deriveRecordFile(file, {
     index: 1n,
@@ -117,9 +134,25 @@ describe("an NFT collection's treasury change", () => {
       { serial_number: 2, account_id: NEW_TREASURY, spender: null },
       { serial_number: 3, account_id: HOLDER, spender: 1800 },
     ]);
-    expect(await query('select serial_number::int, upper(timestamp_range)::text as until from nft_history')).toEqual([
-      { serial_number: 1, until: '100000000000' },
-      { serial_number: 2, until: '100000000000' },
+  });
+
+  it('keeps the history in order when a later change of the same file touched a serial the new treasury took', async () => {
+    const history = await query(
+      `select serial_number::int, account_id::int, lower(timestamp_range)::text as since,
+              upper(timestamp_range)::text as until
+         from nft_history order by serial_number, lower(timestamp_range)`,
+    );
+    expect(history).toEqual([
+      { serial_number: 1, account_id: OLD_TREASURY, since: '2', until: '100000000000' },
+      { serial_number: 1, account_id: NEW_TREASURY, since: '100000000000', until: '101000000000' },
+      { serial_number: 2, account_id: OLD_TREASURY, since: '2', until: '100000000000' },
+    ]);
+    const current = await query(
+      "select serial_number::int, convert_from(metadata, 'utf8') as metadata, lower(timestamp_range)::text as since from nft order by serial_number",
+    );
+    expect(current.slice(0, 2)).toEqual([
+      { serial_number: 1, metadata: 'new', since: '101000000000' },
+      { serial_number: 2, metadata: '', since: '100000000000' },
     ]);
   });
 
