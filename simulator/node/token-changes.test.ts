@@ -155,6 +155,12 @@ describe('TokenUpdate on a node', () => {
     const invalid = { ECDSA_secp256k1: new Uint8Array(33) };
     const { bytes } = client.sign({ tokenUpdate: { token: { tokenNum: '1001' }, wipeKey: invalid } });
     expect(client.submit(bytes)).toBe('INVALID_WIPE_KEY');
+    // A threshold key over an empty key list is no key either, however deep the empty list sits.
+    const nested = { thresholdKey: { threshold: 1, keys: { keys: [{ keyList: {} }] } } };
+    const create = client.sign({
+      tokenCreation: { name: 'N', symbol: 'N', treasury: { accountNum: '2' }, fee_schedule_key: nested },
+    });
+    expect(client.submit(create.bytes)).toBe('INVALID_CUSTOM_FEE_SCHEDULE_KEY');
   });
 });
 
@@ -249,6 +255,11 @@ describe('custom fee schedules, NFT metadata and rejections on a node', () => {
     };
 
     expect((await client.run(reject)).status).toBe('INVALID_SIGNATURE');
+    const stranger = await client.account();
+    const notTheirs = {
+      tokenReject: { owner: stranger.id, rejections: [{ nft: { token_ID: art, serial_number: '1' } }] },
+    };
+    expect((await client.run(notTheirs, [stranger.key.privateKey])).status).toBe('INVALID_OWNER_ID');
     const { status, record } = await client.run(reject, [holder.key.privateKey]);
     expect(status).toBe('SUCCESS');
     expect(client.net.ledger.tokenBalance(treasury.num, BigInt(coin.tokenNum))).toBe(1000n);

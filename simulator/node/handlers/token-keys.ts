@@ -46,10 +46,15 @@ export function isKeyRemoval(pb: unknown): boolean {
   );
 }
 
-/** A key the body sets: structurally valid (else the field's INVALID_…_KEY), never an empty list or threshold. */
+/** Whether a key is one the node stores: no empty key list or threshold key at any depth. */
+function structurallyValid(key: LedgerKey): boolean {
+  return key.kind !== 'list' || (key.keys.length > 0 && key.keys.every(structurallyValid));
+}
+
+/** A key the body sets: structurally valid (else the field's INVALID_…_KEY). */
 export function validKey(pb: unknown, invalid: string): LedgerKey {
   const key = keyFromPb(pb);
-  ensure(key && !(key.kind === 'list' && key.keys.length === 0), invalid);
+  ensure(key && structurallyValid(key), invalid);
   return key;
 }
 
