@@ -9,6 +9,7 @@ import { SimEvm } from '../evm/evm.ts';
 import { GENESIS_PRIVATE_KEY, genesisKey } from '../network/genesis.ts';
 import { Network } from '../network/network.ts';
 import { Random } from '../random.ts';
+import { NodeClient } from '../testing/node-client.ts';
 import { ConsensusNode } from './consensus.ts';
 import { code, nodeTypes } from './node-proto.ts';
 import { answerQuery } from './queries/answer.ts';
@@ -115,5 +116,24 @@ describe('a consensus node', () => {
     const fee = BigInt(String(item?.record.transactionFee));
     // 0.0.98 gets the fee's share only, not the amount asked for.
     expect(net.ledger.account(98n).balance - before).toBeLessThan(fee);
+  });
+
+  it('answers INVALID_SIGNATURE for a debit its owner did not sign before looking at what the owner holds', async () => {
+    const client = new NodeClient();
+    const poor = await client.account({}, 1n);
+    const debit = (amount: bigint) => ({
+      cryptoTransfer: {
+        transfers: {
+          accountAmounts: [
+            { accountID: poor.id, amount: String(-amount) },
+            { accountID: { accountNum: '2' }, amount: String(amount) },
+          ],
+        },
+      },
+    });
+    expect((await client.run(debit(1_000_000_000n))).status).toBe('INVALID_SIGNATURE');
+    expect((await client.run(debit(1_000_000_000n), [poor.key.privateKey])).status).toBe(
+      'INSUFFICIENT_ACCOUNT_BALANCE',
+    );
   });
 });

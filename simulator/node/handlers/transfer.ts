@@ -8,7 +8,7 @@
 import { accountPb, tokenPb } from '../../ledger/ids.ts';
 import type { Account, Ledger, LedgerKey, Token } from '../../ledger/ledger.ts';
 import { HbarTransfers, TokenTransfers } from '../../network/transfers.ts';
-import { bigOf, ensure, type Pb, type TxHandler } from '../handling.ts';
+import { bigOf, ensure, Failed, type Pb, type TxHandler } from '../handling.ts';
 import { AutoCreator } from './auto-create.ts';
 import { assessCustomFees } from './custom-fee-charging.ts';
 import { liveAccount, liveToken } from './lookups.ts';
@@ -46,6 +46,13 @@ export const cryptoTransfer: TxHandler = {
   handle: ({ net, data, payer, fee }) => {
     const { ledger } = net;
     const creator = new AutoCreator(ledger);
+    // What needs the accounts' state fails only after the signatures are checked, as on the node (its handle step
+    // follows the pre-handle that names the keys): a transfer from an account that did not sign is INVALID_SIGNATURE
+    // whatever it holds.
+    const failures: Failed[] = [];
+    const check = (condition: unknown, status: string) => {
+      if (!condition) failures.push(new Failed(status));
+    };
     const required = new Map<bigint, LedgerKey | undefined>();
     const needSignature = (account: Account) => required.set(account.num, account.key);
     const credit = (account: Account) => {
@@ -62,10 +69,10 @@ export const cryptoTransfer: TxHandler = {
         continue;
       }
       const reserve = account.num === payer ? fee : 0n;
-      ensure(account.balance - reserve + amount >= 0n, 'INSUFFICIENT_ACCOUNT_BALANCE');
+      check(account.balance - reserve + amount >= 0n, 'INSUFFICIENT_ACCOUNT_BALANCE');
       if (entry.is_approval) {
         const allowance = ledger.cryptoAllowances.get(`${account.num}/${payer}`) ?? 0n;
-        ensure(allowance >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
+        check(allowance >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
         approvals.add(account.num);
       } else needSignature(account);
     }
@@ -75,19 +82,19 @@ export const cryptoTransfer: TxHandler = {
     const newAssociations: [Account, Token][] = [];
     for (const tokenList of list(data.tokenTransfers)) {
       const token = liveToken(ledger, tokenList.token);
-      ensure(!token.paused, 'TOKEN_IS_PAUSED');
+      check(!token.paused, 'TOKEN_IS_PAUSED');
       const expected = tokenList.expected_decimals as Pb | undefined;
       if (expected && expected.value !== undefined)
-        ensure(Number(expected.value) === token.decimals, 'UNEXPECTED_TOKEN_DECIMALS');
+        check(Number(expected.value) === token.decimals, 'UNEXPECTED_TOKEN_DECIMALS');
       const touch = (account: Account, receiving: boolean) => {
         if (!ledger.isAssociated(account.num, token.num)) {
-          ensure(receiving && account.maxAutoAssociations !== 0, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-          ensure(ledger.freeAutoAssociations(account) > 0, 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
+          check(receiving && account.maxAutoAssociations !== 0, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+          check(ledger.freeAutoAssociations(account) > 0, 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
           newAssociations.push([account, token]);
           associations.push({ token_id: tokenPb(token.num), account_id: accountPb(account.num) });
         }
-        ensure(!token.frozen?.has(account.num), 'ACCOUNT_FROZEN_FOR_TOKEN');
-        if (token.settings?.kycKey) ensure(token.kycGranted?.has(account.num), 'ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+        check(!token.frozen?.has(account.num), 'ACCOUNT_FROZEN_FOR_TOKEN');
+        if (token.settings?.kycKey) check(token.kycGranted?.has(account.num), 'ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
       };
       if (list(tokenList.transfers).length > 0) {
         ensure(token.type === 'FUNGIBLE_COMMON', 'ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON');
@@ -97,10 +104,10 @@ export const cryptoTransfer: TxHandler = {
         const account = creator.resolve(entry.accountID, amount > 0n);
         touch(account, amount > 0n);
         if (amount < 0n) {
-          ensure(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE');
+          check(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE');
           if (entry.is_approval) {
             const key = `${account.num}/${payer}/${token.num}`;
-            ensure((ledger.tokenAllowances.get(key) ?? 0n) >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
+            check((ledger.tokenAllowances.get(key) ?? 0n) >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
             tokenSpends.push([key, -amount]);
           } else needSignature(account);
         } else credit(account);
@@ -113,7 +120,7 @@ export const cryptoTransfer: TxHandler = {
         const serial = bigOf(move.serialNumber);
         const nft = ledger.nft(token.num, serial);
         ensure(nft && !nft.deleted, 'INVALID_NFT_ID');
-        ensure(nft.owner === from.num, 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+        check(nft.owner === from.num, 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
         touch(from, false);
         touch(to, true);
         // A receiver who may owe a royalty's fallback fee signs for it, unless it is the treasury (exempt).
@@ -121,17 +128,19 @@ export const cryptoTransfer: TxHandler = {
         if (fallback && to.num !== token.treasury) needSignature(to);
         if (move.is_approval) {
           const approved = nft.spender === payer || ledger.nftApprovalsForAll.has(`${from.num}/${payer}/${token.num}`);
-          ensure(approved, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE');
+          check(approved, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE');
         } else needSignature(from);
         credit(to);
         tokens.nft(token.num, { serial, from: from.num, to: to.num });
       }
     }
-    const fees = withCustomFees(ledger, payer, fee, hbar, tokens);
+    const fees = failures.length > 0 ? noFees(hbar, tokens) : charged(ledger, payer, fee, hbar, tokens, failures);
     return {
       requiredKeys: [...required.values()].filter((k): k is LedgerKey => k !== undefined),
       children: () => creator.children,
       execute: async (ctx) => {
+        const [failure] = failures;
+        if (failure) throw failure;
         creator.create(ctx.consensusNs);
         for (const [account, token] of newAssociations) ledger.autoAssociate(account.num, token.num);
         for (const [token, account, amount] of fees.tokens.fungibleDeltas())
@@ -171,6 +180,26 @@ function spendAllowance(ledger: Ledger, owner: bigint, spender: bigint, amount: 
   }
 }
 
+const noFees = (hbar: HbarTransfers, tokens: TokenTransfers) => ({ hbar, tokens, assessed: [] as Pb[] });
+
+/** The transfer with its custom fees, or without them and a failure noted when charging them fails. */
+function charged(
+  ledger: Ledger,
+  payer: bigint,
+  fee: bigint,
+  hbar: HbarTransfers,
+  tokens: TokenTransfers,
+  failures: Failed[],
+) {
+  try {
+    return withCustomFees(ledger, payer, fee, hbar, tokens);
+  } catch (error) {
+    if (!(error instanceof Failed)) throw error;
+    failures.push(error);
+    return noFees(hbar, tokens);
+  }
+}
+
 /**
  * The transfer with its custom fees charged (custom-fee-charging.ts): the hbar and token lists the record shows and
  * the ledger applies, checked so that no one pays more than they hold (the transaction fee kept back for the payer).
@@ -183,7 +212,7 @@ function withCustomFees(ledger: Ledger, payer: bigint, fee: bigint, hbar: HbarTr
     units.set(token, map);
   }
   const assessment = assessCustomFees(ledger, { hbar: hbar.netted(), units }, tokens.nftMoves());
-  if (!assessment.charged) return { hbar, tokens, assessed: [] };
+  if (!assessment.charged) return noFees(hbar, tokens);
   const charged = new HbarTransfers();
   for (const [account, amount] of assessment.changes.hbar) {
     charged.add(account, amount);
