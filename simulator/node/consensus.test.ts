@@ -136,4 +136,29 @@ describe('a consensus node', () => {
       'INSUFFICIENT_ACCOUNT_BALANCE',
     );
   });
+
+  it('names a receiver missing its association before a sender short of units, as the node steps through a transfer', async () => {
+    const client = new NodeClient();
+    const [treasury, sender, receiver] = [await client.account(), await client.account(), await client.account()];
+    const created = await client.run(
+      { tokenCreation: { name: 'C', symbol: 'C', initialSupply: '10', treasury: treasury.id } },
+      [treasury.key.privateKey],
+    );
+    const token = created.receipt.tokenID;
+    await client.run({ tokenAssociate: { account: sender.id, tokens: [token] } }, [sender.key.privateKey]);
+    const transfer = {
+      cryptoTransfer: {
+        tokenTransfers: [
+          {
+            token,
+            transfers: [
+              { accountID: sender.id, amount: '-1' },
+              { accountID: receiver.id, amount: '1' },
+            ],
+          },
+        ],
+      },
+    };
+    expect((await client.run(transfer, [sender.key.privateKey])).status).toBe('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+  });
 });

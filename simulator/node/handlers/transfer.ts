@@ -49,9 +49,11 @@ export const cryptoTransfer: TxHandler = {
     // What needs the accounts' state fails only after the signatures are checked, as on the node (its handle step
     // follows the pre-handle that names the keys): a transfer from an account that did not sign is INVALID_SIGNATURE
     // whatever it holds.
-    const failures: Failed[] = [];
-    const check = (condition: unknown, status: string) => {
-      if (!condition) failures.push(new Failed(status));
+    // Within that step the node's order holds: the tokens and their recipients (usable, associated, unfrozen), then
+    // NFT ownership, then hbar and then token balances and allowances.
+    const failures: { phase: Phase; failure: Failed }[] = [];
+    const check = (condition: unknown, status: string, phase: Phase) => {
+      if (!condition) failures.push({ phase, failure: new Failed(status) });
     };
     const required = new Map<bigint, LedgerKey | undefined>();
     const needSignature = (account: Account) => required.set(account.num, account.key);
@@ -69,10 +71,10 @@ export const cryptoTransfer: TxHandler = {
         continue;
       }
       const reserve = account.num === payer ? fee : 0n;
-      check(account.balance - reserve + amount >= 0n, 'INSUFFICIENT_ACCOUNT_BALANCE');
+      check(account.balance - reserve + amount >= 0n, 'INSUFFICIENT_ACCOUNT_BALANCE', Phase.Hbar);
       if (entry.is_approval) {
         const allowance = ledger.cryptoAllowances.get(`${account.num}/${payer}`) ?? 0n;
-        check(allowance >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
+        check(allowance >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE', Phase.Hbar);
         approvals.add(account.num);
       } else needSignature(account);
     }
@@ -82,19 +84,20 @@ export const cryptoTransfer: TxHandler = {
     const newAssociations: [Account, Token][] = [];
     for (const tokenList of list(data.tokenTransfers)) {
       const token = liveToken(ledger, tokenList.token);
-      check(!token.paused, 'TOKEN_IS_PAUSED');
+      check(!token.paused, 'TOKEN_IS_PAUSED', Phase.Recipients);
       const expected = tokenList.expected_decimals as Pb | undefined;
       if (expected && expected.value !== undefined)
-        check(Number(expected.value) === token.decimals, 'UNEXPECTED_TOKEN_DECIMALS');
+        check(Number(expected.value) === token.decimals, 'UNEXPECTED_TOKEN_DECIMALS', Phase.Recipients);
       const touch = (account: Account, receiving: boolean) => {
         if (!ledger.isAssociated(account.num, token.num)) {
-          check(receiving && account.maxAutoAssociations !== 0, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-          check(ledger.freeAutoAssociations(account) > 0, 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS');
+          check(receiving && account.maxAutoAssociations !== 0, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT', Phase.Recipients);
+          check(ledger.freeAutoAssociations(account) > 0, 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS', Phase.Recipients);
           newAssociations.push([account, token]);
           associations.push({ token_id: tokenPb(token.num), account_id: accountPb(account.num) });
         }
-        check(!token.frozen?.has(account.num), 'ACCOUNT_FROZEN_FOR_TOKEN');
-        if (token.settings?.kycKey) check(token.kycGranted?.has(account.num), 'ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+        check(!token.frozen?.has(account.num), 'ACCOUNT_FROZEN_FOR_TOKEN', Phase.Recipients);
+        if (token.settings?.kycKey)
+          check(token.kycGranted?.has(account.num), 'ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN', Phase.Recipients);
       };
       if (list(tokenList.transfers).length > 0) {
         ensure(token.type === 'FUNGIBLE_COMMON', 'ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON');
@@ -104,10 +107,10 @@ export const cryptoTransfer: TxHandler = {
         const account = creator.resolve(entry.accountID, amount > 0n);
         touch(account, amount > 0n);
         if (amount < 0n) {
-          check(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE');
+          check(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE', Phase.Tokens);
           if (entry.is_approval) {
             const key = `${account.num}/${payer}/${token.num}`;
-            check((ledger.tokenAllowances.get(key) ?? 0n) >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
+            check((ledger.tokenAllowances.get(key) ?? 0n) >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE', Phase.Tokens);
             tokenSpends.push([key, -amount]);
           } else needSignature(account);
         } else credit(account);
@@ -120,7 +123,7 @@ export const cryptoTransfer: TxHandler = {
         const serial = bigOf(move.serialNumber);
         const nft = ledger.nft(token.num, serial);
         ensure(nft && !nft.deleted, 'INVALID_NFT_ID');
-        check(nft.owner === from.num, 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+        check(nft.owner === from.num, 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO', Phase.Nfts);
         touch(from, false);
         touch(to, true);
         // A receiver who may owe a royalty's fallback fee signs for it, unless it is the treasury (exempt).
@@ -128,7 +131,7 @@ export const cryptoTransfer: TxHandler = {
         if (fallback && to.num !== token.treasury) needSignature(to);
         if (move.is_approval) {
           const approved = nft.spender === payer || ledger.nftApprovalsForAll.has(`${from.num}/${payer}/${token.num}`);
-          check(approved, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE');
+          check(approved, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE', Phase.Nfts);
         } else needSignature(from);
         credit(to);
         tokens.nft(token.num, { serial, from: from.num, to: to.num });
@@ -139,8 +142,8 @@ export const cryptoTransfer: TxHandler = {
       requiredKeys: [...required.values()].filter((k): k is LedgerKey => k !== undefined),
       children: () => creator.children,
       execute: async (ctx) => {
-        const [failure] = failures;
-        if (failure) throw failure;
+        const [first] = failures.sort((a, b) => a.phase - b.phase);
+        if (first) throw first.failure;
         creator.create(ctx.consensusNs);
         for (const [account, token] of newAssociations) ledger.autoAssociate(account.num, token.num);
         for (const [token, account, amount] of fees.tokens.fungibleDeltas())
@@ -180,6 +183,10 @@ function spendAllowance(ledger: Ledger, owner: bigint, spender: bigint, amount: 
   }
 }
 
+/** The order of the node's transfer steps that can fail once the signatures are checked. */
+const Phase = { Recipients: 0, Nfts: 1, Hbar: 2, Tokens: 3, CustomFees: 4 } as const;
+type Phase = (typeof Phase)[keyof typeof Phase];
+
 const noFees = (hbar: HbarTransfers, tokens: TokenTransfers) => ({ hbar, tokens, assessed: [] as Pb[] });
 
 /** The transfer with its custom fees, or without them and a failure noted when charging them fails. */
@@ -189,13 +196,13 @@ function charged(
   fee: bigint,
   hbar: HbarTransfers,
   tokens: TokenTransfers,
-  failures: Failed[],
+  failures: { phase: Phase; failure: Failed }[],
 ) {
   try {
     return withCustomFees(ledger, payer, fee, hbar, tokens);
   } catch (error) {
     if (!(error instanceof Failed)) throw error;
-    failures.push(error);
+    failures.push({ phase: Phase.CustomFees, failure: error });
     return noFees(hbar, tokens);
   }
 }
