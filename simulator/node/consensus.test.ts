@@ -161,4 +161,30 @@ describe('a consensus node', () => {
     };
     expect((await client.run(transfer, [sender.key.privateKey])).status).toBe('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
   });
+
+  it('answers an approved debit without an allowance apart from one beyond it', async () => {
+    const client = new NodeClient();
+    const [owner, spender] = [await client.account(), await client.account()];
+    const spend = (amount: number) => ({
+      cryptoTransfer: {
+        transfers: {
+          accountAmounts: [
+            { accountID: owner.id, amount: String(-amount), is_approval: true },
+            { accountID: spender.id, amount: String(amount) },
+          ],
+        },
+      },
+    });
+    expect((await client.run(spend(10), [spender.key.privateKey], spender.num)).status).toBe(
+      'SPENDER_DOES_NOT_HAVE_ALLOWANCE',
+    );
+    const approve = {
+      cryptoApproveAllowance: { cryptoAllowances: [{ owner: owner.id, spender: spender.id, amount: 5 }] },
+    };
+    expect((await client.run(approve, [owner.key.privateKey])).status).toBe('SUCCESS');
+    expect((await client.run(spend(10), [spender.key.privateKey], spender.num)).status).toBe(
+      'AMOUNT_EXCEEDS_ALLOWANCE',
+    );
+    expect((await client.run(spend(5), [spender.key.privateKey], spender.num)).status).toBe('SUCCESS');
+  });
 });

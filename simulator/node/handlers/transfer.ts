@@ -55,6 +55,11 @@ export const cryptoTransfer: TxHandler = {
     const check = (condition: unknown, status: string, phase: Phase) => {
       if (!condition) failures.push({ phase, failure: new Failed(status) });
     };
+    /** An approved debit: the payer must have an allowance from the owner, and enough of it. */
+    const spendable = (allowance: bigint | undefined, amount: bigint, phase: Phase) => {
+      check(allowance !== undefined, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE', phase);
+      if (allowance !== undefined) check(allowance >= amount, 'AMOUNT_EXCEEDS_ALLOWANCE', phase);
+    };
     const required = new Map<bigint, LedgerKey | undefined>();
     const needSignature = (account: Account) => required.set(account.num, account.key);
     const credit = (account: Account) => {
@@ -71,12 +76,11 @@ export const cryptoTransfer: TxHandler = {
         continue;
       }
       const reserve = account.num === payer ? fee : 0n;
-      check(account.balance - reserve + amount >= 0n, 'INSUFFICIENT_ACCOUNT_BALANCE', Phase.Hbar);
       if (entry.is_approval) {
-        const allowance = ledger.cryptoAllowances.get(`${account.num}/${payer}`) ?? 0n;
-        check(allowance >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE', Phase.Hbar);
+        spendable(ledger.cryptoAllowances.get(`${account.num}/${payer}`), -amount, Phase.Hbar);
         approvals.add(account.num);
       } else needSignature(account);
+      check(account.balance - reserve + amount >= 0n, 'INSUFFICIENT_ACCOUNT_BALANCE', Phase.Hbar);
     }
     const tokens = new TokenTransfers();
     const tokenSpends: [string, bigint][] = [];
@@ -107,12 +111,12 @@ export const cryptoTransfer: TxHandler = {
         const account = creator.resolve(entry.accountID, amount > 0n);
         touch(account, amount > 0n);
         if (amount < 0n) {
-          check(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE', Phase.Tokens);
           if (entry.is_approval) {
             const key = `${account.num}/${payer}/${token.num}`;
-            check((ledger.tokenAllowances.get(key) ?? 0n) >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE', Phase.Tokens);
+            spendable(ledger.tokenAllowances.get(key), -amount, Phase.Tokens);
             tokenSpends.push([key, -amount]);
           } else needSignature(account);
+          check(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE', Phase.Tokens);
         } else credit(account);
         tokens.add(token.num, account.num, amount);
       }
