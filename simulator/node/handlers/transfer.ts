@@ -92,16 +92,17 @@ export const cryptoTransfer: TxHandler = {
       const expected = tokenList.expected_decimals as Pb | undefined;
       if (expected && expected.value !== undefined)
         check(Number(expected.value) === token.decimals, 'UNEXPECTED_TOKEN_DECIMALS', Phase.Recipients);
-      const touch = (account: Account, receiving: boolean) => {
+      /** A recipient's relationship is checked (or made) first; a sender's with its debit (`phase`). */
+      const touch = (account: Account, receiving: boolean, phase: Phase = Phase.Recipients) => {
         if (!ledger.isAssociated(account.num, token.num)) {
-          check(receiving && account.maxAutoAssociations !== 0, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT', Phase.Recipients);
-          check(ledger.freeAutoAssociations(account) > 0, 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS', Phase.Recipients);
+          check(receiving && account.maxAutoAssociations !== 0, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT', phase);
+          check(ledger.freeAutoAssociations(account) > 0, 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS', phase);
           newAssociations.push([account, token]);
           associations.push({ token_id: tokenPb(token.num), account_id: accountPb(account.num) });
         }
-        check(!token.frozen?.has(account.num), 'ACCOUNT_FROZEN_FOR_TOKEN', Phase.Recipients);
+        check(!token.frozen?.has(account.num), 'ACCOUNT_FROZEN_FOR_TOKEN', phase);
         if (token.settings?.kycKey)
-          check(token.kycGranted?.has(account.num), 'ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN', Phase.Recipients);
+          check(token.kycGranted?.has(account.num), 'ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN', phase);
       };
       if (list(tokenList.transfers).length > 0) {
         ensure(token.type === 'FUNGIBLE_COMMON', 'ACCOUNT_AMOUNT_TRANSFERS_ONLY_ALLOWED_FOR_FUNGIBLE_COMMON');
@@ -109,15 +110,18 @@ export const cryptoTransfer: TxHandler = {
       for (const entry of list(tokenList.transfers)) {
         const amount = bigOf(entry.amount);
         const account = creator.resolve(entry.accountID, amount > 0n);
-        touch(account, amount > 0n);
         if (amount < 0n) {
           if (entry.is_approval) {
             const key = `${account.num}/${payer}/${token.num}`;
             spendable(ledger.tokenAllowances.get(key), -amount, Phase.Tokens);
             tokenSpends.push([key, -amount]);
           } else needSignature(account);
+          touch(account, false, Phase.Tokens);
           check(ledger.tokenBalance(account.num, token.num) + amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE', Phase.Tokens);
-        } else credit(account);
+        } else {
+          touch(account, true);
+          credit(account);
+        }
         tokens.add(token.num, account.num, amount);
       }
       for (const move of list(tokenList.nftTransfers)) {
@@ -128,7 +132,7 @@ export const cryptoTransfer: TxHandler = {
         const nft = ledger.nft(token.num, serial);
         ensure(nft && !nft.deleted, 'INVALID_NFT_ID');
         check(nft.owner === from.num, 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO', Phase.Nfts);
-        touch(from, false);
+        touch(from, false, Phase.Nfts);
         touch(to, true);
         // A receiver who may owe a royalty's fallback fee signs for it, unless it is the treasury (exempt).
         const fallback = token.settings?.customFees?.some((fee) => fee.royalty?.fallback);
