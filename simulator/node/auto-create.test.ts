@@ -102,4 +102,36 @@ describe('accounts a transfer creates on a node', () => {
     };
     expect((await client.run(debit)).status).toBe('INVALID_ACCOUNT_ID');
   });
+
+  it('completes a hollow account that pays with the ECDSA key behind its address, recorded as a CryptoUpdate child', async () => {
+    const client = new NodeClient();
+    const privateKey = secp256k1.utils.randomSecretKey();
+    const evm = evmAddressOf(privateKey);
+    await client.run(hbarTo(evm, 500_000_000));
+    const num = client.net.ledger.entityOfAddress(evm) ?? 0n;
+    const pays = {
+      cryptoTransfer: {
+        transfers: {
+          accountAmounts: [
+            { accountID: { accountNum: String(num) }, amount: '-1000' },
+            { accountID: { accountNum: '2' }, amount: '1000' },
+          ],
+        },
+      },
+    };
+    expect(client.submit(client.sign(pays, [], num).bytes)).toBe('INVALID_SIGNATURE');
+    const { bytes } = client.sign(pays, [{ ecdsa: privateKey }], num);
+    expect(client.submit(bytes)).toBe('OK');
+    await client.consensus.handleQueued(NOW_NS + 10_000_000n);
+    const [child, parent] = client.net.drain();
+    if (!child || !parent) throw new Error('expected a child and its parent');
+
+    expect(child.consensusNs).toBe(parent.consensusNs - 1n);
+    expect(child.body.cryptoUpdateAccount).toMatchObject({
+      accountIDToUpdate: { accountNum: Number(num) },
+      key: { ECDSA_secp256k1: secp256k1.getPublicKey(privateKey, true) },
+    });
+    expect((parent.record.receipt as Pb).status).toBe(code('SUCCESS'));
+    expect(client.net.ledger.account(num).key).toMatchObject({ kind: 'secp256k1', evmAddress: evm });
+  });
 });

@@ -1,10 +1,12 @@
 /**
- * A client of one simulated consensus node without gRPC, for tests: a transaction body signed with ed25519 keys as an
- * SDK signs it (the body bytes, a signature pair per key), submitted through the node's precheck, handed to
+ * A client of one simulated consensus node without gRPC, for tests: a transaction body signed as an SDK signs it (a
+ * signature pair per key: ed25519 over the body bytes, ECDSA over their keccak-256), submitted through the node's precheck, handed to
  * consensus, and its record read back with the status named. Operator 0.0.2 holds the genesis key.
  */
 import { randomBytes } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hapi } from '../../proto/hapi.ts';
 import { SimEvm } from '../evm/evm.ts';
 import { GENESIS_PRIVATE_KEY, genesisKey } from '../network/genesis.ts';
@@ -32,6 +34,9 @@ export const edKey = () => {
 
 export type TestKey = ReturnType<typeof edKey>;
 
+/** An ed25519 private key, or an ECDSA (secp256k1) one, which signs the keccak-256 of the body bytes. */
+export type Signer = Uint8Array | { readonly ecdsa: Uint8Array };
+
 export class NodeClient {
   readonly net = new Network({ random: new Random('node-client'), nodeCount: 4, tps: 10, startNs: NOW_NS });
   readonly evm = new SimEvm();
@@ -44,7 +49,7 @@ export class NodeClient {
   }
 
   /** The signed Transaction bytes of `data` (`{ tokenUpdate: {...} }`) paid by `payer`, signed by it and `signers`. */
-  sign(data: Pb, signers: readonly Uint8Array[] = [], payer = 2n): { bytes: Uint8Array; transactionID: Pb } {
+  sign(data: Pb, signers: readonly Signer[] = [], payer = 2n): { bytes: Uint8Array; transactionID: Pb } {
     const types = nodeTypes();
     this.sequence += 1n;
     const transactionID = {
@@ -60,10 +65,14 @@ export class NodeClient {
     };
     const bodyBytes = types.TransactionBody.encode(types.TransactionBody.fromObject(body)).finish();
     const keys = payer === 2n ? [GENESIS_PRIVATE_KEY, ...signers] : signers;
-    const sigPair = keys.map((key) => ({
-      pubKeyPrefix: ed25519.getPublicKey(key),
-      ed25519: ed25519.sign(bodyBytes, key),
-    }));
+    const sigPair = keys.map((key) =>
+      key instanceof Uint8Array
+        ? { pubKeyPrefix: ed25519.getPublicKey(key), ed25519: ed25519.sign(bodyBytes, key) }
+        : {
+            pubKeyPrefix: secp256k1.getPublicKey(key.ecdsa, true),
+            ECDSA_secp256k1: secp256k1.sign(keccak_256(bodyBytes), key.ecdsa, { prehash: false }),
+          },
+    );
     const signed = types.SignedTransaction.encode({ bodyBytes, sigMap: { sigPair } }).finish();
     return { bytes: types.Transaction.encode({ signedTransactionBytes: signed }).finish(), transactionID };
   }
@@ -75,7 +84,7 @@ export class NodeClient {
   }
 
   /** Submits, hands it to consensus, and answers what consensus made of it; a precheck failure throws. */
-  async run(data: Pb, signers: readonly Uint8Array[] = [], payer = 2n): Promise<Handled> {
+  async run(data: Pb, signers: readonly Signer[] = [], payer = 2n): Promise<Handled> {
     const { bytes, transactionID } = this.sign(data, signers, payer);
     const precheck = this.submit(bytes);
     if (precheck !== 'OK') throw new Error(`precheck: ${precheck}`);

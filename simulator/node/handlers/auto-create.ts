@@ -3,16 +3,17 @@
  * alias no account has yet makes one. A key alias (a serialized ED25519 or ECDSA key, HIP-32) makes an account with
  * that key; an EVM address (HIP-583) makes a hollow account, whose key stays an empty key list until the account signs
  * with the ECDSA key behind the address. Either gets unlimited automatic token associations and is recorded as a
- * CryptoCreate child preceding the transfer (nonce 1, 2…, one nanosecond apart, ending just before it).
+ * CryptoCreate child preceding the transfer (nonce 1, 2…, one nanosecond apart, ending just before it). A hollow
+ * account that pays for a transaction signed by that ECDSA key is completed with it (`hollowCompletion`).
  */
 import { accountPb, i64 } from '../../ledger/ids.ts';
-import type { Account, Ledger, LedgerKey } from '../../ledger/ledger.ts';
+import type { Account, Ledger, LedgerKey, SimKey } from '../../ledger/ledger.ts';
 import { keyPb } from '../../network/keys.ts';
 import type { ExecuteContext, Network, SimItem } from '../../network/network.ts';
 import { accountNumOf, aliasOf } from '../entity-ids.ts';
 import { DEFAULT_AUTO_RENEW_SECONDS, ensure, Failed } from '../handling.ts';
 import { DECODE_OPTIONS, nodeTypes } from '../node-proto.ts';
-import { keyFromPb } from '../signatures.ts';
+import { keyFromPb, type Signatures } from '../signatures.ts';
 import { liveAccount } from './lookups.ts';
 
 interface Creation {
@@ -34,6 +35,19 @@ function aliasKey(alias: Uint8Array): LedgerKey {
   }
   ensure(key && (key.kind === 'ed25519' || key.kind === 'secp256k1'), 'INVALID_ALIAS_KEY');
   return key;
+}
+
+/**
+ * The ECDSA key that completes a hollow account: one the signature map names, whose EVM address is the account's and
+ * whose signature verifies. Undefined for an account that is not hollow or a map without that key.
+ */
+export function hollowCompletion(account: Account, signatures: Signatures): SimKey | undefined {
+  const hollow = account.key?.kind === 'list' && account.key.keys.length === 0 && account.evmAddress !== undefined;
+  if (!hollow || !account.evmAddress) return undefined;
+  const address = Buffer.from(account.evmAddress);
+  return signatures
+    .namedKeys()
+    .find((key) => key.evmAddress !== undefined && address.equals(key.evmAddress) && signatures.signedBy(key));
 }
 
 /** Whether an AccountID names an account by an alias the ledger does not know (a transfer to it creates one). */
