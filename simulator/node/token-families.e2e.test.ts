@@ -2,7 +2,7 @@
  * The official Hiero SDK against the local network for the token families beyond creation and transfer: token updates
  * (a new treasury taking the balance and the NFTs), fee schedule updates and custom fees charged on transfers, NFT
  * metadata updates, rejections, airdrops (immediate, pending, claimed, cancelled), HIP-991 topic fees, and a transfer
- * to an EVM address that creates a hollow account. Each receipt is the node's, and the mirror shows what it did.
+ * to an EVM address that creates a hollow account, completed when it pays. Each receipt is the node's, and the mirror shows what it did.
  */
 import {
   AccountCreateTransaction,
@@ -296,7 +296,7 @@ describe('token families through the official SDK', () => {
     );
   }, 120_000);
 
-  it('creates a hollow account for a transfer to an unknown EVM address, which the mirror shows by that address', async () => {
+  it('creates a hollow account for a transfer to an unknown EVM address, which its ECDSA key completes by paying', async () => {
     const key = PrivateKey.generateECDSA();
     const evm = key.publicKey.toEvmAddress();
     const transfer = await new TransferTransaction()
@@ -304,11 +304,28 @@ describe('token families through the official SDK', () => {
       .addHbarTransfer(AccountId.fromEvmAddress(0, 0, evm), new Hbar(3))
       .execute(client);
     await succeeds(transfer);
-    const hollow = await eventually<{ evm_address: string; balance: { balance: number }; key: unknown }>(
+    const receipt = await transfer.getReceiptQuery().setIncludeChildren(true).execute(client);
+    const created = receipt.children[0]?.accountId;
+    if (!created) throw new Error('no child receipt with the new account');
+    const hollow = await eventually<{ account: string; evm_address: string; balance: { balance: number } }>(
       `/api/v1/accounts/0x${evm}`,
       () => true,
     );
-    expect(hollow.evm_address).toBe(`0x${evm}`);
+    expect([hollow.account, hollow.evm_address]).toEqual([created.toString(), `0x${evm}`]);
     expect(hollow.balance.balance).toBe(300_000_000);
+
+    const pays = await (
+      await new TransferTransaction()
+        .addHbarTransfer(created, new Hbar(-1))
+        .addHbarTransfer('0.0.2', new Hbar(1))
+        .setTransactionId(TransactionId.generate(created))
+        .freezeWith(client)
+        .sign(key)
+    ).execute(client);
+    await succeeds(pays);
+    await eventually<{ key: { _type: string; key: string } | null }>(
+      `/api/v1/accounts/${created.toString()}`,
+      (body) => body.key?._type === 'ECDSA_SECP256K1' && body.key.key === key.publicKey.toStringRaw(),
+    );
   }, 120_000);
 });
