@@ -1,7 +1,8 @@
 /**
  * The official JavaScript SDK's integration test files this network is measured by (hiero-sdk-js
- * `test/integration`): the account, crypto transfer, token, topic, file, contract, schedule, receipt and record
- * tests. docs/sdk-integration-tests.md records how each fares and why.
+ * `test/integration`): the account, crypto transfer, token (updates, fee schedules and custom fees, NFT metadata,
+ * rejections, airdrops included), topic, file, contract, schedule, receipt and record tests. docs/sdk-integration-tests.md
+ * records how each fares and why.
  */
 export const SELECTED_FILES = [
   'AccountBalanceIntegrationTest.js',
@@ -22,6 +23,15 @@ export const SELECTED_FILES = [
   'TokenFreezeIntegrationTest.js',
   'TokenGrantKycIntegrationTest.js',
   'TokenWipeIntegrationTest.js',
+  'TokenUpdateIntegrationTest.js',
+  'TokenNftsUpdateTransactionIntegrationTest.js',
+  'TokenRejectIntegrationTest.js',
+  'TokenRejectFlowIntegrationTest.js',
+  'TokenAirdropIntegrationTest.js',
+  'TokenClaimAirdropTransaction.js',
+  'TokenCancelAirdropTransaction.js',
+  'CustomFeesIntegrationTest.js',
+  'AccountIdTest.js',
   'TopicCreateIntegrationTest.js',
   'TopicInfoIntegrationTest.js',
   'TopicMessageIntegrationTest.js',
@@ -43,4 +53,5 @@ export const SELECTED_FILES = [
   'ScheduleCreateIntegrationTest.js',
   'TransactionReceiptIntegrationTest.js',
   'TransactionRecordIntegrationTest.js',
+  'TransactionIntegrationTest.js',
 ] as const;

@@ -71,6 +71,8 @@ export interface Account extends Lifetime {
   deleted: boolean;
   /** 20-byte EVM address derived from an ECDSA key (an alias), when the account has one. */
   readonly evmAddress: Uint8Array | undefined;
+  /** A key alias (a serialized protobuf Key) a transfer created the account under (HIP-32). */
+  readonly keyAlias?: Uint8Array;
   maxAutoAssociations: number;
   /** Token numbers this account is associated with. */
   readonly tokens: Set<bigint>;
@@ -91,6 +93,39 @@ export interface Account extends Lifetime {
   delegatedStorage?: Map<string, string>;
 }
 
+/** A fixed fee: `amount` tinybars, or units of the fungible token `denomination`. */
+export interface FixedFee {
+  readonly amount: bigint;
+  readonly denomination?: bigint;
+}
+
+/** A share of each transfer of the token, within `min`..`max` units (`max` 0: no cap). */
+export interface FractionalFee {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+  readonly min: bigint;
+  readonly max: bigint;
+  /** The sender pays the fee on top of what it sends, instead of the receiver getting less. */
+  readonly netOfTransfers: boolean;
+}
+
+/** A share of the value exchanged for an NFT, or `fallback` from the receiver when nothing fungible was exchanged. */
+export interface RoyaltyFee {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+  readonly fallback?: FixedFee;
+}
+
+/** One entry of a token's (or, fixed only, a topic's) custom fee schedule (HIP-18, HIP-991). */
+export interface CustomFee {
+  readonly collector: bigint;
+  /** Every collector of the token's fees is exempt from this fee. */
+  readonly allCollectorsExempt: boolean;
+  readonly fixed?: FixedFee;
+  readonly fractional?: FractionalFee;
+  readonly royalty?: RoyaltyFee;
+}
+
 /** A token's keys and settings beyond what the generated load uses (set when a TokenCreate names them). */
 export interface TokenSettings extends Lifetime {
   adminKey?: LedgerKey;
@@ -106,15 +141,17 @@ export interface TokenSettings extends Lifetime {
   maxSupply?: bigint;
   freezeDefault?: boolean;
   metadata?: Uint8Array;
+  customFees?: readonly CustomFee[];
 }
 
 export interface Token {
   readonly num: bigint;
   readonly type: 'FUNGIBLE_COMMON' | 'NON_FUNGIBLE_UNIQUE';
-  readonly name: string;
-  readonly symbol: string;
+  /** Name, symbol and treasury change with a TokenUpdate. */
+  name: string;
+  symbol: string;
   readonly decimals: number;
-  readonly treasury: bigint;
+  treasury: bigint;
   totalSupply: bigint;
   nextSerial: bigint;
   /**
@@ -136,7 +173,8 @@ export interface Token {
 
 export interface Nft {
   owner: bigint;
-  readonly metadata: Uint8Array;
+  /** Changes with a TokenUpdateNfts under the token's metadata key. */
+  metadata: Uint8Array;
   deleted: boolean;
   /** The spender approved for this serial, 0n for none. */
   spender: bigint;
@@ -159,6 +197,10 @@ export interface TopicSettings extends Lifetime {
   submitKey?: LedgerKey;
   memo: string;
   deleted?: boolean;
+  /** HIP-991: the key that changes the custom fees, the fixed fees a submitter pays, and who is exempt from them. */
+  feeScheduleKey?: LedgerKey;
+  customFees?: readonly CustomFee[];
+  feeExemptKeys?: readonly LedgerKey[];
 }
 
 /** A file's keys and metadata (its contents live in `Ledger.files`). */
@@ -278,6 +320,8 @@ export class Ledger {
   readonly contractResults: ContractResult[] = [];
   /** EVM address (hex) → the entity that has it, as alias or EVM address; never two entities for one address. */
   private readonly evmAddresses = new Map<string, bigint>();
+  /** Key alias (hex of the serialized Key) → the account created under it. */
+  private readonly keyAliases = new Map<string, bigint>();
   exchangeRate: ExchangeRate = { hbarEquiv: 1, centEquiv: 12, expirationSeconds: 0n };
   nextExchangeRate: ExchangeRate = { hbarEquiv: 1, centEquiv: 12, expirationSeconds: 0n };
   private nextEntity = FIRST_USER_ENTITY;
@@ -323,8 +367,10 @@ export class Ledger {
   /** Rebuilds the indexes derived from other fields, after a restore replaced those fields (ledger/snapshot.ts). */
   rebuildIndexes(): void {
     this.evmAddresses.clear();
+    this.keyAliases.clear();
     for (const account of this.accounts.values()) {
       if (account.evmAddress) this.claimEvmAddress(account.evmAddress, account.num);
+      if (account.keyAlias) this.keyAliases.set(Buffer.from(account.keyAlias).toString('hex'), account.num);
     }
     for (const contract of this.contracts.keys()) this.claimEvmAddress(longZeroAddress(contract), contract);
     this.serialsByOwner.clear();
@@ -349,6 +395,11 @@ export class Ledger {
     return this.accounts.get(num)?.evmAddress ?? longZeroAddress(num);
   }
 
+  /** The account a key alias names, if a transfer created one under it. */
+  entityOfKeyAlias(alias: Uint8Array): bigint | undefined {
+    return this.keyAliases.get(Buffer.from(alias).toString('hex'));
+  }
+
   /** The entity behind an EVM address: long-zero, or an alias or EVM address the model knows. */
   entityOfAddress(address: Uint8Array): bigint | undefined {
     return numOfLongZero(address) ?? this.evmAddresses.get(Buffer.from(address).toString('hex'));
@@ -361,10 +412,17 @@ export class Ledger {
   createAccount(
     num: bigint,
     key: LedgerKey,
-    fields: { memo: string; evmAddress: Uint8Array | undefined; maxAutoAssociations: number; stakedNodeId?: number },
+    fields: {
+      memo: string;
+      evmAddress: Uint8Array | undefined;
+      maxAutoAssociations: number;
+      stakedNodeId?: number;
+      keyAlias?: Uint8Array;
+    },
     pooled = true,
   ): Account {
     if (fields.evmAddress) this.claimEvmAddress(fields.evmAddress, num);
+    if (fields.keyAlias) this.keyAliases.set(Buffer.from(fields.keyAlias).toString('hex'), num);
     const account: Account = {
       num,
       balance: 0n,
@@ -377,6 +435,7 @@ export class Ledger {
       tokens: new Set(),
       ethereumNonce: 0n,
       ...(fields.stakedNodeId !== undefined ? { stakedNodeId: fields.stakedNodeId } : {}),
+      ...(fields.keyAlias ? { keyAlias: fields.keyAlias } : {}),
     };
     this.accounts.set(num, account);
     if (pooled) this.users.add(num);

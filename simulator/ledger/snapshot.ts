@@ -48,8 +48,11 @@ function decode(value: Json): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, decode(field)]));
 }
 
-/** Fields rebuilt from the others on restore (`serialsByOwner` from the NFTs, `evmAddresses` from accounts and contracts). */
-const DERIVED = new Set(['serialsByOwner', 'evmAddresses']);
+/**
+ * Fields rebuilt from the others on restore: `serialsByOwner` from the NFTs, `evmAddresses` and `keyAliases` from the
+ * accounts and contracts.
+ */
+const DERIVED = new Set(['serialsByOwner', 'evmAddresses', 'keyAliases']);
 
 export function saveLedger(ledger: Ledger): Json {
   const out: Record<string, Json> = {};

@@ -5,18 +5,91 @@
  * `sender/receiver/token` (fungible, amounts add up) and `sender/receiver/token/serial`.
  */
 import { accountPb, i64, tokenPb } from '../ledger/ids.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import type { Network, Outcome } from '../network/network.ts';
 import { TokenTransfers } from '../network/transfers.ts';
 import { HBAR, otherUser } from './pick.ts';
 import { applyTokenTransfers } from './tokens.ts';
 
-function pendingIdPb(sender: bigint, receiver: bigint, token: bigint, serial: bigint | undefined) {
+/** A pending airdrop as the ledger keys it: fungible amounts from one sender to one receiver add up; an NFT is one serial. */
+export interface PendingAirdrop {
+  readonly sender: bigint;
+  readonly receiver: bigint;
+  readonly token: bigint;
+  readonly serial: bigint | undefined;
+}
+
+export function pendingAirdropKey({ sender, receiver, token, serial }: PendingAirdrop): string {
+  return serial === undefined ? `${sender}/${receiver}/${token}` : `${sender}/${receiver}/${token}/${serial}`;
+}
+
+export function pendingIdPb({ sender, receiver, token, serial }: PendingAirdrop): Record<string, unknown> {
   return {
     sender_id: accountPb(sender),
     receiver_id: accountPb(receiver),
     ...(serial === undefined
       ? { fungible_token_type: tokenPb(token) }
       : { non_fungible_token: { token_ID: tokenPb(token), serial_number: i64(serial) } }),
+  };
+}
+
+/**
+ * Records a pending airdrop of `amount` (1 for an NFT) in the model. `pooled`: the generated load may claim or cancel
+ * it; one a client's transaction made stays out, so only its sender and receiver settle it.
+ */
+export function addPendingAirdrop(ledger: Ledger, pending: PendingAirdrop, amount: bigint, pooled = true): void {
+  const key = pendingAirdropKey(pending);
+  ledger.pendingAirdrops.set(key, (ledger.pendingAirdrops.get(key) ?? 0n) + amount);
+  if (pooled) ledger.airdropKeys.add(key);
+  if (pending.serial !== undefined) ledger.pendingNftSerials.add(`${pending.token}/${pending.serial}`);
+}
+
+/** Removes a pending airdrop that was claimed or cancelled. */
+export function forgetPendingAirdrop(ledger: Ledger, pending: PendingAirdrop): void {
+  const key = pendingAirdropKey(pending);
+  ledger.pendingAirdrops.delete(key);
+  ledger.airdropKeys.delete(key);
+  if (pending.serial !== undefined) ledger.pendingNftSerials.delete(`${pending.token}/${pending.serial}`);
+}
+
+/**
+ * The record's `new_pending_airdrops` entry of one pending airdrop, once recorded in the model: a fungible one states
+ * the amount now pending, this airdrop's added to what the sender had promised the receiver before, as the node
+ * reports it (a mirror takes it as the airdrop's amount).
+ */
+export function newPendingAirdropPb(ledger: Ledger, pending: PendingAirdrop): Record<string, unknown> {
+  const amount = ledger.pendingAirdrops.get(pendingAirdropKey(pending)) ?? 0n;
+  return {
+    pending_airdrop_id: pendingIdPb(pending),
+    ...(pending.serial === undefined ? { pending_airdrop_value: { amount: i64(amount) } } : {}),
+  };
+}
+
+/**
+ * A claim: the receiver associated (automatically, when it was not) and the pending tokens moved from the sender.
+ * Returns the transfers (added to `into`, a claim of several airdrops lists them together) and, when it associated the
+ * receiver, the association for the record.
+ */
+export function claimPendingAirdrop(
+  net: Network,
+  pending: PendingAirdrop,
+  amount: bigint,
+  into = new TokenTransfers(),
+): { tokens: TokenTransfers; association: Record<string, unknown> | undefined } {
+  const { ledger } = net;
+  const { sender, receiver, token, serial } = pending;
+  forgetPendingAirdrop(ledger, pending);
+  const associates = !ledger.isAssociated(receiver, token);
+  if (associates) ledger.associate(receiver, token);
+  const move = (list: TokenTransfers) =>
+    serial === undefined
+      ? list.add(token, sender, -amount).add(token, receiver, amount)
+      : list.nft(token, { serial, from: sender, to: receiver });
+  applyTokenTransfers(net, move(new TokenTransfers()));
+  move(into);
+  return {
+    tokens: into,
+    association: associates ? { token_id: tokenPb(token), account_id: accountPb(receiver) } : undefined,
   };
 }
 
@@ -66,13 +139,8 @@ export async function airdrop(net: Network): Promise<boolean> {
     execute: (): Outcome => {
       for (const receiver of associations) ledger.autoAssociate(receiver, token.num);
       applyTokenTransfers(net, direct);
-      for (const { receiver, serial, amount } of pending) {
-        const key =
-          serial === undefined ? `${sender}/${receiver}/${token.num}` : `${sender}/${receiver}/${token.num}/${serial}`;
-        ledger.pendingAirdrops.set(key, (ledger.pendingAirdrops.get(key) ?? 0n) + amount);
-        ledger.airdropKeys.add(key);
-        if (serial !== undefined) ledger.pendingNftSerials.add(`${token.num}/${serial}`);
-      }
+      for (const { receiver, serial, amount } of pending)
+        addPendingAirdrop(ledger, { sender, receiver, token: token.num, serial }, amount);
       return {
         tokens: direct,
         record: {
@@ -86,10 +154,9 @@ export async function airdrop(net: Network): Promise<boolean> {
             : {}),
           ...(pending.length > 0
             ? {
-                new_pending_airdrops: pending.map(({ receiver, serial, amount }) => ({
-                  pending_airdrop_id: pendingIdPb(sender, receiver, token.num, serial),
-                  ...(serial === undefined ? { pending_airdrop_value: { amount: i64(amount) } } : {}),
-                })),
+                new_pending_airdrops: pending.map(({ receiver, serial }) =>
+                  newPendingAirdropPb(ledger, { sender, receiver, token: token.num, serial }),
+                ),
               }
             : {}),
         },
@@ -113,12 +180,8 @@ export async function claimOrCancel(net: Network): Promise<boolean> {
   const claims = deliverable && !ledger.account(receiver).deleted && ledger.account(receiver).balance >= 5n * HBAR;
   const payer = claims ? receiver : sender;
   if (ledger.account(payer).balance < 5n * HBAR) return false;
-  const id = pendingIdPb(sender, receiver, token, serial);
-  const forget = () => {
-    ledger.pendingAirdrops.delete(key);
-    ledger.airdropKeys.delete(key);
-    if (serial !== undefined) ledger.pendingNftSerials.delete(`${token}/${serial}`);
-  };
+  const pending: PendingAirdrop = { sender, receiver, token, serial };
+  const id = pendingIdPb(pending);
   await net.submit({
     payer,
     body: claims
@@ -126,22 +189,12 @@ export async function claimOrCancel(net: Network): Promise<boolean> {
       : { tokenCancelAirdrop: { pending_airdrops: [id] } },
     price: 'claimAirdrop',
     execute: (): Outcome => {
-      forget();
-      if (!claims) return {};
-      const associates = !ledger.isAssociated(receiver, token);
-      if (associates) ledger.associate(receiver, token);
-      const tokens = new TokenTransfers();
-      if (serial === undefined) tokens.add(token, sender, -amount).add(token, receiver, amount);
-      else tokens.nft(token, { serial, from: sender, to: receiver });
-      applyTokenTransfers(net, tokens);
-      return {
-        tokens,
-        ...(associates
-          ? {
-              record: { automatic_token_associations: [{ token_id: tokenPb(token), account_id: accountPb(receiver) }] },
-            }
-          : {}),
-      };
+      if (!claims) {
+        forgetPendingAirdrop(ledger, pending);
+        return {};
+      }
+      const { tokens, association } = claimPendingAirdrop(net, pending, amount);
+      return { tokens, ...(association ? { record: { automatic_token_associations: [association] } } : {}) };
     },
   });
   return true;

@@ -32,8 +32,14 @@ export const PRICE_TINYCENTS = {
   contractCallBase: 1_000_000n,
   // Families only transactions submitted to a node use (the generated load never makes them).
   topicUpdate: 2_200_000n,
+  /** A token or (HIP-991) a topic created with custom fees costs $2 (the `…_WITH_CUSTOM_FEES` subtypes). */
+  tokenCreateWithCustomFees: 20_000_000_000n,
+  topicCreateWithCustomFees: 20_000_000_000n,
   topicDelete: 50_000_000n,
   tokenUpdate: 10_000_000n,
+  tokenFeeScheduleUpdate: 10_000_000n,
+  tokenUpdateNfts: 10_000_000n,
+  tokenReject: 10_000_000n,
   tokenDelete: 10_000_000n,
   tokenDissociate: 500_000_000n,
   tokenFreeze: 10_000_000n,

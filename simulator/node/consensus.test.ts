@@ -9,6 +9,7 @@ import { SimEvm } from '../evm/evm.ts';
 import { GENESIS_PRIVATE_KEY, genesisKey } from '../network/genesis.ts';
 import { Network } from '../network/network.ts';
 import { Random } from '../random.ts';
+import { NodeClient } from '../testing/node-client.ts';
 import { ConsensusNode } from './consensus.ts';
 import { code, nodeTypes } from './node-proto.ts';
 import { answerQuery } from './queries/answer.ts';
@@ -115,5 +116,75 @@ describe('a consensus node', () => {
     const fee = BigInt(String(item?.record.transactionFee));
     // 0.0.98 gets the fee's share only, not the amount asked for.
     expect(net.ledger.account(98n).balance - before).toBeLessThan(fee);
+  });
+
+  it('answers INVALID_SIGNATURE for a debit its owner did not sign before looking at what the owner holds', async () => {
+    const client = new NodeClient();
+    const poor = await client.account({}, 1n);
+    const debit = (amount: bigint) => ({
+      cryptoTransfer: {
+        transfers: {
+          accountAmounts: [
+            { accountID: poor.id, amount: String(-amount) },
+            { accountID: { accountNum: '2' }, amount: String(amount) },
+          ],
+        },
+      },
+    });
+    expect((await client.run(debit(1_000_000_000n))).status).toBe('INVALID_SIGNATURE');
+    expect((await client.run(debit(1_000_000_000n), [poor.key.privateKey])).status).toBe(
+      'INSUFFICIENT_ACCOUNT_BALANCE',
+    );
+  });
+
+  it('names a receiver missing its association before a sender short of units, as the node steps through a transfer', async () => {
+    const client = new NodeClient();
+    const [treasury, sender, receiver] = [await client.account(), await client.account(), await client.account()];
+    const created = await client.run(
+      { tokenCreation: { name: 'C', symbol: 'C', initialSupply: '10', treasury: treasury.id } },
+      [treasury.key.privateKey],
+    );
+    const token = created.receipt.tokenID;
+    await client.run({ tokenAssociate: { account: sender.id, tokens: [token] } }, [sender.key.privateKey]);
+    const transfer = {
+      cryptoTransfer: {
+        tokenTransfers: [
+          {
+            token,
+            transfers: [
+              { accountID: sender.id, amount: '-1' },
+              { accountID: receiver.id, amount: '1' },
+            ],
+          },
+        ],
+      },
+    };
+    expect((await client.run(transfer, [sender.key.privateKey])).status).toBe('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+  });
+
+  it('answers an approved debit without an allowance apart from one beyond it', async () => {
+    const client = new NodeClient();
+    const [owner, spender] = [await client.account(), await client.account()];
+    const spend = (amount: number) => ({
+      cryptoTransfer: {
+        transfers: {
+          accountAmounts: [
+            { accountID: owner.id, amount: String(-amount), is_approval: true },
+            { accountID: spender.id, amount: String(amount) },
+          ],
+        },
+      },
+    });
+    expect((await client.run(spend(10), [spender.key.privateKey], spender.num)).status).toBe(
+      'SPENDER_DOES_NOT_HAVE_ALLOWANCE',
+    );
+    const approve = {
+      cryptoApproveAllowance: { cryptoAllowances: [{ owner: owner.id, spender: spender.id, amount: 5 }] },
+    };
+    expect((await client.run(approve, [owner.key.privateKey])).status).toBe('SUCCESS');
+    expect((await client.run(spend(10), [spender.key.privateKey], spender.num)).status).toBe(
+      'AMOUNT_EXCEEDS_ALLOWANCE',
+    );
+    expect((await client.run(spend(5), [spender.key.privateKey], spender.num)).status).toBe('SUCCESS');
   });
 });

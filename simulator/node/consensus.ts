@@ -6,12 +6,14 @@
  * and its receipt and record are answered from the receipt cache.
  */
 import type { SimEvm } from '../evm/evm.ts';
-import { schedulePb } from '../ledger/ids.ts';
-import type { Schedule } from '../ledger/ledger.ts';
+import { accountPb, schedulePb } from '../ledger/ids.ts';
+import type { Account, Schedule, SimKey } from '../ledger/ledger.ts';
 import { feeOf, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
+import { keyPb } from '../network/keys.ts';
 import { type Network, type Outcome, type SimItem, SUCCESS } from '../network/network.ts';
 import { HbarTransfers } from '../network/transfers.ts';
 import { transactionIdKey } from './entity-ids.ts';
+import { hollowCompletion } from './handlers/auto-create.ts';
 import { HANDLERS, SCHEDULABLE } from './handlers/registry.ts';
 import { ensure, Failed, type Handling, type NodeTx, type Pb, type Scheduler } from './handling.ts';
 import { code } from './node-proto.ts';
@@ -98,11 +100,18 @@ export class ConsensusNode implements Scheduler {
       fee: baseFee,
       scheduler: this,
     };
+    let completion: { account: Account; key: SimKey } | undefined;
     const prepared = this.prepare(tx, () => {
       const account = ledger.accounts.get(payer);
       ensure(account && !account.deleted, 'PAYER_ACCOUNT_NOT_FOUND');
-      ensure(account.key && signatures.satisfies(account.key), 'INVALID_PAYER_SIGNATURE');
+      const key = hollowCompletion(account, signatures);
+      ensure(account.key && (signatures.satisfies(account.key) || key), 'INVALID_PAYER_SIGNATURE');
       ensure(account.balance >= baseFee, 'INSUFFICIENT_PAYER_BALANCE');
+      // Completed before the transaction runs, as the node completes it before dispatching: the key signs for it.
+      if (key) {
+        account.key = key;
+        completion = { account, key };
+      }
     });
     const item = await this.run(tx, prepared, {
       consensusNs,
@@ -115,9 +124,27 @@ export class ConsensusNode implements Scheduler {
         memo: accepted.memo,
       },
     });
-    this.receipts.done(accepted.key, item);
+    const children = [...(prepared.handling?.children?.() ?? [])];
+    if (completion) children.unshift(await this.complete(completion.account, completion.key, item, children.length));
+    this.receipts.done(accepted.key, item, children);
+    for (const child of children) this.receipts.done(transactionIdKey(child.body.transactionID), child);
     this.log({ msg: 'handled', transactionId: accepted.key, kind, status: statusOf(item) });
     if (prepared.handling && statusOf(item) === SUCCESS) await prepared.handling.after?.(item);
+  }
+
+  /**
+   * The record of a hollow account's completion (the key was set when its payer checks passed), as the node records
+   * it: a CryptoUpdate child preceding the transaction and the children it already has.
+   */
+  private complete(account: Account, key: SimKey, parent: SimItem, children: number): Promise<SimItem> {
+    return this.net.submit({
+      payer: account.num,
+      transactionId: { ...(parent.body.transactionID as Pb), nonce: children + 1 },
+      consensusNs: parent.consensusNs - BigInt(children + 1),
+      body: { cryptoUpdateAccount: { accountIDToUpdate: accountPb(account.num), key: keyPb(key) } },
+      price: undefined,
+      execute: () => ({}),
+    });
   }
 
   /** The handler's plan, or the failure that stops it (checked before anything changes). */
@@ -216,7 +243,12 @@ export class ConsensusNode implements Scheduler {
       ? feeOf(price.kind, this.ledger.exchangeRate, { signatures: 0, bytes: price.bytes ?? 0 })
       : 0n;
     const tx: NodeTx = {
-      body: { transactionID: schedule.scheduledId, [kind]: data },
+      // The limits a scheduled submission's payer set on custom fees (HIP-991) travel with the scheduled body.
+      body: {
+        transactionID: schedule.scheduledId,
+        [kind]: data,
+        ...(scheduled.max_custom_fees ? { max_custom_fees: scheduled.max_custom_fees } : {}),
+      },
       kind,
       data,
       payer: schedule.payer,

@@ -16,11 +16,16 @@ export function numOf(id: unknown, field: string): bigint {
   return BigInt(String(pb[field] ?? 0));
 }
 
-/** An AccountID's number: by `accountNum`, or by its alias (a 20-byte EVM address) when the ledger knows it. */
+/** An AccountID's alias (an EVM address or a serialized Key), when it names the account by one. */
+export function aliasOf(id: unknown): Uint8Array | undefined {
+  const alias = ((id ?? {}) as Pb).alias;
+  return alias instanceof Uint8Array && alias.length > 0 ? alias : undefined;
+}
+
+/** An AccountID's number: by `accountNum`, or by its alias (an EVM address or a key) when the ledger knows it. */
 export function accountNumOf(ledger: Ledger, id: unknown): bigint {
-  const pb = (id ?? {}) as Pb;
-  const alias = pb.alias instanceof Uint8Array && pb.alias.length > 0 ? pb.alias : undefined;
-  if (alias) return alias.length === 20 ? (ledger.entityOfAddress(alias) ?? -1n) : -1n;
+  const alias = aliasOf(id);
+  if (alias) return (alias.length === 20 ? ledger.entityOfAddress(alias) : ledger.entityOfKeyAlias(alias)) ?? -1n;
   return numOf(id, 'accountNum');
 }
 

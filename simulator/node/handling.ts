@@ -78,6 +78,8 @@ export interface Handling {
   readonly afterFee?: (fee: bigint) => HbarTransfers;
   /** Work after the transaction's own record (a schedule's execution one nanosecond later). */
   readonly after?: (item: SimItem) => Promise<void>;
+  /** The child records `execute` wrote (accounts a transfer created), for receipt and record queries. */
+  readonly children?: () => readonly SimItem[];
 }
 
 export interface TxHandler {

@@ -8,6 +8,7 @@
 import type { Ledger } from '../ledger/ledger.ts';
 import { feeOf, GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
 import { accountNumOf, nsOf, transactionIdKey } from './entity-ids.ts';
+import { hollowCompletion } from './handlers/auto-create.ts';
 import { HANDLERS } from './handlers/registry.ts';
 import { bigOf, checkMemo, ensure, Failed, type Pb, type Price, textOf } from './handling.ts';
 import { DECODE_OPTIONS, nodeTypes } from './node-proto.ts';
@@ -125,7 +126,8 @@ export function precheck(
   ensure(payer, 'PAYER_ACCOUNT_NOT_FOUND');
   ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
   ensure(payer.key, 'UNAUTHORIZED');
-  ensure(signatures.satisfies(payer.key), 'INVALID_SIGNATURE');
+  // A hollow payer signs with the ECDSA key behind its EVM address, which completes the account at consensus.
+  ensure(signatures.satisfies(payer.key) || hollowCompletion(payer, signatures), 'INVALID_SIGNATURE');
 
   const price = handler.price(data);
   const fee = feeOfPrice(price, ledger, signatures.count, new TextEncoder().encode(parsed.memo).length);

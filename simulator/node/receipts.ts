@@ -15,6 +15,8 @@ interface Pending {
 interface Done {
   readonly state: 'done';
   readonly item: SimItem;
+  /** The records the transaction caused besides its own (accounts a transfer created), in consensus order. */
+  readonly children: readonly SimItem[];
   readonly expiresNs: bigint;
 }
 
@@ -41,8 +43,8 @@ export class ReceiptCache {
     this.entries.delete(key);
   }
 
-  done(key: string, item: SimItem): void {
-    this.entries.set(key, { state: 'done', item, expiresNs: item.consensusNs + RECEIPT_TTL_NS });
+  done(key: string, item: SimItem, children: readonly SimItem[] = []): void {
+    this.entries.set(key, { state: 'done', item, children, expiresNs: item.consensusNs + RECEIPT_TTL_NS });
     for (const wake of this.waiters.get(key) ?? []) wake();
     this.waiters.delete(key);
   }
@@ -69,6 +71,12 @@ export class ReceiptCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     return entry.state === 'pending' ? 'pending' : entry.item;
+  }
+
+  /** The child records of a handled transaction (none while pending or unknown). */
+  children(key: string): readonly SimItem[] {
+    const entry = this.entries.get(key);
+    return entry?.state === 'done' ? entry.children : [];
   }
 
   prune(nowNs: bigint): void {

@@ -106,6 +106,8 @@ export class BlockStateTracker {
       for (const transfer of list.transfers ?? [])
         this.relation(out, transfer.accountID, list.token, BigInt(transfer.amount));
       for (const nft of list.nftTransfers ?? []) {
+        // A treasury change of an NFT collection (serial -1) names no NFT: the treasury's serials move with it.
+        if (Number(nft.serialNumber) < 0) continue;
         const key = { nft_id_key: { token_ID: list.token, serial_number: nft.serialNumber } };
         if (num(nft.senderAccountID, 'accountNum') !== 0n) this.relation(out, nft.senderAccountID, list.token, -1n);
         if (num(nft.receiverAccountID, 'accountNum') === 0n) out.push(remove(STATE_ID.nfts, key));

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sha384 } from '../../hash.ts';
 import { ensure, type TxHandler } from '../handling.ts';
+import { tokenAirdrop, tokenCancelAirdrop, tokenClaimAirdrop } from './airdrop.ts';
 import { approveAllowance, deleteAllowance } from './allowance.ts';
 import { contractCall, contractCreate, contractDelete, contractUpdate } from './contract.ts';
 import { cryptoCreate, cryptoDelete, cryptoUpdate } from './crypto.ts';
@@ -20,7 +21,10 @@ import {
   tokenUnfreeze,
   tokenUnpause,
 } from './token.ts';
+import { tokenReject } from './token-reject.ts';
+import { tokenFeeScheduleUpdate, tokenUpdateNfts } from './token-schedules.ts';
 import { tokenBurn, tokenMint, tokenWipe } from './token-supply.ts';
+import { tokenUpdate } from './token-update.ts';
 import { submitMessage, topicCreate, topicDelete, topicUpdate } from './topic.ts';
 import { cryptoTransfer } from './transfer.ts';
 
@@ -60,6 +64,13 @@ export const HANDLERS: Readonly<Record<string, TxHandler>> = {
   token_pause: tokenPause,
   token_unpause: tokenUnpause,
   tokenDeletion: tokenDelete,
+  tokenUpdate,
+  token_fee_schedule_update: tokenFeeScheduleUpdate,
+  token_update_nfts: tokenUpdateNfts,
+  tokenReject,
+  tokenAirdrop,
+  tokenClaimAirdrop,
+  tokenCancelAirdrop,
   consensusCreateTopic: topicCreate,
   consensusUpdateTopic: topicUpdate,
   consensusDeleteTopic: topicDelete,

@@ -1,25 +1,16 @@
+import { accountPb, tokenPb } from '../../ledger/ids.ts';
 import type { LedgerKey, Token, TokenSettings } from '../../ledger/ledger.ts';
 import { tokenCreated } from '../../mix/tokens.ts';
 import { nsOf } from '../entity-ids.ts';
 import { bigOf, checkMemo, DEFAULT_AUTO_RENEW_SECONDS, ensure, type Pb, type TxHandler, textOf } from '../handling.ts';
-import { keyFromPb } from '../signatures.ts';
+import { checkFeeListShape, denominatedIn, feeList, readTokenFees } from './custom-fee-schedule.ts';
 import { liveAccount, liveToken } from './lookups.ts';
-
-const KEY_FIELDS = {
-  adminKey: 'adminKey',
-  kycKey: 'kycKey',
-  freezeKey: 'freezeKey',
-  wipeKey: 'wipeKey',
-  supplyKey: 'supplyKey',
-  feeScheduleKey: 'feeScheduleKey',
-  pause_key: 'pauseKey',
-  metadata_key: 'metadataKey',
-} as const;
+import { TOKEN_KEYS, validKey } from './token-keys.ts';
 
 const MAX_NAME_BYTES = 100;
 
 export const tokenCreate: TxHandler = {
-  price: () => ({ kind: 'tokenCreate' }),
+  price: (data) => ({ kind: feeList(data.custom_fees).length > 0 ? 'tokenCreateWithCustomFees' : 'tokenCreate' }),
   pure: (data) => {
     const name = textOf(data.name);
     const symbol = textOf(data.symbol);
@@ -40,17 +31,15 @@ export const tokenCreate: TxHandler = {
     const max = bigOf(data.maxSupply);
     if (finite) ensure(max > 0n && initial <= max, 'INVALID_TOKEN_MAX_SUPPLY');
     else ensure(max === 0n, 'INVALID_TOKEN_MAX_SUPPLY');
-    for (const field of Object.keys(KEY_FIELDS)) if (data[field]) ensure(keyFromPb(data[field]), 'BAD_ENCODING');
+    for (const { field, invalid } of TOKEN_KEYS) if (data[field]) validKey(data[field], invalid);
     if (data.freezeDefault) ensure(data.freezeKey, 'TOKEN_HAS_NO_FREEZE_KEY');
+    checkFeeListShape(feeList(data.custom_fees));
   },
   handle: ({ net, data }) => {
     const { ledger } = net;
     const treasury = liveAccount(ledger, data.treasury, 'INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
     const settings: TokenSettings = { memo: textOf(data.memo) };
-    for (const [field, name] of Object.entries(KEY_FIELDS)) {
-      const key = data[field] ? keyFromPb(data[field]) : undefined;
-      if (key) settings[name] = key;
-    }
+    for (const { field, name, invalid } of TOKEN_KEYS) if (data[field]) settings[name] = validKey(data[field], invalid);
     if (Number(data.supplyType ?? 0) === 1) settings.maxSupply = bigOf(data.maxSupply);
     if (data.freezeDefault) settings.freezeDefault = true;
     if (data.metadata instanceof Uint8Array && data.metadata.length > 0)
@@ -60,10 +49,14 @@ export const tokenCreate: TxHandler = {
     // An expiry given without an auto-renew period leaves the token without one.
     if (data.autoRenewPeriod) settings.autoRenewSeconds = bigOf((data.autoRenewPeriod as Pb).seconds);
     else if (!data.expiry) settings.autoRenewSeconds = DEFAULT_AUTO_RENEW_SECONDS;
-    const requiredKeys = [treasury.key, settings.adminKey, autoRenewAccount?.key].filter(
+    const nft = Number(data.tokenType ?? 0) === 1;
+    const fees = readTokenFees(ledger, feeList(data.custom_fees), {
+      num: undefined,
+      type: nft ? 'NON_FUNGIBLE_UNIQUE' : 'FUNGIBLE_COMMON',
+    });
+    const requiredKeys = [treasury.key, settings.adminKey, autoRenewAccount?.key, ...fees.collectorKeys].filter(
       (k): k is LedgerKey => k !== undefined,
     );
-    const nft = Number(data.tokenType ?? 0) === 1;
     return {
       requiredKeys,
       execute: ({ consensusNs }) => {
@@ -84,7 +77,18 @@ export const tokenCreate: TxHandler = {
         });
         // The treasury is never frozen for its own token and holds KYC from the start, as a node grants it.
         ledger.tokens.get(num)?.kycGranted?.add(treasury.num);
-        return outcome;
+        if (fees.fees.length > 0) settings.customFees = denominatedIn(fees.fees, num);
+        // Collectors of fractional fees and of fixed fees in the new token are associated with it, after the treasury.
+        const collectors = fees.toAssociate.filter((collector) => !ledger.isAssociated(collector, num));
+        for (const collector of collectors) {
+          ledger.associate(collector, num);
+          if (settings.freezeDefault) ledger.tokens.get(num)?.frozen?.add(collector);
+        }
+        const associations = [
+          ...((outcome.record?.automatic_token_associations as Pb[] | undefined) ?? []),
+          ...collectors.map((collector) => ({ token_id: tokenPb(num), account_id: accountPb(collector) })),
+        ];
+        return { ...outcome, record: { ...outcome.record, automatic_token_associations: associations } };
       },
     };
   },

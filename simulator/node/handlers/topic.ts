@@ -1,6 +1,7 @@
 /**
  * ConsensusService transactions submitted to a node: topics created with keys and a memo, messages under the
- * topic's submit key (the running hash as mix/consensus.ts computes it), updates and deletions under its admin key.
+ * topic's submit key (the running hash as mix/consensus.ts computes it), updates and deletions under its admin key;
+ * HIP-991 custom fees and fee-exempt keys (topic-fees.ts).
  */
 import { topicPb } from '../../ledger/ids.ts';
 import type { LedgerKey, Topic } from '../../ledger/ledger.ts';
@@ -17,22 +18,29 @@ import {
   wrapped,
 } from '../handling.ts';
 import { keyFromPb } from '../signatures.ts';
+import { checkFeeListShape, feeList, readTopicFees } from './custom-fee-schedule.ts';
 import { liveAccount, liveTopic } from './lookups.ts';
+import { validKey } from './token-keys.ts';
+import { checkFeeLimits, checkTopicFeeShape, readExemptKeys, topicCharges, topicFeeSettings } from './topic-fees.ts';
+
+const keyList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 const MAX_MESSAGE_BYTES = 1024;
 
 export const topicCreate: TxHandler = {
-  price: () => ({ kind: 'topicCreate' }),
+  price: (data) => ({ kind: feeList(data.custom_fees).length > 0 ? 'topicCreateWithCustomFees' : 'topicCreate' }),
   pure: (data) => {
     checkMemo(textOf(data.memo));
     if (data.adminKey) ensure(keyFromPb(data.adminKey), 'BAD_ENCODING');
     if (data.submitKey) ensure(keyFromPb(data.submitKey), 'BAD_ENCODING');
+    checkTopicFeeShape(data);
   },
   handle: ({ net, data }) => {
     const { ledger } = net;
     const adminKey = data.adminKey ? keyFromPb(data.adminKey) : undefined;
     const submitKey = data.submitKey ? keyFromPb(data.submitKey) : undefined;
     const autoRenew = data.autoRenewAccount ? liveAccount(ledger, data.autoRenewAccount) : undefined;
+    const fees = topicFeeSettings(ledger, data);
     const requiredKeys = [adminKey, autoRenew?.key].filter((k): k is LedgerKey => k !== undefined);
     return {
       requiredKeys,
@@ -51,6 +59,7 @@ export const topicCreate: TxHandler = {
             ...(autoRenew ? { autoRenewAccount: autoRenew.num } : {}),
             autoRenewSeconds: seconds,
             expirationNs: consensusNs + seconds * 1_000_000_000n,
+            ...fees,
           },
         });
         return { receipt: { topicID: topicPb(num) } };
@@ -65,7 +74,8 @@ function messageOf(data: Pb): Uint8Array {
 
 export const submitMessage: TxHandler = {
   price: (data) => ({ kind: 'submitMessage', bytes: messageOf(data).length }),
-  pure: (data) => {
+  pure: (data, body) => {
+    checkFeeLimits(body);
     const message = messageOf(data);
     ensure(message.length > 0, 'INVALID_TOPIC_MESSAGE');
     ensure(message.length <= MAX_MESSAGE_BYTES, 'MESSAGE_SIZE_TOO_LARGE');
@@ -76,7 +86,7 @@ export const submitMessage: TxHandler = {
       ensure(number >= 1 && number <= total, 'INVALID_CHUNK_NUMBER');
     }
   },
-  handle: ({ net, data, payer, body }) => {
+  handle: ({ net, data, payer, body, fee, signatures }) => {
     const topic = liveTopic(net.ledger, data.topicID);
     const chunk = data.chunkInfo as Pb | undefined;
     if (chunk && Number(chunk.number) > 1) {
@@ -88,7 +98,22 @@ export const submitMessage: TxHandler = {
     }
     const submitKey = topic.settings?.submitKey;
     const submission = messageSubmission(topic, payer, messageOf(data), chunk);
-    return { requiredKeys: submitKey ? [submitKey] : [], execute: submission.execute };
+    const charges = topicCharges(net.ledger, topic.settings, payer, fee, signatures, body);
+    return {
+      requiredKeys: submitKey ? [submitKey] : [],
+      execute: async (ctx) => {
+        const outcome = await submission.execute(ctx);
+        if (charges.assessed.length === 0) return outcome;
+        for (const [token, account, amount] of charges.tokens.fungibleDeltas())
+          net.ledger.addTokenBalance(account, token, amount);
+        return {
+          ...outcome,
+          transfers: charges.hbar,
+          tokens: charges.tokens,
+          record: { ...outcome.record, assessed_custom_fees: charges.assessed },
+        };
+      },
+    };
   },
 };
 
@@ -103,17 +128,33 @@ export const topicUpdate: TxHandler = {
   pure: (data) => {
     const memo = wrapped<string>(data.memo);
     if (memo !== undefined) checkMemo(memo);
+    if (data.fee_schedule_key) validKey(data.fee_schedule_key, 'INVALID_CUSTOM_FEE_SCHEDULE_KEY');
+    if (data.fee_exempt_key_list) readExemptKeys(keyList((data.fee_exempt_key_list as Pb).keys));
+    if (data.custom_fees) checkFeeListShape(feeList((data.custom_fees as Pb).fees));
   },
   handle: ({ net, data }) => {
     const topic = liveTopic(net.ledger, data.topicID);
     const settings = topic.settings;
     ensure(settings, 'UNAUTHORIZED');
-    const onlyExpiry = Object.keys(data).every((field) => field === 'topicID' || field === 'expirationTime');
+    // Expiry alone needs no signature; the fee schedule key alone changes the custom fees; the rest is the admin's.
+    const ownFields = ['topicID', 'expirationTime', 'custom_fees', 'fee_schedule_key'];
+    const adminChange = Object.keys(data).some((field) => !ownFields.includes(field));
     const newAdmin = data.adminKey ? keyFromPb(data.adminKey) : undefined;
-    const requiredKeys = onlyExpiry ? [] : [adminKeyOf(topic), ...(newAdmin ? [newAdmin] : [])];
+    const requiredKeys = adminChange ? [adminKeyOf(topic), ...(newAdmin ? [newAdmin] : [])] : [];
+    if (data.fee_schedule_key) ensure(settings.feeScheduleKey, 'FEE_SCHEDULE_KEY_CANNOT_BE_UPDATED');
+    if (data.custom_fees) ensure(settings.feeScheduleKey, 'FEE_SCHEDULE_KEY_NOT_SET');
+    if ((data.fee_schedule_key || data.custom_fees) && settings.feeScheduleKey)
+      requiredKeys.push(settings.feeScheduleKey);
+    const fees = data.custom_fees ? readTopicFees(net.ledger, feeList((data.custom_fees as Pb).fees)) : undefined;
+    const exempt = data.fee_exempt_key_list
+      ? readExemptKeys(keyList((data.fee_exempt_key_list as Pb).keys))
+      : undefined;
     return {
       requiredKeys,
       execute: () => {
+        if (data.fee_schedule_key) settings.feeScheduleKey = validKey(data.fee_schedule_key, 'BAD_ENCODING');
+        if (fees) settings.customFees = fees;
+        if (exempt) settings.feeExemptKeys = exempt;
         const memo = wrapped<string>(data.memo);
         if (memo !== undefined) settings.memo = memo;
         if (newAdmin) settings.adminKey = newAdmin;

@@ -135,9 +135,16 @@ async function answerOf(kind: string, body: Pb, context: QueryContext): Promise<
       await context.consensus.receipts.settled(transactionIdKey(body.transactionID), RECEIPT_HOLD_MS);
       return receiptAnswer(body, context);
     case 'transactionGetRecord': {
-      const found = context.consensus.receipts.lookup(transactionIdKey(body.transactionID));
+      const key = transactionIdKey(body.transactionID);
+      const found = context.consensus.receipts.lookup(key);
       ensure(found && found !== 'pending', 'RECORD_NOT_FOUND');
-      return { fields: { transactionRecord: found.record } };
+      const children = body.include_child_records ? context.consensus.receipts.children(key) : [];
+      return {
+        fields: {
+          transactionRecord: found.record,
+          ...(children.length > 0 ? { child_transaction_records: children.map((child) => child.record) } : {}),
+        },
+      };
     }
     case 'cryptogetAccountBalance':
       return { fields: balanceAnswer(body, context) };
@@ -169,10 +176,17 @@ async function answerOf(kind: string, body: Pb, context: QueryContext): Promise<
 }
 
 function receiptAnswer(body: Pb, { consensus }: QueryContext): { fields: Pb } {
-  const found = consensus.receipts.lookup(transactionIdKey(body.transactionID));
+  const key = transactionIdKey(body.transactionID);
+  const found = consensus.receipts.lookup(key);
   ensure(found, 'RECEIPT_NOT_FOUND');
   if (found === 'pending') return { fields: { receipt: { status: code('UNKNOWN') } } };
-  return { fields: { receipt: found.record.receipt } };
+  const children = body.include_child_receipts ? consensus.receipts.children(key) : [];
+  return {
+    fields: {
+      receipt: found.record.receipt,
+      ...(children.length > 0 ? { child_transaction_receipts: children.map((child) => child.record.receipt) } : {}),
+    },
+  };
 }
 
 function balanceAnswer(body: Pb, { consensus }: QueryContext): Pb {

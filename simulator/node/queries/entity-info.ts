@@ -16,6 +16,7 @@ import {
 import type { Ledger, LedgerKey } from '../../ledger/ledger.ts';
 import { keyPb } from '../../network/keys.ts';
 import { accountNumOf, contractNumOf, numOf } from '../entity-ids.ts';
+import { customFeePb, fixedCustomFeePb } from '../handlers/custom-fee-schedule.ts';
 import { ensure, type Pb } from '../handling.ts';
 
 /** The local network's ledger id, as the Hiero local node reports it. */
@@ -52,6 +53,7 @@ export function accountInfo(ledger: Ledger, id: unknown): Pb {
     ownedNfts: i64(ownedNfts),
     max_automatic_token_associations: account.maxAutoAssociations,
     // `alias` carries a key alias (a serialized Key); an EVM address alias shows as `contractAccountID` alone.
+    ...(account.keyAlias ? { alias: account.keyAlias } : {}),
     ledger_id: LEDGER_ID,
     ethereum_nonce: i64(account.ethereumNonce),
     tokenRelationships: tokenRelationships(ledger, num),
@@ -114,6 +116,7 @@ export function tokenInfo(ledger: Ledger, id: unknown): Pb {
     supplyType: settings.maxSupply ? 1 : 0,
     maxSupply: i64(settings.maxSupply ?? 0n),
     ...keyField('fee_schedule_key', settings.feeScheduleKey),
+    custom_fees: (settings.customFees ?? []).map(customFeePb),
     ...keyField('pause_key', settings.pauseKey),
     pause_status: settings.pauseKey ? (token.paused ? 1 : 2) : 0,
     ledger_id: LEDGER_ID,
@@ -154,6 +157,9 @@ export function topicInfo(ledger: Ledger, id: unknown): Pb {
     autoRenewPeriod: seconds(settings?.autoRenewSeconds ?? 7_776_000n),
     ...(settings?.autoRenewAccount !== undefined ? { autoRenewAccount: accountPb(settings.autoRenewAccount) } : {}),
     ledger_id: LEDGER_ID,
+    ...keyField('fee_schedule_key', settings?.feeScheduleKey),
+    fee_exempt_key_list: (settings?.feeExemptKeys ?? []).map(keyPb),
+    custom_fees: (settings?.customFees ?? []).map(fixedCustomFeePb),
   };
 }
 
