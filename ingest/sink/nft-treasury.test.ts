@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hapi } from '../../proto/hapi.ts';
 import { insertRow } from '../../test/harness/factories.ts';
 import { useTestDatabase } from '../../test/harness/test-database.ts';
-import type { ParsedRecordFile, RawItem } from '../decode/record-file.ts';
-import { deriveRecordFile } from '../derive/record-file.ts';
-import { parsedRecordFile } from '../testing/parsed-record-file.ts';
-import { TableSchema } from './schema.ts';
-import { writeFileRows } from './writer.ts';
+import { type ItemSpec, ingestItems } from '../testing/ingest-records.ts';
 
 const NFT = 5001;
 const OLD_TREASURY = 1500;
@@ -14,54 +9,34 @@ const NEW_TREASURY = 1600;
 const HOLDER = 1700;
 
 /** A TokenUpdate naming a new treasury, recorded as the node records it: one NFT transfer of serial -1. */
-function treasuryUpdate(seconds: number): RawItem {
-  const types = hapi();
-  const transactionID = { accountID: { accountNum: 2 }, transactionValidStart: { seconds: seconds - 5 } };
-  const body = {
-    transactionID,
-    tokenUpdate: { token: { tokenNum: NFT }, treasury: { accountNum: NEW_TREASURY } },
-  };
-  const bodyBytes = types.TransactionBody.encode(types.TransactionBody.fromObject(body)).finish();
-  return {
-    transaction: types.Transaction.encode(types.Transaction.fromObject({ bodyBytes })).finish(),
-    record: types.TransactionRecord.encode(
-      types.TransactionRecord.fromObject({
-        consensusTimestamp: { seconds },
-        transactionID,
-        receipt: { status: 22 },
-        tokenTransferLists: [
+const treasuryUpdate = (at: number): ItemSpec => ({
+  at,
+  payer: 2,
+  body: { tokenUpdate: { token: { tokenNum: NFT }, treasury: { accountNum: NEW_TREASURY } } },
+  record: {
+    tokenTransferLists: [
+      {
+        token: { tokenNum: NFT },
+        nftTransfers: [
           {
-            token: { tokenNum: NFT },
-            nftTransfers: [
-              {
-                senderAccountID: { accountNum: OLD_TREASURY },
-                receiverAccountID: { accountNum: NEW_TREASURY },
-                serialNumber: -1,
-              },
-            ],
+            senderAccountID: { accountNum: OLD_TREASURY },
+            receiverAccountID: { accountNum: NEW_TREASURY },
+            serialNumber: -1,
           },
         ],
-      }),
-    ).finish(),
-  };
-}
+      },
+    ],
+  },
+});
 
 /** A TokenUpdateNfts of serial 1 later in the same file. */
-function metadataUpdate(seconds: number): RawItem {
-  const types = hapi();
-  const transactionID = { accountID: { accountNum: 2 }, transactionValidStart: { seconds: seconds - 5 } };
-  const body = {
-    transactionID,
+const metadataUpdate = (at: number): ItemSpec => ({
+  at,
+  payer: 2,
+  body: {
     token_update_nfts: { token: { tokenNum: NFT }, serial_numbers: [1], metadata: { value: Buffer.from('new') } },
-  };
-  const bodyBytes = types.TransactionBody.encode(types.TransactionBody.fromObject(body)).finish();
-  return {
-    transaction: types.Transaction.encode(types.Transaction.fromObject({ bodyBytes })).finish(),
-    record: types.TransactionRecord.encode(
-      types.TransactionRecord.fromObject({ consensusTimestamp: { seconds }, transactionID, receipt: { status: 22 } }),
-    ).finish(),
-  };
-}
+  },
+});
 
 const db = useTestDatabase();
 const query = async (text: string) => (await db.sql.query(text)).rows as Record<string, unknown>[];
@@ -107,17 +82,7 @@ beforeAll(async () => {
     const nft = { token_id: NFT, serial_number: serial, account_id: owner, deleted: false, created_timestamp: 2 };
     await insertRow(db.sql, 'nft', { ...nft, metadata: Buffer.alloc(0), spender: 1800, timestamp_range: '[2,)' });
   }
-  const file: ParsedRecordFile = parsedRecordFile([treasuryUpdate(100), metadataUpdate(101)]);
-  const schema = await TableSchema.load(db.sql);
-  const { rows } = deriveRecordFile(file, {
-    index: 1n,
-    loadStart: 0n,
-    sidecars: [],
-    columnKinds: schema.columnKinds(),
-  });
-  await db.sql.query('begin');
-  await writeFileRows(db.sql, schema, rows);
-  await db.sql.query('commit');
+  await ingestItems(db.sql, [treasuryUpdate(100), metadataUpdate(101)]);
 }, 60_000);
 
 describe("an NFT collection's treasury change", () => {
