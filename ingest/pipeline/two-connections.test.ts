@@ -73,16 +73,17 @@ describe('record files written over two connections', () => {
     expect(ingested).toEqual(['0', '1', '2', '3', '4', '5']);
     // The genesis balance file goes first, in a transaction of its own on the first connection (balance-files.ts).
     expect(events.splice(0, 2)).toEqual(['a begin', 'a commit']);
-    // Record files alternate between the connections, each committing in turn; every file after the first of
-    // traffic began (its COPYs) before the file before it, on the other connection, committed. The genesis block,
-    // two rows, commits before the next one is prepared.
+    // Record files alternate between the connections, each committing in turn, and a file may begin (its COPYs)
+    // before the file before it, on the other connection, commits: on one connection none ever could. Which files
+    // overlap depends on how long each takes to prepare and to write, so the test asks for one at least.
     expect(events.filter((e) => e.endsWith('commit'))).toEqual(
       ['a', 'b', 'a', 'b', 'a', 'b'].map((c) => `${c} commit`),
     );
     expect(events.filter((e) => e.endsWith('begin'))).toEqual(['a', 'b', 'a', 'b', 'a', 'b'].map((c) => `${c} begin`));
     const begins = events.flatMap((e, at) => (e.endsWith('begin') ? [at] : []));
     const commits = events.flatMap((e, at) => (e.endsWith('commit') ? [at] : []));
-    for (let file = 2; file < 6; file++) expect(begins[file], `file ${file}`).toBeLessThan(commits[file - 1] as number);
+    const overlapping = [1, 2, 3, 4, 5].filter((file) => (begins[file] as number) < (commits[file - 1] as number));
+    expect(overlapping.length).toBeGreaterThan(0);
   });
 
   it('leave each file to whichever of two concurrent runs writes it first, none written twice', async () => {
