@@ -9,6 +9,12 @@ import { edKey, NodeClient, type TestKey } from '../testing/node-client.ts';
 type Pb = Record<string, unknown>;
 type Party = { num: bigint; key: TestKey; id: Pb };
 
+/** A treasury and two accounts that associate with any token they receive. */
+async function treasuryAndTwoHolders(client: NodeClient): Promise<[Party, Party, Party]> {
+  const open = { max_automatic_token_associations: -1 };
+  return [await client.account(), await client.account(open), await client.account(open)];
+}
+
 async function tokenWithFees(client: NodeClient, treasury: Party, fees: Pb[], extra: Pb = {}) {
   const { status, receipt } = await client.run(
     {
@@ -46,11 +52,7 @@ async function give(client: NodeClient, token: Pb, from: Party, to: Party, amoun
 describe('token custom fees on a node', () => {
   it('charges a fixed hbar fee to a sender that is not the treasury, and a fractional fee from what the receiver gets', async () => {
     const client = new NodeClient();
-    const [treasury, alice, bob] = [
-      await client.account(),
-      await client.account({ max_automatic_token_associations: -1 }),
-      await client.account({ max_automatic_token_associations: -1 }),
-    ];
+    const [treasury, alice, bob] = await treasuryAndTwoHolders(client);
     const token = await tokenWithFees(client, treasury, [
       { fixed_fee: { amount: '1000' }, fee_collector_account_id: treasury.id },
       {
@@ -76,11 +78,7 @@ describe('token custom fees on a node', () => {
 
   it('adds a net-of-transfers fractional fee to what the sender pays, within its minimum and maximum', async () => {
     const client = new NodeClient();
-    const [treasury, alice, bob] = [
-      await client.account(),
-      await client.account({ max_automatic_token_associations: -1 }),
-      await client.account({ max_automatic_token_associations: -1 }),
-    ];
+    const [treasury, alice, bob] = await treasuryAndTwoHolders(client);
     const token = await tokenWithFees(client, treasury, [
       {
         fractional_fee: {
@@ -101,11 +99,7 @@ describe('token custom fees on a node', () => {
 
   it("takes a royalty from the hbar an NFT's seller receives, and the fallback fee from a receiver who paid nothing", async () => {
     const client = new NodeClient();
-    const [treasury, seller, buyer] = [
-      await client.account(),
-      await client.account({ max_automatic_token_associations: -1 }),
-      await client.account({ max_automatic_token_associations: -1 }),
-    ];
+    const [treasury, seller, buyer] = await treasuryAndTwoHolders(client);
     const supply = edKey();
     const created = await client.run(
       {
