@@ -7,7 +7,6 @@
 import {
   AccountCreateTransaction,
   type AccountId,
-  type Client,
   ContractCallQuery,
   ContractCreateTransaction,
   ContractExecuteTransaction,
@@ -37,8 +36,8 @@ import {
   type TransactionResponse,
   TransferTransaction,
 } from '@hiero-ledger/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalNetwork, startLocalNetwork } from '../../test/harness/local-network.ts';
+import { describe, expect, it } from 'vitest';
+import { useLocalNetwork } from '../../test/harness/local-network.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 import { artifact, callData, fromHex, word } from '../evm/abi.ts';
 import { signEthereumCall } from '../evm/ethereum-tx.ts';
@@ -46,17 +45,7 @@ import { GAS_PRICE_TINYBARS } from '../network/fees.ts';
 
 const { db, worker } = registerWorkerSuite();
 
-let network: LocalNetwork;
-let client: Client;
-
-beforeAll(async () => {
-  network = await startLocalNetwork(db.url);
-  client = network.client();
-}, 60_000);
-
-afterAll(async () => {
-  await network?.stop();
-});
+const local = useLocalNetwork(() => db.url);
 
 /** The REST API's form of a transaction id: `0.0.2-1700000000-000000001`. */
 function restTransactionId(id: string): string {
@@ -109,9 +98,9 @@ function expectSameAsRecord(rest: RestTransaction, record: TransactionRecord): v
 
 /** Receipt SUCCESS, then the record, then the REST API shows what the record says. */
 async function settle(response: TransactionResponse) {
-  const receipt = await response.getReceipt(client);
+  const receipt = await response.getReceipt(local.client);
   expect(receipt.status).toBe(Status.Success);
-  const record = await response.getRecord(client);
+  const record = await response.getRecord(local.client);
   expectSameAsRecord(await restTransaction(response.transactionId.toString()), record);
   return { receipt, record };
 }
@@ -125,15 +114,15 @@ describe('the local network, through the official SDK', () => {
         await new AccountCreateTransaction()
           .setKeyWithoutAlias(edKey.publicKey)
           .setInitialBalance(new Hbar(50))
-          .execute(client),
+          .execute(local.client),
       )
     ).receipt.accountId as AccountId;
     const ecCreate = await new AccountCreateTransaction()
       .setECDSAKeyWithAlias(ecKey)
       .setInitialBalance(new Hbar(50))
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(ecKey);
-    const ec = (await settle(await ecCreate.execute(client))).receipt.accountId as AccountId;
+    const ec = (await settle(await ecCreate.execute(local.client))).receipt.accountId as AccountId;
     const ecAccount = await worker.get(`/api/v1/accounts/${ec.toString()}`);
     expect(ecAccount.body.evm_address).toBe(`0x${ecKey.publicKey.toEvmAddress()}`);
 
@@ -141,7 +130,7 @@ describe('the local network, through the official SDK', () => {
       await new TransferTransaction()
         .addHbarTransfer('0.0.2', new Hbar(-5))
         .addHbarTransfer(ed, new Hbar(5))
-        .execute(client),
+        .execute(local.client),
     );
 
     const tokenCreate = await new TokenCreateTransaction()
@@ -152,45 +141,53 @@ describe('the local network, through the official SDK', () => {
       .setTreasuryAccountId(ed)
       .setAdminKey(edKey.publicKey)
       .setSupplyKey(edKey.publicKey)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(edKey);
-    const coin = (await settle(await tokenCreate.execute(client))).receipt.tokenId;
+    const coin = (await settle(await tokenCreate.execute(local.client))).receipt.tokenId;
     const nftCreate = await new TokenCreateTransaction()
       .setTokenName('Local Art')
       .setTokenSymbol('ART')
       .setTokenType(TokenType.NonFungibleUnique)
       .setTreasuryAccountId(ed)
       .setSupplyKey(edKey.publicKey)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(edKey);
-    const art = (await settle(await nftCreate.execute(client))).receipt.tokenId;
+    const art = (await settle(await nftCreate.execute(local.client))).receipt.tokenId;
     if (!coin || !art) throw new Error('no token ids in the receipts');
 
     const associate = await new TokenAssociateTransaction()
       .setAccountId(ec)
       .setTokenIds([coin, art])
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(ecKey);
-    await settle(await associate.execute(client));
-    const mint = await new TokenMintTransaction().setTokenId(coin).setAmount(5_000).freezeWith(client).sign(edKey);
-    expect((await settle(await mint.execute(client))).receipt.totalSupply?.toString()).toBe('105000');
+    await settle(await associate.execute(local.client));
+    const mint = await new TokenMintTransaction()
+      .setTokenId(coin)
+      .setAmount(5_000)
+      .freezeWith(local.client)
+      .sign(edKey);
+    expect((await settle(await mint.execute(local.client))).receipt.totalSupply?.toString()).toBe('105000');
     const mintNfts = await new TokenMintTransaction()
       .setTokenId(art)
       .setMetadata([Buffer.from('one'), Buffer.from('two')])
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(edKey);
-    expect((await settle(await mintNfts.execute(client))).receipt.serials.map(String)).toEqual(['1', '2']);
+    expect((await settle(await mintNfts.execute(local.client))).receipt.serials.map(String)).toEqual(['1', '2']);
     const move = await new TransferTransaction()
       .addTokenTransfer(coin, ed, -2_500)
       .addTokenTransfer(coin, ec, 2_500)
       .addNftTransfer(art, 1, ed, ec)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(edKey);
-    await settle(await move.execute(client));
-    const burn = await new TokenBurnTransaction().setTokenId(coin).setAmount(500).freezeWith(client).sign(edKey);
-    await settle(await burn.execute(client));
-    const burnNft = await new TokenBurnTransaction().setTokenId(art).setSerials([2]).freezeWith(client).sign(edKey);
-    await settle(await burnNft.execute(client));
+    await settle(await move.execute(local.client));
+    const burn = await new TokenBurnTransaction().setTokenId(coin).setAmount(500).freezeWith(local.client).sign(edKey);
+    await settle(await burn.execute(local.client));
+    const burnNft = await new TokenBurnTransaction()
+      .setTokenId(art)
+      .setSerials([2])
+      .freezeWith(local.client)
+      .sign(edKey);
+    await settle(await burnNft.execute(local.client));
     const balances = await worker.get(`/api/v1/tokens/${coin.toString()}/balances?account.id=${ec.toString()}`);
     expect(balances.status).toBe(200);
     const nft = await worker.get(`/api/v1/tokens/${art.toString()}/nfts/1`);
@@ -200,21 +197,21 @@ describe('the local network, through the official SDK', () => {
       .setTopicMemo('local topic')
       .setAdminKey(edKey.publicKey)
       .setSubmitKey(ecKey.publicKey)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(edKey);
-    const topic = (await settle(await topicCreate.execute(client))).receipt.topicId;
+    const topic = (await settle(await topicCreate.execute(local.client))).receipt.topicId;
     if (!topic) throw new Error('no topic id');
     const received: string[] = [];
     const subscription = new TopicMessageQuery()
       .setTopicId(topic)
       .setStartTime(Timestamp.fromDate(new Date(0)))
-      .subscribe(client, null, (message) => received.push(Buffer.from(message.contents).toString()));
+      .subscribe(local.client, null, (message) => received.push(Buffer.from(message.contents).toString()));
     const submit = await new TopicMessageSubmitTransaction()
       .setTopicId(topic)
       .setMessage('hello, local network')
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(ecKey);
-    const submitted = await settle(await submit.execute(client));
+    const submitted = await settle(await submit.execute(local.client));
     expect(submitted.receipt.topicSequenceNumber?.toString()).toBe('1');
     for (let waited = 0; received.length === 0 && waited < VISIBLE_WITHIN_MS; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -225,17 +222,17 @@ describe('the local network, through the official SDK', () => {
     const fileCreate = await new FileCreateTransaction()
       .setKeys([edKey.publicKey])
       .setContents('first part, ')
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(edKey);
-    const file = (await settle(await fileCreate.execute(client))).receipt.fileId;
+    const file = (await settle(await fileCreate.execute(local.client))).receipt.fileId;
     if (!file) throw new Error('no file id');
     const append = await new FileAppendTransaction()
       .setFileId(file)
       .setContents('second part')
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(edKey);
-    await settle(await append.execute(client));
-    expect(Buffer.from(await new FileContentsQuery().setFileId(file).execute(client)).toString()).toBe(
+    await settle(await append.execute(local.client));
+    expect(Buffer.from(await new FileContentsQuery().setFileId(file).execute(local.client)).toString()).toBe(
       'first part, second part',
     );
 
@@ -245,22 +242,22 @@ describe('the local network, through the official SDK', () => {
       .setConstructorParameters(new ContractFunctionParameters().addUint256(10))
       .setGas(400_000)
       .setAdminKey(edKey.publicKey)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(edKey);
-    const contract = (await settle(await deploy.execute(client))).receipt.contractId;
+    const contract = (await settle(await deploy.execute(local.client))).receipt.contractId;
     if (!contract) throw new Error('no contract id');
     await settle(
       await new ContractExecuteTransaction()
         .setContractId(contract)
         .setGas(100_000)
         .setFunction('increment', new ContractFunctionParameters().addUint256(5))
-        .execute(client),
+        .execute(local.client),
     );
     const count = await new ContractCallQuery()
       .setContractId(contract)
       .setGas(50_000)
       .setFunction('count')
-      .execute(client);
+      .execute(local.client);
     expect(count.getUint256(0).toString()).toBe('15');
 
     const { raw } = signEthereumCall(
@@ -277,14 +274,14 @@ describe('the local network, through the official SDK', () => {
     const ethereum = await new EthereumTransaction()
       .setEthereumData(raw)
       .setMaxGasAllowanceHbar(new Hbar(5))
-      .execute(client);
+      .execute(local.client);
     const { record: ethereumRecord } = await settle(ethereum);
     expect(ethereumRecord.contractFunctionResult?.signerNonce?.toString()).toBe('1');
     const after = await new ContractCallQuery()
       .setContractId(contract)
       .setGas(50_000)
       .setFunction('count')
-      .execute(client);
+      .execute(local.client);
     expect(after.getUint256(0).toString()).toBe('22');
     const hash = `0x${Buffer.from(ethereumRecord.ethereumHash ?? new Uint8Array()).toString('hex')}`;
     const result = await worker.get(`/api/v1/contracts/results/${hash}`);
@@ -297,15 +294,15 @@ describe('the local network, through the official SDK', () => {
     const scheduleCreate = await new ScheduleCreateTransaction()
       .setScheduledTransaction(scheduled)
       .setScheduleMemo('pay back')
-      .execute(client);
+      .execute(local.client);
     const created = (await settle(scheduleCreate)).receipt;
     const schedule = created.scheduleId;
     if (!schedule || !created.scheduledTransactionId) throw new Error('no schedule');
-    const sign = await new ScheduleSignTransaction().setScheduleId(schedule).freezeWith(client).sign(edKey);
-    await settle(await sign.execute(client));
+    const sign = await new ScheduleSignTransaction().setScheduleId(schedule).freezeWith(local.client).sign(edKey);
+    await settle(await sign.execute(local.client));
     const executed = await new TransactionReceiptQuery()
       .setTransactionId(created.scheduledTransactionId)
-      .execute(client);
+      .execute(local.client);
     expect(executed.status).toBe(Status.Success);
     const execution = await restTransaction(created.scheduledTransactionId.toString().replace('?scheduled', ''), true);
     expect(execution.scheduled).toBe(true);
@@ -320,9 +317,9 @@ describe('the local network, through the official SDK', () => {
     const create = await new AccountCreateTransaction()
       .setECDSAKeyWithAlias(key)
       .setInitialBalance(new Hbar(100))
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(key);
-    await (await create.execute(client)).getReceipt(client);
+    await (await create.execute(local.client)).getReceipt(local.client);
     // A deployment larger than the relay's file chunk (5,120 bytes): Counter(10), its constructor argument padded.
     const counter = artifact('Counter');
     const data = new Uint8Array([...fromHex(counter.initcode), ...word(10n), ...new Uint8Array(6_000)]);
@@ -348,9 +345,9 @@ describe('the local network, through the official SDK', () => {
       const hexed = Buffer.from(ethereumData.callData).toString('hex');
       const fileCreate = await new FileCreateTransaction()
         .setContents(hexed.substring(0, FILE_APPEND_CHUNK_SIZE))
-        .setKeys([client.operatorPublicKey as PrivateKey['publicKey']])
-        .execute(client);
-      fileId = (await fileCreate.getReceipt(client)).fileId;
+        .setKeys([local.client.operatorPublicKey as PrivateKey['publicKey']])
+        .execute(local.client);
+      fileId = (await fileCreate.getReceipt(local.client)).fileId;
       if (!fileId) throw new Error('no file id');
       if (hexed.length > FILE_APPEND_CHUNK_SIZE) {
         await (
@@ -359,8 +356,8 @@ describe('the local network, through the official SDK', () => {
             .setContents(hexed.substring(FILE_APPEND_CHUNK_SIZE))
             .setChunkSize(FILE_APPEND_CHUNK_SIZE)
             .setMaxChunks(20)
-            .execute(client)
-        ).getReceipt(client);
+            .execute(local.client)
+        ).getReceipt(local.client);
       }
       ethereumData.callData = new Uint8Array();
       transaction.setEthereumData(ethereumData.toBytes()).setCallDataFileId(fileId);
@@ -368,7 +365,7 @@ describe('the local network, through the official SDK', () => {
     expect(fileId).not.toBeNull();
     transaction.setMaxTransactionFee(Hbar.fromTinybars(Math.floor(Number(GAS_PRICE_TINYBARS) * 15_000_000)));
     transaction.setMaxGasAllowanceHbar(new Hbar(10));
-    const submitted = await transaction.execute(client);
+    const submitted = await transaction.execute(local.client);
 
     // The relay's eth_getTransactionReceipt: the contract result the mirror has for the transaction hash.
     const txHash = `0x${Buffer.from(hash).toString('hex')}`;
@@ -379,7 +376,7 @@ describe('the local network, through the official SDK', () => {
       result = await worker.get(`/api/v1/contracts/results/${txHash}`);
     }
     expect(result.status).toBe(200);
-    const receipt = await submitted.getReceipt(client);
+    const receipt = await submitted.getReceipt(local.client);
     const contract = receipt.contractId;
     if (!contract) throw new Error('no contract id in the receipt');
     expect(result.body).toMatchObject({
@@ -394,7 +391,7 @@ describe('the local network, through the official SDK', () => {
       .setContractId(contract)
       .setGas(50_000)
       .setFunction('count')
-      .execute(client);
+      .execute(local.client);
     expect(count.getUint256(0).toString()).toBe('10');
   }, 120_000);
 });

@@ -7,7 +7,6 @@
 import {
   AccountCreateTransaction,
   AccountId,
-  type Client,
   CustomFixedFee,
   CustomFractionalFee,
   Hbar,
@@ -32,23 +31,13 @@ import {
   TransferTransaction,
 } from '@hiero-ledger/sdk';
 import Long from 'long';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalNetwork, startLocalNetwork } from '../../test/harness/local-network.ts';
+import { describe, expect, it } from 'vitest';
+import { useLocalNetwork } from '../../test/harness/local-network.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
 const { db, worker } = registerWorkerSuite();
 
-let network: LocalNetwork;
-let client: Client;
-
-beforeAll(async () => {
-  network = await startLocalNetwork(db.url);
-  client = network.client();
-}, 60_000);
-
-afterAll(async () => {
-  await network?.stop();
-});
+const local = useLocalNetwork(() => db.url);
 
 /** A record file's period, the ingest's poll and its write: the most the REST API lags a receipt. */
 const VISIBLE_WITHIN_MS = 6_000;
@@ -71,7 +60,7 @@ const restId = (response: TransactionResponse) => {
 };
 
 async function succeeds(response: TransactionResponse) {
-  const receipt = await response.getReceipt(client);
+  const receipt = await response.getReceipt(local.client);
   expect(receipt.status).toBe(Status.Success);
   return receipt;
 }
@@ -82,7 +71,7 @@ async function account(key: PrivateKey, maxAutomaticTokenAssociations = 0) {
       .setKeyWithoutAlias(key.publicKey)
       .setInitialBalance(new Hbar(50))
       .setMaxAutomaticTokenAssociations(maxAutomaticTokenAssociations)
-      .execute(client),
+      .execute(local.client),
   );
   if (!receipt.accountId) throw new Error('no account id');
   return receipt.accountId;
@@ -103,9 +92,9 @@ describe('token families through the official SDK', () => {
       .setTreasuryAccountId(alice)
       .setAdminKey(adminKey.publicKey)
       .setFeeScheduleKey(adminKey.publicKey)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(aliceKey);
-    const coin = (await succeeds(await (await coinCreate.sign(adminKey)).execute(client))).tokenId;
+    const coin = (await succeeds(await (await coinCreate.sign(adminKey)).execute(local.client))).tokenId;
     const artCreate = await new TokenCreateTransaction()
       .setTokenName('Art')
       .setTokenSymbol('ART')
@@ -114,16 +103,16 @@ describe('token families through the official SDK', () => {
       .setAdminKey(adminKey.publicKey)
       .setSupplyKey(adminKey.publicKey)
       .setMetadataKey(adminKey.publicKey)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(aliceKey);
-    const art = (await succeeds(await (await artCreate.sign(adminKey)).execute(client))).tokenId;
+    const art = (await succeeds(await (await artCreate.sign(adminKey)).execute(local.client))).tokenId;
     if (!coin || !art) throw new Error('no token ids');
     const mint = await new TokenMintTransaction()
       .setTokenId(art)
       .setMetadata([Buffer.from('one'), Buffer.from('two')])
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(adminKey);
-    await succeeds(await mint.execute(client));
+    await succeeds(await mint.execute(local.client));
 
     // A fractional fee of a tenth, collected by the operator, charged on a transfer from Alice to Bob.
     const fees = await new TokenFeeScheduleUpdateTransaction()
@@ -132,28 +121,30 @@ describe('token families through the official SDK', () => {
         new CustomFractionalFee().setNumerator(1).setDenominator(10).setFeeCollectorAccountId(alice),
         new CustomFixedFee().setHbarAmount(Hbar.fromTinybars(1_000)).setFeeCollectorAccountId('0.0.2'),
       ])
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(adminKey);
-    await succeeds(await fees.execute(client));
+    await succeeds(await fees.execute(local.client));
     const charged = await (
       await new TransferTransaction()
         .addTokenTransfer(coin, alice, -1_000)
         .addTokenTransfer(coin, bob, 1_000)
-        .freezeWith(client)
+        .freezeWith(local.client)
         .sign(aliceKey)
-    ).execute(client);
+    ).execute(local.client);
     await succeeds(charged);
-    await succeeds(await new TokenAssociateTransaction().setAccountId('0.0.2').setTokenIds([coin]).execute(client));
+    await succeeds(
+      await new TokenAssociateTransaction().setAccountId('0.0.2').setTokenIds([coin]).execute(local.client),
+    );
     // Bob pays the fixed hbar fee; the operator, receiving, gives up a tenth of what it gets to the collector.
     const bobPays = await (
       await new TransferTransaction()
         .addTokenTransfer(coin, bob, -500)
         .addTokenTransfer(coin, '0.0.2', 500)
-        .freezeWith(client)
+        .freezeWith(local.client)
         .sign(bobKey)
-    ).execute(client);
+    ).execute(local.client);
     await succeeds(bobPays);
-    const record = await bobPays.getRecord(client);
+    const record = await bobPays.getRecord(local.client);
     expect(record.assessedCustomFees.map((fee) => [fee.feeCollectorAccountId?.toString(), String(fee.amount)])).toEqual(
       [
         ['0.0.2', '1000'],
@@ -170,16 +161,16 @@ describe('token families through the official SDK', () => {
       .setTokenId(art)
       .setTreasuryAccountId(bob)
       .setTokenMemo('moved')
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(adminKey);
-    await succeeds(await (await update.sign(bobKey)).execute(client));
+    await succeeds(await (await update.sign(bobKey)).execute(local.client));
     const metadata = await new TokenUpdateNftsTransaction()
       .setTokenId(art)
       .setSerialNumbers([Long.fromNumber(1)])
       .setMetadata(Buffer.from('renewed'))
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(adminKey);
-    await succeeds(await metadata.execute(client));
+    await succeeds(await metadata.execute(local.client));
     await eventually<{ treasury_account_id: string; memo: string }>(
       `/api/v1/tokens/${art.toString()}`,
       (body) => body.treasury_account_id === bob.toString() && body.memo === 'moved',
@@ -192,15 +183,15 @@ describe('token families through the official SDK', () => {
 
     // Alice sends an NFT back to the treasury by rejecting it.
     const give = await (
-      await new TransferTransaction().addNftTransfer(art, 2, bob, alice).freezeWith(client).sign(bobKey)
-    ).execute(client);
+      await new TransferTransaction().addNftTransfer(art, 2, bob, alice).freezeWith(local.client).sign(bobKey)
+    ).execute(local.client);
     await succeeds(give);
     const reject = await new TokenRejectTransaction()
       .setOwnerId(alice)
       .addNftId(new NftId(art, 2))
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(aliceKey);
-    await succeeds(await reject.execute(client));
+    await succeeds(await reject.execute(local.client));
     await eventually<{ account_id: string }>(
       `/api/v1/tokens/${art.toString()}/nfts/2`,
       (body) => body.account_id === bob.toString(),
@@ -219,9 +210,9 @@ describe('token families through the official SDK', () => {
       .setTokenSymbol('DROP')
       .setInitialSupply(1_000)
       .setTreasuryAccountId(sender)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(senderKey);
-    const token = (await succeeds(await create.execute(client))).tokenId;
+    const token = (await succeeds(await create.execute(local.client))).tokenId;
     if (!token) throw new Error('no token id');
 
     const airdrop = await (
@@ -229,11 +220,11 @@ describe('token families through the official SDK', () => {
         .addTokenTransfer(token, sender, -300)
         .addTokenTransfer(token, carol, 100)
         .addTokenTransfer(token, dave, 200)
-        .freezeWith(client)
+        .freezeWith(local.client)
         .sign(senderKey)
-    ).execute(client);
+    ).execute(local.client);
     await succeeds(airdrop);
-    const { newPendingAirdrops } = await airdrop.getRecord(client);
+    const { newPendingAirdrops } = await airdrop.getRecord(local.client);
     expect(newPendingAirdrops.map((p) => p.airdropId.receiverId?.toString()).sort()).toEqual(
       [carol.toString(), dave.toString()].sort(),
     );
@@ -247,14 +238,14 @@ describe('token families through the official SDK', () => {
     if (!claimFor || !cancelFor) throw new Error('pending airdrops missing');
     const claim = await new TokenClaimAirdropTransaction()
       .addPendingAirdropId(claimFor.airdropId)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(carolKey);
-    await succeeds(await claim.execute(client));
+    await succeeds(await claim.execute(local.client));
     const cancel = await new TokenCancelAirdropTransaction()
       .addPendingAirdropId(cancelFor.airdropId)
-      .freezeWith(client)
+      .freezeWith(local.client)
       .sign(senderKey);
-    await succeeds(await cancel.execute(client));
+    await succeeds(await cancel.execute(local.client));
     await eventually<{ balances: { account: string; balance: number }[] }>(
       `/api/v1/tokens/${token.toString()}/balances?account.id=${carol.toString()}`,
       (body) => body.balances[0]?.balance === 100,
@@ -272,7 +263,7 @@ describe('token families through the official SDK', () => {
       .setFeeScheduleKey(PrivateKey.generateED25519().publicKey)
       .setFeeExemptKeys([exemptKey.publicKey])
       .addCustomFee(new CustomFixedFee().setHbarAmount(new Hbar(1)).setFeeCollectorAccountId('0.0.2'))
-      .execute(client);
+      .execute(local.client);
     const topic = (await succeeds(topicCreate)).topicId;
     if (!topic) throw new Error('no topic id');
     const submitAs = async (id: AccountId, key: PrivateKey) => {
@@ -280,11 +271,11 @@ describe('token families through the official SDK', () => {
         .setTopicId(topic)
         .setMessage('paid')
         .setTransactionId(TransactionId.generate(id))
-        .freezeWith(client)
+        .freezeWith(local.client)
         .sign(key);
-      const response = await submit.execute(client);
+      const response = await submit.execute(local.client);
       await succeeds(response);
-      return response.getRecord(client);
+      return response.getRecord(local.client);
     };
     const paid = await submitAs(payer, payerKey);
     expect(paid.assessedCustomFees.map((fee) => String(fee.amount))).toEqual(['100000000']);
@@ -302,9 +293,9 @@ describe('token families through the official SDK', () => {
     const transfer = await new TransferTransaction()
       .addHbarTransfer('0.0.2', new Hbar(-3))
       .addHbarTransfer(AccountId.fromEvmAddress(0, 0, evm), new Hbar(3))
-      .execute(client);
+      .execute(local.client);
     await succeeds(transfer);
-    const receipt = await transfer.getReceiptQuery().setIncludeChildren(true).execute(client);
+    const receipt = await transfer.getReceiptQuery().setIncludeChildren(true).execute(local.client);
     const created = receipt.children[0]?.accountId;
     if (!created) throw new Error('no child receipt with the new account');
     const hollow = await eventually<{ account: string; evm_address: string; balance: { balance: number } }>(
@@ -319,9 +310,9 @@ describe('token families through the official SDK', () => {
         .addHbarTransfer(created, new Hbar(-1))
         .addHbarTransfer('0.0.2', new Hbar(1))
         .setTransactionId(TransactionId.generate(created))
-        .freezeWith(client)
+        .freezeWith(local.client)
         .sign(key)
-    ).execute(client);
+    ).execute(local.client);
     await succeeds(pays);
     await eventually<{ key: { _type: string; key: string } | null }>(
       `/api/v1/accounts/${created.toString()}`,

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
+import { afterAll, beforeAll } from 'vitest';
 import { type GrpcServer, startGrpcServer } from '../../grpc/server.ts';
 import { readGrpcSettings } from '../../grpc/settings.ts';
 import { freePortRun } from '../../scripts/local-stack/free-port.ts';
@@ -92,6 +93,36 @@ export async function startLocalNetwork(databaseUrl: string, options: { load?: b
       await grpc.close();
       await ingest.stop();
       rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The local network for the tests of the file that calls this, over the database `databaseUrl` names once the suite
+ * has made it: started before they run, with a client for node 0.0.3, and stopped after.
+ */
+export function useLocalNetwork(databaseUrl: () => string): {
+  readonly network: LocalNetwork;
+  readonly client: Client;
+} {
+  let started: { network: LocalNetwork; client: Client } | undefined;
+  beforeAll(async () => {
+    const network = await startLocalNetwork(databaseUrl());
+    started = { network, client: network.client() };
+  }, 60_000);
+  afterAll(async () => {
+    await started?.network.stop();
+  });
+  const running = () => {
+    if (!started) throw new Error('the local network runs from the first test or hook on');
+    return started;
+  };
+  return {
+    get network() {
+      return running().network;
+    },
+    get client() {
+      return running().client;
     },
   };
 }
