@@ -89,13 +89,17 @@ export function createApp(deps: AppDeps) {
   return {
     /** A response the memory tier holds is served before routing, with its request line like any other. */
     fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
-      const remembered = answerFromMemory(request, deps.config(env), deps.cacheKeyPrefix(env), (again) =>
+      const config = deps.config(env);
+      const remembered = answerFromMemory(request, config, deps.cacheKeyPrefix(env), (again) =>
         app.fetch(again, env, ctx),
       );
       if (!remembered) return afterUnreadBody(request, app.fetch(request, env, ctx));
       if (remembered.pending) ctx.waitUntil(remembered.pending);
       const { response, stale } = remembered;
-      logRequest({ method: 'GET', url: request.url, status: response.status, ms: 0, cache: stale ? 'stale' : 'hit' });
+      logRequest(
+        { method: 'GET', url: request.url, status: response.status, ms: 0, cache: stale ? 'stale' : 'hit' },
+        { batchMs: config.edge.log.batch, waitUntil: (promise) => ctx.waitUntil(promise) },
+      );
       return response;
     },
   };

@@ -10,6 +10,9 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Milliseconds a local request line may wait for the lines after it (`edge.log.batch`). */
+const LOCAL_LOG_BATCH_MS = '50';
+
 export interface WorkerProcess {
   readonly baseUrl: string;
   stop(): Promise<void>;
@@ -67,7 +70,13 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
           modules: true,
           modulesRoot: bundleDir,
           scriptPath: path.join(bundleDir, bundle),
-          bindings: { ...workerOptions.bindings, ...options.vars },
+          // Request lines are written in batches locally, where each console call is a write to the pipe that wakes
+          // this process (docs/adr/0055); a caller's vars may still set it.
+          bindings: {
+            ...workerOptions.bindings,
+            HIERO_MIRROR_REST_EDGE_LOG_BATCH: LOCAL_LOG_BATCH_MS,
+            ...options.vars,
+          },
           // Miniflare's own entry socket (a port nobody uses) fronts the Worker with its entry worker; the socket we
           // serve on reaches the Worker directly, and its fetches go straight to the network (docs/adr/0007).
           host: '127.0.0.1',

@@ -60,6 +60,12 @@ export const DEFAULT_CONFIG = {
      * acknowledged is disconnected (the reference's listener buffer size).
      */
     stream: { interval: 500, maxBufferSize: 16384 },
+    /**
+     * `batch`: milliseconds a request line may wait to be written with the lines of the requests after it, in one
+     * console call (0: each line at once, as production wants it: Workers Logs parses one JSON object per call). The
+     * local stack sets it, where every console call is a write to a pipe that wakes Miniflare's process (docs/adr/0055).
+     */
+    log: { batch: 0 },
   },
   common: { shard: 0, realm: 0 },
   /**

@@ -7,13 +7,16 @@ import { logRequest } from './request-line.ts';
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
-  logRequest({
-    method: c.req.method,
-    url: c.req.url,
-    status: c.res.status,
-    ms: performance.now() - started,
-    cache: c.get('cache'),
-    rateLimit: c.get('rateLimit'),
-  });
+  logRequest(
+    {
+      method: c.req.method,
+      url: c.req.url,
+      status: c.res.status,
+      ms: performance.now() - started,
+      cache: c.get('cache'),
+      rateLimit: c.get('rateLimit'),
+    },
+    { batchMs: c.get('config').edge.log.batch, waitUntil: (promise) => c.executionCtx.waitUntil(promise) },
+  );
   flushFailureLines();
 };
