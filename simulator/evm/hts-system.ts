@@ -8,15 +8,29 @@
  * token creation (hts-create.ts) short of
  * its fee answers INSUFFICIENT_TX_FEE and the zero address; one that succeeds charges the fee to the calling contract
  * and answers the new token's address. A failed dispatch answers its code, as a classic call does, except an approval,
- * which answers `(code, true)` and reverts with its code when it fails (ClassicGrantApprovalCall). Effects wait in the
- * run until the transaction succeeds (`apply`).
+ * which answers `(code, true)` and reverts with its code when it fails (ClassicGrantApprovalCall). Who may act is
+ * hts-authority.ts's rule; a call for an account or token the contract has no key for answers the node's code.
  */
 import { EVMError } from '@ethereumjs/evm';
 import { accountPb, contractPb, i64, longZeroAddress, numOfLongZero, tokenPb } from '../ledger/ids.ts';
 import type { Ledger, Token } from '../ledger/ledger.ts';
 import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
 import { addressWord, readUint, word } from './abi.ts';
-import { haltResult, type SystemContract } from './hedera-evm.ts';
+import { haltResult, type SystemContract, type SystemContractHooks } from './hedera-evm.ts';
+import {
+  accountArg,
+  accountOf,
+  argNum,
+  argWord,
+  arrayArg,
+  bytesListArg,
+  CallFailure,
+  cryptoTransferArg,
+  INVALID_TOKEN_ID,
+  nftMovesArg,
+  unitAdjustmentsArg,
+} from './hts-arguments.ts';
+import { authorityFailure, liveToken } from './hts-authority.ts';
 import { creationFee, KEY_FIELDS, readCreation, SUPPLY_KEY_TYPE } from './hts-create.ts';
 import {
   cryptoTransferGas,
@@ -34,7 +48,9 @@ export const HTS_CONTRACT = 0x167n;
 const INSUFFICIENT_TX_FEE = 9;
 const INSUFFICIENT_ACCOUNT_BALANCE = 28;
 const SUCCESS = 22;
-const INVALID_TOKEN_ID = 167;
+const TOKEN_HAS_NO_FREEZE_KEY = 172;
+const TOKEN_HAS_NO_KYC_KEY = 177;
+const TREASURY_MUST_OWN_BURNED_NFT = 252;
 const INSUFFICIENT_TOKEN_BALANCE = 178;
 const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184;
 const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194;
@@ -50,8 +66,15 @@ const ACCOUNT_DOES_NOT_OWN_WIPED_NFT = 253;
 /** What one system call did, for the transaction's records: the dispatched body and its token transfers. */
 export interface SystemCallRecord {
   readonly operation: HtsOperation;
+  /** The calling contract, for whose account the call acts. */
+  readonly caller: bigint;
+  /** The call's depth in the transaction's call tree. */
+  readonly depth: number;
+  /** A frame around the call reverted: its effects were undone. */
+  reverted: boolean;
   readonly status: number;
-  readonly body: Record<string, unknown>;
+  /** The dispatched transaction's body; undefined when the call failed before anything was dispatched. */
+  readonly body: Record<string, unknown> | undefined;
   readonly tokens: TokenTransfers;
   /** The hbar the dispatch moved, for the child record's transfer list (the network applies it with that record). */
   readonly hbar: HbarTransfers;
@@ -67,11 +90,10 @@ export interface SystemCallRecord {
   readonly gasUsed: bigint;
 }
 
-export interface SystemContractRun {
-  readonly handler: SystemContract;
+export interface SystemContractRun extends SystemContractHooks {
   readonly calls: SystemCallRecord[];
-  /** Applies the successful calls' effects to the ledger (only when the transaction itself succeeded). */
-  apply(): void;
+  /** Undoes every call's effects (a ContractCallLocal, which changes nothing). */
+  revert(): void;
 }
 
 interface Dispatch {
@@ -85,82 +107,11 @@ interface Dispatch {
   readonly receipt?: Record<string, unknown>;
   readonly record?: Record<string, unknown>;
   readonly fee?: bigint;
-  readonly effect?: () => void;
+  /** Applies the dispatch to the ledger and answers what puts the ledger back (for a frame that reverts). */
+  readonly effect?: () => Undo;
 }
 
-const argWord = (data: Uint8Array, index: number) => data.subarray(4 + 32 * index, 36 + 32 * index);
-const argNum = (data: Uint8Array, index: number) => numOfLongZero(argWord(data, index).subarray(12)) ?? 0n;
-
-/** The words of the dynamic array argument at `index`. */
-function arrayArg(data: Uint8Array, index: number): Uint8Array[] {
-  const args = data.subarray(4);
-  const at = Number(readUint(argWord(data, index)));
-  const length = Number(readUint(args.subarray(at, at + 32)));
-  return Array.from({ length }, (_, i) => args.subarray(at + 32 + 32 * i, at + 64 + 32 * i));
-}
-
-/** The items of the `bytes[]` argument at `index` (each item's offset counts from the first offset word). */
-function bytesListArg(data: Uint8Array, index: number): Uint8Array[] {
-  const args = data.subarray(4);
-  const base = Number(readUint(argWord(data, index))) + 32;
-  return arrayArg(data, index).map((offset) => {
-    const at = base + Number(readUint(offset));
-    return args.slice(at + 32, at + 32 + Number(readUint(args.subarray(at, at + 32))));
-  });
-}
-
-/** The balance changes of a transferTokens call: its accounts and its (signed) amounts, pairwise. */
-function unitAdjustmentsArg(ledger: Ledger, data: Uint8Array) {
-  const amounts = arrayArg(data, 2);
-  return arrayArg(data, 1).map((account, i) => ({
-    account: accountOf(ledger, account.subarray(12)),
-    amount: BigInt.asIntN(64, readUint(amounts[i] ?? new Uint8Array(32))),
-  }));
-}
-
-/** The NFT moves of a transferNFT or transferNFTs call: token, then sender, receiver and serial of each. */
-function nftMovesArg(ledger: Ledger, operation: HtsOperation, data: Uint8Array) {
-  const token = argNum(data, 0);
-  if (operation === 'transferNFT') {
-    const move = {
-      from: accountArg(ledger, data, 1),
-      to: accountArg(ledger, data, 2),
-      serial: readUint(argWord(data, 3)),
-    };
-    return { token, moves: [move] };
-  }
-  const [senders, receivers, serials] = [1, 2, 3].map((index) => arrayArg(data, index));
-  const moves = (serials ?? []).map((serial, i) => ({
-    from: accountOf(ledger, senders?.[i]?.subarray(12) ?? new Uint8Array(20)),
-    to: accountOf(ledger, receivers?.[i]?.subarray(12) ?? new Uint8Array(20)),
-    serial: readUint(serial),
-  }));
-  return { token, moves };
-}
-
-/** The hbar and unit adjustments of a `cryptoTransfer` (v2) call; the simulator makes no NFT exchanges in one. */
-function cryptoTransferArg(ledger: Ledger, data: Uint8Array) {
-  const args = data.subarray(4);
-  const wordAt = (at: number) => args.subarray(at, at + 32);
-  const offsetAt = (at: number) => Number(readUint(wordAt(at)));
-  // An AccountAmount[] at `at`: its length, then (address, int64 amount, bool isApproval) per item.
-  const adjustmentsAt = (at: number) =>
-    Array.from({ length: offsetAt(at) }, (_, i) => ({
-      account: accountOf(ledger, wordAt(at + 32 + 96 * i).subarray(12)),
-      amount: BigInt.asIntN(64, readUint(wordAt(at + 64 + 96 * i))),
-    }));
-  const transferList = offsetAt(0);
-  const hbar = adjustmentsAt(transferList + offsetAt(transferList));
-  const lists = offsetAt(32);
-  const tokens = Array.from({ length: offsetAt(lists) }, (_, i) => {
-    const list = lists + 32 + offsetAt(lists + 32 + 32 * i);
-    return {
-      token: numOfLongZero(wordAt(list).subarray(12)) ?? 0n,
-      adjustments: adjustmentsAt(list + offsetAt(list + 32)),
-    };
-  });
-  return { hbar, tokens };
-}
+type Undo = () => void;
 
 /** The gas of a call: its function's, or for NFTs a mint's own price and a transfer's price per serial. */
 function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigint {
@@ -181,22 +132,6 @@ function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigin
     default:
       return HTS_GAS[operation];
   }
-}
-
-/**
- * The account an address argument names. The simulator passes canonical addresses only (an account's EVM address
- * when it has one): the node takes the long-zero address of an account with an EVM address for no account.
- */
-function accountArg(ledger: Ledger, data: Uint8Array, index: number): bigint {
-  return accountOf(ledger, argWord(data, index).subarray(12));
-}
-
-function accountOf(ledger: Ledger, address: Uint8Array): bigint {
-  const num = ledger.entityOfAddress(address);
-  if (num === undefined || !Buffer.from(ledger.canonicalAddress(num)).equals(address)) {
-    throw new Error(`simulator: 0x${Buffer.from(address).toString('hex')} is no account's canonical address`);
-  }
-  return num;
 }
 
 /** The dispatch `operation` makes for `caller`, decided on `ledger` as the node's handler decides it. */
@@ -236,7 +171,15 @@ function dispatchOf(
       return {
         status,
         body,
-        effect: associate ? () => ledger.tokenBalances.set(key, 0n) : () => ledger.tokenBalances.delete(key),
+        effect: associate
+          ? () => {
+              ledger.tokenBalances.set(key, 0n);
+              return () => ledger.tokenBalances.delete(key);
+            }
+          : () => {
+              ledger.tokenBalances.delete(key);
+              return () => ledger.tokenBalances.set(key, 0n);
+            },
       };
     }
     case 'transferToken': {
@@ -259,6 +202,10 @@ function dispatchOf(
         effect: () => {
           ledger.addTokenBalance(from, token, -amount);
           ledger.addTokenBalance(to, token, amount);
+          return () => {
+            ledger.addTokenBalance(to, token, -amount);
+            ledger.addTokenBalance(from, token, amount);
+          };
         },
       };
     }
@@ -280,6 +227,10 @@ function dispatchOf(
         tokens,
         effect: () => {
           for (const { account, amount } of adjustments) ledger.addTokenBalance(account, token, amount);
+          return () => {
+            for (const { account, amount } of [...adjustments].reverse())
+              ledger.addTokenBalance(account, token, -amount);
+          };
         },
       };
     }
@@ -310,6 +261,10 @@ function dispatchOf(
         hbar,
         effect: () => {
           for (const { token, account, amount } of units) ledger.addTokenBalance(account, token, amount);
+          return () => {
+            for (const { token, account, amount } of [...units].reverse())
+              ledger.addTokenBalance(account, token, -amount);
+          };
         },
       };
     }
@@ -334,15 +289,22 @@ function dispatchOf(
         body: { cryptoTransfer: { tokenTransfers: tokens.toPb() } },
         tokens,
         effect: () => {
+          const spenders = moves.map((move) => ledger.nft(token, move.serial)?.spender ?? 0n);
           for (const move of moves) ledger.moveNft(token, move.serial, move.from, move.to);
+          return () => {
+            for (const move of [...moves].reverse()) ledger.moveNft(token, move.serial, move.to, move.from);
+            moves.forEach((move, i) => {
+              const nft = ledger.nft(token, move.serial);
+              if (nft) nft.spender = spenders[i] ?? 0n;
+            });
+          };
         },
       };
     }
     case 'mintToken':
     case 'burnToken': {
-      const token = ledger.tokens.get(argNum(data, 0));
+      const token = liveToken(ledger, argNum(data, 0));
       const amount = readUint(argWord(data, 1));
-      if (!token) throw new Error(`simulator: ${operation} of no token`);
       if (token.type === 'NON_FUNGIBLE_UNIQUE') return nftSupplyDispatch(ledger, operation, token, data);
       const mint = operation === 'mintToken';
       const body = mint
@@ -363,16 +325,20 @@ function dispatchOf(
         receipt: { newTotalSupply: i64(supply) },
         tokens: new TokenTransfers().add(token.num, token.treasury, mint ? amount : -amount),
         effect: () => {
+          const before = token.totalSupply;
           ledger.addTokenBalance(token.treasury, token.num, mint ? amount : -amount);
           token.totalSupply = supply;
+          return () => {
+            ledger.addTokenBalance(token.treasury, token.num, mint ? -amount : amount);
+            token.totalSupply = before;
+          };
         },
       };
     }
     case 'wipeTokenAccount':
     case 'wipeTokenAccountNFT': {
-      const token = ledger.tokens.get(argNum(data, 0));
+      const token = liveToken(ledger, argNum(data, 0));
       const account = accountArg(ledger, data, 1);
-      if (!token) throw new Error(`simulator: ${operation} of no token`);
       const nft = operation === 'wipeTokenAccountNFT';
       const serials = nft ? arrayArg(data, 2).map(readUint) : [];
       const amount = nft ? BigInt(serials.length) : readUint(argWord(data, 2));
@@ -380,7 +346,10 @@ function dispatchOf(
       if (nft) for (const serial of serials) tokens.nft(token.num, { serial, from: account, to: 0n });
       else tokens.add(token.num, account, -amount);
       const supply = token.totalSupply - amount;
-      const owned = serials.every((serial) => ledger.nft(token.num, serial)?.owner === account);
+      const owned = serials.every((serial) => {
+        const held = ledger.nft(token.num, serial);
+        return held !== undefined && !held.deleted && held.owner === account;
+      });
       const status = token.paused
         ? TOKEN_IS_PAUSED
         : relation(account, token.num) === undefined
@@ -406,36 +375,49 @@ function dispatchOf(
         receipt: { newTotalSupply: i64(supply) },
         tokens,
         effect: () => {
+          const before = token.totalSupply;
           if (nft) for (const serial of serials) ledger.burnNft(token, serial, account);
           else {
             ledger.addTokenBalance(account, token.num, -amount);
             token.totalSupply = supply;
           }
+          return () => {
+            if (nft) for (const serial of [...serials].reverse()) ledger.restoreNft(token, serial, account);
+            else {
+              ledger.addTokenBalance(account, token.num, amount);
+              token.totalSupply = before;
+            }
+          };
         },
       };
     }
     case 'deleteToken': {
-      const token = ledger.tokens.get(argNum(data, 0));
-      if (!token) throw new Error(`simulator: ${operation} of no token`);
+      const token = liveToken(ledger, argNum(data, 0));
       return {
         status: token.paused ? TOKEN_IS_PAUSED : SUCCESS,
         body: { tokenDeletion: { token: tokenPb(token.num) } },
         effect: () => {
           token.deleted = true;
+          return () => {
+            token.deleted = false;
+          };
         },
       };
     }
     case 'pauseToken':
     case 'unpauseToken': {
-      const token = ledger.tokens.get(argNum(data, 0));
-      if (!token) throw new Error(`simulator: ${operation} of no token`);
+      const token = liveToken(ledger, argNum(data, 0));
       const pause = operation === 'pauseToken';
       const change = { token: tokenPb(token.num) };
       return {
         status: SUCCESS,
         body: pause ? { token_pause: change } : { token_unpause: change },
         effect: () => {
+          const before = token.paused;
           token.paused = pause;
+          return () => {
+            token.paused = before;
+          };
         },
       };
     }
@@ -443,11 +425,12 @@ function dispatchOf(
     case 'unfreezeToken':
     case 'grantTokenKyc':
     case 'revokeTokenKyc': {
-      const token = ledger.tokens.get(argNum(data, 0));
+      const token = liveToken(ledger, argNum(data, 0));
       const account = accountArg(ledger, data, 1);
-      if (!token?.frozen || !token.kycGranted) throw new Error(`simulator: ${operation} of no managed token`);
       const change = { token: tokenPb(token.num), account: accountPb(account) };
-      const set = operation === 'freezeToken' || operation === 'unfreezeToken' ? token.frozen : token.kycGranted;
+      const freezing = operation === 'freezeToken' || operation === 'unfreezeToken';
+      const set = freezing ? token.frozen : token.kycGranted;
+      if (!set) throw new CallFailure(freezing ? TOKEN_HAS_NO_FREEZE_KEY : TOKEN_HAS_NO_KYC_KEY, `0.0.${token.num}`);
       const add = operation === 'freezeToken' || operation === 'grantTokenKyc';
       const body = {
         freezeToken: { tokenFreeze: change },
@@ -464,8 +447,13 @@ function dispatchOf(
         status,
         body,
         effect: () => {
+          const had = set.has(account);
           if (add) set.add(account);
           else set.delete(account);
+          return () => {
+            if (had) set.add(account);
+            else set.delete(account);
+          };
         },
       };
     }
@@ -488,7 +476,13 @@ function dispatchOf(
       return {
         status,
         body,
-        effect: () => (amount === 0n ? ledger.tokenAllowances.delete(key) : ledger.tokenAllowances.set(key, amount)),
+        effect: () => {
+          const before = ledger.tokenAllowances.get(key);
+          if (amount === 0n) ledger.tokenAllowances.delete(key);
+          else ledger.tokenAllowances.set(key, amount);
+          return () =>
+            before === undefined ? ledger.tokenAllowances.delete(key) : ledger.tokenAllowances.set(key, before);
+        },
       };
     }
   }
@@ -516,22 +510,32 @@ function nftSupplyDispatch(ledger: Ledger, operation: 'mintToken' | 'burnToken',
       receipt: { newTotalSupply: i64(supply), serialNumbers: serials.map(i64) },
       tokens,
       effect: () => {
-        for (const meta of metadata) ledger.mintNft(token, meta);
+        const minted = metadata.map((meta) => ledger.mintNft(token, meta));
+        return () => {
+          for (const serial of minted.reverse()) ledger.unmintNft(token, serial);
+        };
       },
     } satisfies Dispatch;
   }
   const serials = arrayArg(data, 2).map(readUint);
   for (const serial of serials) tokens.nft(token.num, { serial, from: token.treasury, to: 0n });
-  const ok = !token.paused;
+  const held = serials.every((serial) => {
+    const nft = ledger.nft(token.num, serial);
+    return nft !== undefined && !nft.deleted && nft.owner === token.treasury;
+  });
+  const ok = !token.paused && held;
   const supply = ok ? token.totalSupply - BigInt(serials.length) : 0n;
   return {
-    status: ok ? SUCCESS : TOKEN_IS_PAUSED,
+    status: token.paused ? TOKEN_IS_PAUSED : held ? SUCCESS : TREASURY_MUST_OWN_BURNED_NFT,
     body: { tokenBurn: { token: address, serialNumbers: serials.map(i64) } },
     words: [word(supply)],
     receipt: { newTotalSupply: i64(supply) },
     tokens,
     effect: () => {
       for (const serial of serials) ledger.burnNft(token, serial);
+      return () => {
+        for (const serial of [...serials].reverse()) ledger.restoreNft(token, serial, token.treasury);
+      };
     },
   } satisfies Dispatch;
 }
@@ -601,81 +605,78 @@ function createDispatch(
         ...(supplier ? { manager: numOfLongZero(supplier.contract) ?? 0n } : {}),
       });
       ledger.tokenBalances.set(`${treasury}/${num}`, creation.initialSupply);
+      return () => {
+        ledger.tokens.delete(num);
+        ledger.tokenBalances.delete(`${treasury}/${num}`);
+      };
     },
   };
 }
 
-/**
- * Whose key an operation needs: the account it acts for, or for a change of a token's supply, pause, freezes, KYC,
- * an account's units (a wipe) or for its deletion the token's manager. The
- * simulator only makes calls in which that is the calling contract (its own account, or a key naming its contract
- * id), the one authorization a contract call has without signatures it cannot carry.
- */
-function authority(ledger: Ledger, operation: HtsOperation, data: Uint8Array, caller: bigint): bigint | undefined {
-  switch (operation) {
-    case 'transferToken':
-      return accountArg(ledger, data, 1);
-    case 'transferTokens': {
-      const debited = new Set(
-        unitAdjustmentsArg(ledger, data)
-          .filter((a) => a.amount < 0n)
-          .map((a) => a.account),
-      );
-      return debited.size === 1 ? [...debited][0] : undefined;
-    }
-    case 'cryptoTransferV2': {
-      const { hbar, tokens } = cryptoTransferArg(ledger, data);
-      const debited = new Set(
-        [...hbar, ...tokens.flatMap((list) => list.adjustments)].filter((a) => a.amount < 0n).map((a) => a.account),
-      );
-      return debited.size === 1 ? [...debited][0] : undefined;
-    }
-    case 'transferNFT':
-    case 'transferNFTs': {
-      const senders = new Set(nftMovesArg(ledger, operation, data).moves.map((move) => move.from));
-      return senders.size === 1 ? [...senders][0] : undefined;
-    }
-    case 'approve':
-      return caller;
-    case 'associateToken':
-    case 'dissociateToken':
-      return accountArg(ledger, data, 0);
-    case 'createFungibleToken':
-      return accountOf(ledger, readCreation(data, 'FUNGIBLE_COMMON').treasury);
-    case 'createNonFungibleToken':
-      return accountOf(ledger, readCreation(data, 'NON_FUNGIBLE_UNIQUE').treasury);
-    default:
-      return ledger.tokens.get(argNum(data, 0))?.manager;
+/** The call's gas and its dispatch, or the code that stops it before any dispatch. */
+function decide(ledger: Ledger, operation: HtsOperation, caller: bigint, data: Uint8Array, value: bigint) {
+  try {
+    const dispatch = dispatchOf(ledger, operation, caller, data, value);
+    const denied = dispatch.status === INVALID_TOKEN_ID ? undefined : authorityFailure(ledger, operation, data, caller);
+    return denied === undefined ? dispatch : { status: denied, body: dispatch.body };
+  } catch (error) {
+    if (error instanceof CallFailure) return { status: error.status, body: undefined };
+    throw error;
   }
 }
 
-/** A system contract for one transaction over `ledger`. */
+/**
+ * The system contract for one transaction over `ledger`, for whichever contract calls it. A successful dispatch
+ * changes the ledger at once, so a later call in the transaction sees it; a frame that reverts undoes the dispatches
+ * made within it (they stay in `calls`, marked reverted), and so does the transaction's own failure, its top frame's.
+ * Input it cannot read halts the call, as the node halts on input its decoders refuse.
+ */
 export function htsSystemContract(ledger: Ledger): SystemContractRun {
   const calls: SystemCallRecord[] = [];
-  const effects: (() => void)[] = [];
-  const handler: SystemContract = ({ caller, data, gasLimit, isStatic, value }) => {
-    const operation = OPERATIONS.get(Buffer.from(data.subarray(0, 4)).toString('hex'));
-    const gas = operation && gasOf(ledger, operation, data);
-    if (!operation || !gas || isStatic || gas > gasLimit) return haltResult(gasLimit);
-    const callerNum = numOfLongZero(caller.bytes) ?? 0n;
-    if (authority(ledger, operation, data, callerNum) !== callerNum) {
-      throw new Error(`simulator: ${operation} for an account other than its caller 0.0.${callerNum}`);
+  /** Undo of each applied call, by index in `calls`. */
+  const undos = new Map<number, Undo>();
+  /** Per open frame, how many calls there were when it started. */
+  const frames: number[] = [];
+  const undoFrom = (first: number) => {
+    for (let i = calls.length - 1; i >= first; i--) {
+      const call = calls[i];
+      if (call) call.reverted = true;
+      undos.get(i)?.();
+      undos.delete(i);
     }
-    const dispatch = dispatchOf(ledger, operation, callerNum, data, value);
-    if (dispatch.status === SUCCESS && dispatch.effect) effects.push(dispatch.effect);
+  };
+  const handler: SystemContract = ({ caller, data, depth, gasLimit, isStatic, value }) => {
+    const operation = OPERATIONS.get(Buffer.from(data.subarray(0, 4)).toString('hex'));
+    const callerNum = numOfLongZero(caller.bytes) ?? ledger.entityOfAddress(caller.bytes);
+    if (!operation || isStatic || callerNum === undefined) return haltResult(gasLimit);
+    let gas: bigint;
+    let dispatch: ReturnType<typeof decide>;
+    try {
+      gas = gasOf(ledger, operation, data);
+      if (gas > gasLimit) return haltResult(gasLimit);
+      dispatch = decide(ledger, operation, callerNum, data, value);
+    } catch {
+      return haltResult(gasLimit);
+    }
+    const ok = dispatch.status === SUCCESS && 'effect' in dispatch;
     const code = word(BigInt(dispatch.status));
     const reverts = operation === 'approve' && dispatch.status !== SUCCESS;
-    const words = operation === 'approve' && !reverts ? [word(1n)] : (dispatch.words ?? []);
+    const words = operation === 'approve' && !reverts ? [word(1n)] : 'words' in dispatch ? (dispatch.words ?? []) : [];
     const output = Uint8Array.from([code, ...words].flatMap((w) => [...w]));
+    const succeeded = (dispatch.status === SUCCESS ? dispatch : {}) as Partial<Dispatch>;
+    if (ok && succeeded.effect) undos.set(calls.length, succeeded.effect());
     calls.push({
       operation,
+      caller: callerNum,
+      depth,
+      reverted: false,
       status: dispatch.status,
       body: dispatch.body,
-      tokens: dispatch.status === SUCCESS && dispatch.tokens ? dispatch.tokens : new TokenTransfers(),
-      hbar: dispatch.status === SUCCESS && dispatch.hbar ? dispatch.hbar : new HbarTransfers(),
-      receipt: dispatch.status === SUCCESS ? (dispatch.receipt ?? {}) : {},
-      record: dispatch.status === SUCCESS ? (dispatch.record ?? {}) : {},
-      fee: dispatch.fee ?? 0n,
+      tokens: succeeded.tokens ?? new TokenTransfers(),
+      hbar: succeeded.hbar ?? new HbarTransfers(),
+      receipt: succeeded.receipt ?? {},
+      record: succeeded.record ?? {},
+      fee: 'fee' in dispatch ? (dispatch.fee ?? 0n) : 0n,
       input: data,
       output,
       gasLimit,
@@ -690,8 +691,13 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
   return {
     handler,
     calls,
-    apply: () => {
-      for (const effect of effects) effect();
+    enterFrame: () => {
+      frames.push(calls.length);
     },
+    leaveFrame: (reverted) => {
+      const first = frames.pop() ?? 0;
+      if (reverted) undoFrom(first);
+    },
+    revert: () => undoFrom(0),
   };
 }

@@ -125,7 +125,9 @@ export class ConsensusNode implements Scheduler {
       },
     });
     const children = [...(prepared.handling?.children?.() ?? [])];
+    const following = (await prepared.handling?.follow?.(item)) ?? [];
     if (completion) children.unshift(await this.complete(completion.account, completion.key, item, children.length));
+    children.push(...following);
     this.receipts.done(accepted.key, item, children);
     for (const child of children) this.receipts.done(transactionIdKey(child.body.transactionID), child);
     this.log({ msg: 'handled', transactionId: accepted.key, kind, status: statusOf(item) });
