@@ -14,6 +14,7 @@ import {
   ContractFunctionParameters,
   type ContractId,
   Hbar,
+  KeyList,
   PrivateKey,
   Status,
   TokenAssociateTransaction,
@@ -23,7 +24,6 @@ import {
   TransactionReceiptQuery,
   TransactionRecordQuery,
   type TransactionResponse,
-  TransferTransaction,
 } from '@hiero-ledger/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useLocalNetwork } from '../../test/harness/local-network.ts';
@@ -97,6 +97,8 @@ describe('a client contract calling the HTS system contract on the local network
   let token: TokenId;
   let holder: AccountId;
   let holderKey: PrivateKey;
+  /** The token's treasury, whose key is one of its own key and the contract's id: the contract acts for it. */
+  let treasury: AccountId;
 
   const execute = (fn: string, params: ContractFunctionParameters, payable?: Hbar) => {
     const tx = new ContractExecuteTransaction().setContractId(client).setGas(GAS).setFunction(fn, params);
@@ -113,15 +115,26 @@ describe('a client contract calling the HTS system contract on the local network
     const deployed = (await deploy.getReceipt(local.client)).contractId;
     if (!deployed) throw new Error('no contract id');
     client = deployed;
-    const create = await new TokenCreateTransaction()
-      .setTokenName('Client Managed')
-      .setTokenSymbol('CMT')
-      .setDecimals(0)
-      .setInitialSupply(0)
-      .setTreasuryAccountId('0.0.2')
-      // The contract's id as the supply key: only the contract's own calls to 0x167 mint it.
-      .setSupplyKey(client)
+    const treasuryKey = PrivateKey.generateED25519();
+    const treasuryCreate = await new AccountCreateTransaction()
+      .setKeyWithoutAlias(new KeyList([treasuryKey.publicKey, client], 1))
+      .setInitialBalance(new Hbar(20))
       .execute(local.client);
+    const treasuryId = (await treasuryCreate.getReceipt(local.client)).accountId;
+    if (!treasuryId) throw new Error('no treasury id');
+    treasury = treasuryId;
+    const create = await (
+      await new TokenCreateTransaction()
+        .setTokenName('Client Managed')
+        .setTokenSymbol('CMT')
+        .setDecimals(0)
+        .setInitialSupply(0)
+        .setTreasuryAccountId(treasury)
+        // The contract's id as the supply key: only the contract's own calls to 0x167 mint it.
+        .setSupplyKey(client)
+        .freezeWith(local.client)
+        .sign(treasuryKey)
+    ).execute(local.client);
     const created = (await create.getReceipt(local.client)).tokenId;
     if (!created) throw new Error('no token id');
     token = created;
@@ -155,16 +168,14 @@ describe('a client contract calling the HTS system contract on the local network
     const info = await new TokenInfoQuery().setTokenId(token).execute(local.client);
     expect(info.totalSupply.toNumber()).toBe(1_000);
 
-    // The treasury (0.0.2) sends the contract some of what it minted, for it to send on.
-    await (
-      await new TransferTransaction()
-        .addTokenTransfer(token, '0.0.2', -600)
-        .addTokenTransfer(token, client.toString(), 600)
-        .execute(local.client)
-    ).getReceipt(local.client);
+    // The contract sends the treasury's units: the treasury's key names the contract.
     const sent = await execute(
-      'transfer',
-      new ContractFunctionParameters().addAddress(address(token)).addAddress(address(holder)).addInt64(250),
+      'send',
+      new ContractFunctionParameters()
+        .addAddress(address(token))
+        .addAddress(address(treasury))
+        .addAddress(address(holder))
+        .addInt64(250),
     );
     const sendRecord = await sent.getRecord(local.client);
     expect(sendRecord.receipt.status).toBe(Status.Success);
@@ -176,17 +187,18 @@ describe('a client contract calling the HTS system contract on the local network
     const [, mintChild] = await restFamily(minted, 2);
     expect(mintChild).toMatchObject({ name: 'TOKENMINT', nonce: 1, result: 'SUCCESS' });
     expect(mintChild?.token_transfers.map((t) => `${t.token_id}:${t.account}:${t.amount}`)).toEqual([
-      `${token.toString()}:0.0.2:1000`,
+      `${token.toString()}:${treasury.toString()}:1000`,
     ]);
     const [sendParent, sendChild] = await restFamily(sent, 2);
     expect(sendChild).toMatchObject({ name: 'CRYPTOTRANSFER', nonce: 1, result: 'SUCCESS' });
     expect(sendChild?.parent_consensus_timestamp).toBeTruthy();
     expect(sendParent?.token_transfers).toEqual([]);
     expect((sendChild?.token_transfers ?? []).map((t) => `${t.account}:${t.amount}`).sort()).toEqual(
-      [`${client.toString()}:-250`, `${holder.toString()}:250`].sort(),
+      [`${treasury.toString()}:-250`, `${holder.toString()}:250`].sort(),
     );
 
-    const hash = Buffer.from(sendRecord.transactionHash).toString('hex');
+    // A HAPI transaction's 32-byte form of its hash: the first 32 bytes of its SHA-384 hash, as relays use it.
+    const hash = Buffer.from(sendRecord.transactionHash.subarray(0, 32)).toString('hex');
     const result = await eventually<Record<string, unknown>>(`/api/v1/contracts/results/0x${hash}`, () => true);
     expect(result).toMatchObject({ result: 'SUCCESS', contract_id: client.toString() });
     expect(String(result.call_result)).toBe(`0x${SUCCESS.toString(16).padStart(64, '0')}`);
@@ -206,11 +218,16 @@ describe('a client contract calling the HTS system contract on the local network
       (b) => b.tokens[0]?.balance === 250,
     );
     expect(holderTokens.tokens[0]?.balance).toBe(250);
+    const treasuryTokens = await eventually<{ tokens: { balance: number }[] }>(
+      `/api/v1/accounts/${treasury.toString()}/tokens?token.id=${token.toString()}`,
+      (b) => b.tokens[0]?.balance === 750,
+    );
+    expect(treasuryTokens.tokens[0]?.balance).toBe(750);
     const contractTokens = await eventually<{ tokens: { balance: number }[] }>(
       `/api/v1/accounts/${client.toString()}/tokens?token.id=${token.toString()}`,
-      (b) => b.tokens[0]?.balance === 350,
+      (b) => b.tokens.length === 1,
     );
-    expect(contractTokens.tokens[0]?.balance).toBe(350);
+    expect(contractTokens.tokens[0]?.balance).toBe(0);
   });
 
   it("answers a transfer to an account without the association with the node's code, and a revert on it fails the call", async () => {

@@ -62,16 +62,22 @@ contract HtsClient {
         (responseCode, newTotalSupply, ) = abi.decode(output, (int64, int64, int64[]));
     }
 
-    /// Sends units the contract holds; answers the response code without reverting.
-    function transfer(address token, address to, int64 amount) public returns (int64) {
+    /// Sends units of `from` (this contract, or an account whose key names it); answers the response code without
+    /// reverting.
+    function send(address token, address from, address to, int64 amount) public returns (int64) {
         bytes memory data = abi.encodeWithSignature(
             "transferToken(address,address,address,int64)",
             token,
-            address(this),
+            from,
             to,
             amount
         );
         return code(call(data));
+    }
+
+    /// Sends units the contract holds.
+    function transfer(address token, address to, int64 amount) public returns (int64) {
+        return send(token, address(this), to, amount);
     }
 
     /// As `transfer`, but reverts with `Failed(code)` when the transfer does not succeed.
