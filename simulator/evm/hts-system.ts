@@ -48,6 +48,8 @@ export const HTS_CONTRACT = 0x167n;
 const INSUFFICIENT_TX_FEE = 9;
 const INSUFFICIENT_ACCOUNT_BALANCE = 28;
 const SUCCESS = 22;
+const ACCOUNT_FROZEN_FOR_TOKEN = 165;
+const TOKEN_WAS_DELETED = 179;
 const TOKEN_HAS_NO_FREEZE_KEY = 172;
 const TOKEN_HAS_NO_KYC_KEY = 177;
 const TREASURY_MUST_OWN_BURNED_NFT = 252;
@@ -134,6 +136,29 @@ function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigin
   }
 }
 
+/**
+ * Whether each account may take part in a transfer of its token, checked as the node's transfer steps check them:
+ * the token (exists, not deleted, not paused), then the accounts' relationships (associated, not frozen, KYC granted
+ * when the token has a KYC key). Undefined when all may; the balances are checked after.
+ */
+function standing(ledger: Ledger, parties: readonly { token: bigint; account: bigint }[]): number | undefined {
+  for (const { token: num } of parties) {
+    const token = ledger.tokens.get(num);
+    if (!token) return INVALID_TOKEN_ID;
+    if (token.deleted) return TOKEN_WAS_DELETED;
+    if (token.paused) return TOKEN_IS_PAUSED;
+  }
+  if (parties.some(({ token, account }) => !ledger.tokenBalances.has(`${account}/${token}`))) {
+    return TOKEN_NOT_ASSOCIATED_TO_ACCOUNT;
+  }
+  for (const { token: num, account } of parties) {
+    const token = ledger.tokens.get(num);
+    if (token?.frozen?.has(account)) return ACCOUNT_FROZEN_FOR_TOKEN;
+    if (token?.kycGranted && !token.kycGranted.has(account)) return ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN;
+  }
+  return undefined;
+}
+
 /** The dispatch `operation` makes for `caller`, decided on `ledger` as the node's handler decides it. */
 function dispatchOf(
   ledger: Ledger,
@@ -188,13 +213,11 @@ function dispatchOf(
       const tokens = new TokenTransfers().add(token, from, -amount).add(token, to, amount);
       const body = { cryptoTransfer: { tokenTransfers: tokens.toPb() } };
       // The receiver's relationship is settled before any balance moves (AssociateTokenRecipientsStep).
-      const status = !ledger.tokens.has(token)
-        ? INVALID_TOKEN_ID
-        : relation(from, token) === undefined || relation(to, token) === undefined
-          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
-          : (relation(from, token) ?? 0n) < amount
-            ? INSUFFICIENT_TOKEN_BALANCE
-            : SUCCESS;
+      const status =
+        standing(ledger, [
+          { token, account: from },
+          { token, account: to },
+        ]) ?? ((relation(from, token) ?? 0n) < amount ? INSUFFICIENT_TOKEN_BALANCE : SUCCESS);
       return {
         status,
         body,
@@ -214,13 +237,14 @@ function dispatchOf(
       const adjustments = unitAdjustmentsArg(ledger, data);
       const tokens = new TokenTransfers();
       for (const { account, amount } of adjustments) tokens.add(token, account, amount);
-      const status = !ledger.tokens.has(token)
-        ? INVALID_TOKEN_ID
-        : adjustments.some(({ account }) => relation(account, token) === undefined)
-          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
-          : adjustments.some(({ account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
-            ? INSUFFICIENT_TOKEN_BALANCE
-            : SUCCESS;
+      const status =
+        standing(
+          ledger,
+          adjustments.map(({ account }) => ({ token, account })),
+        ) ??
+        (adjustments.some(({ account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
+          ? INSUFFICIENT_TOKEN_BALANCE
+          : SUCCESS);
       return {
         status,
         body: { cryptoTransfer: { tokenTransfers: tokens.toPb() } },
@@ -245,15 +269,13 @@ function dispatchOf(
       const balance = (account: bigint) => (ledger.accounts.get(account) ?? ledger.contracts.get(account))?.balance;
       const units = lists.flatMap(({ token, adjustments: list }) => list.map((a) => ({ token, ...a })));
       // CryptoTransferHandler's order: recipients' associations, then hbar, then units.
-      const status = lists.some(({ token }) => !ledger.tokens.has(token))
-        ? INVALID_TOKEN_ID
-        : units.some(({ token, account }) => relation(account, token) === undefined)
-          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
-          : adjustments.some(({ account, amount }) => (balance(account) ?? 0n) + amount < 0n)
-            ? INSUFFICIENT_ACCOUNT_BALANCE
-            : units.some(({ token, account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
-              ? INSUFFICIENT_TOKEN_BALANCE
-              : SUCCESS;
+      const status =
+        (lists.some(({ token }) => !ledger.tokens.has(token)) ? INVALID_TOKEN_ID : standing(ledger, units)) ??
+        (adjustments.some(({ account, amount }) => (balance(account) ?? 0n) + amount < 0n)
+          ? INSUFFICIENT_ACCOUNT_BALANCE
+          : units.some(({ token, account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
+            ? INSUFFICIENT_TOKEN_BALANCE
+            : SUCCESS);
       return {
         status,
         body: { cryptoTransfer: { transfers: { accountAmounts: hbar.toPb() }, tokenTransfers: tokens.toPb() } },
@@ -277,13 +299,11 @@ function dispatchOf(
         const nft = ledger.nft(token, move.serial);
         return nft !== undefined && !nft.deleted && nft.owner === move.from;
       };
-      const status = !ledger.tokens.has(token)
-        ? INVALID_TOKEN_ID
-        : moves.some((move) => relation(move.from, token) === undefined || relation(move.to, token) === undefined)
-          ? TOKEN_NOT_ASSOCIATED_TO_ACCOUNT
-          : moves.every(owns)
-            ? SUCCESS
-            : SENDER_DOES_NOT_OWN_NFT_SERIAL_NO;
+      const parties = moves.flatMap((move) => [
+        { token, account: move.from },
+        { token, account: move.to },
+      ]);
+      const status = standing(ledger, parties) ?? (moves.every(owns) ? SUCCESS : SENDER_DOES_NOT_OWN_NFT_SERIAL_NO);
       return {
         status,
         body: { cryptoTransfer: { tokenTransfers: tokens.toPb() } },
