@@ -48,18 +48,22 @@ export function systemFees(calls: readonly SystemCallRecord[]): HbarTransfers {
   return transfers;
 }
 
-/** Writes the dispatched transactions' records after `parent`, paid by its payer; answers them in order. */
+/**
+ * Writes the dispatched transactions' records after `parent`, paid by its payer, nonces from `firstNonce` on (the
+ * consensus times follow the nonces); answers them in order.
+ */
 export async function writeDispatchChildren(
   net: Network,
   parent: SimItem,
   payer: bigint,
   calls: readonly SystemCallRecord[],
+  firstNonce = 1,
 ): Promise<SimItem[]> {
   const children: SimItem[] = [];
   for (const call of calls) {
     const body = call.body;
     if (!body) continue;
-    const nonce = children.length + 1;
+    const nonce = firstNonce + children.length;
     const undone = call.reverted && call.status === SUCCESS;
     const standing = !call.reverted;
     children.push(

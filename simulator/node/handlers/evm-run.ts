@@ -118,8 +118,8 @@ export async function runEvm(
  * by its payer: a Handling's `follow`.
  */
 export function writeSystemChildren(net: Network, run: () => EvmRun | undefined, payer: bigint) {
-  return (parent: SimItem): Promise<SimItem[]> => {
+  return (parent: SimItem, firstNonce: number): Promise<SimItem[]> => {
     const calls = run()?.systemCalls ?? [];
-    return calls.length > 0 ? writeDispatchChildren(net, parent, payer, calls) : Promise.resolve([]);
+    return calls.length > 0 ? writeDispatchChildren(net, parent, payer, calls, firstNonce) : Promise.resolve([]);
   };
 }
