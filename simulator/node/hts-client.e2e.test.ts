@@ -110,6 +110,7 @@ describe('a client contract calling the HTS system contract on the local network
     if (!contract) throw new Error('HtsClient did not compile');
     const deploy = await new ContractCreateTransaction()
       .setBytecode(contract.initcode)
+      .setConstructorParameters(new ContractFunctionParameters().addAddress(`0x${'00'.repeat(20)}`))
       .setGas(GAS)
       .execute(local.client);
     const deployed = (await deploy.getReceipt(local.client)).contractId;
@@ -228,6 +229,24 @@ describe('a client contract calling the HTS system contract on the local network
       (b) => b.tokens.length === 1,
     );
     expect(contractTokens.tokens[0]?.balance).toBe(0);
+  });
+
+  it('runs a constructor that associates the contract being created with a token', async () => {
+    const deploy = await new ContractCreateTransaction()
+      .setBytecode(contract?.initcode ?? new Uint8Array())
+      .setConstructorParameters(new ContractFunctionParameters().addAddress(address(token)))
+      // The deployment's code deposit and the association's price (about 700,000 gas) together.
+      .setGas(3 * GAS)
+      .execute(local.client);
+    const receipt = await deploy.getReceipt(local.client);
+    expect(receipt.status).toBe(Status.Success);
+    const [parent, child] = await restFamily(deploy, 2);
+    expect(parent).toMatchObject({ name: 'CONTRACTCREATEINSTANCE', result: 'SUCCESS' });
+    expect(child).toMatchObject({ name: 'TOKENASSOCIATE', nonce: 1, result: 'SUCCESS' });
+    await eventually<{ tokens: { balance: number }[] }>(
+      `/api/v1/accounts/${receipt.contractId?.toString()}/tokens?token.id=${token.toString()}`,
+      (b) => b.tokens.length === 1,
+    );
   });
 
   it("answers a transfer to an account without the association with the node's code, and a revert on it fails the call", async () => {

@@ -42,6 +42,14 @@ contract HtsClient {
 
     error Failed(int64 responseCode);
 
+    /// Associates itself with `token` while it is being created, unless `token` is the zero address.
+    constructor(address token) {
+        if (token != address(0)) {
+            int64 responseCode = associate(token);
+            if (responseCode != SUCCESS) revert Failed(responseCode);
+        }
+    }
+
     function code(bytes memory output) private pure returns (int64) {
         return abi.decode(output, (int64));
     }

@@ -69,6 +69,16 @@ export function newContract(
   return contract;
 }
 
+/**
+ * The contract a creation is making, in the model while its constructor runs: on the node the entity exists during
+ * its creation, so a constructor may call 0x167 for its own account. The creation replaces it when it succeeds and
+ * `abandon` removes it when it fails.
+ */
+export function reserveContract(ledger: Ledger, num: bigint, creator: bigint): { abandon(): void } {
+  newContract(ledger, num, { creator, runtime: new Uint8Array(), balance: 0n, settings: undefined });
+  return { abandon: () => ledger.contracts.delete(num) };
+}
+
 export const contractCreate: TxHandler = {
   price: (data) => ({ kind: undefined, gas: bigOf(data.gas), base: 'contractCreate' }),
   pure: (data) => {
@@ -100,6 +110,7 @@ export const contractCreate: TxHandler = {
         const num = ledger.allocateEntity();
         ledger.claimEvmAddress(longZeroAddress(num), num);
         const seconds = data.autoRenewPeriod ? bigOf((data.autoRenewPeriod as Pb).seconds) : DEFAULT_AUTO_RENEW_SECONDS;
+        const reserved = reserveContract(ledger, num, payer);
         run = await runEvm(ledger, evm, {
           consensusNs,
           sender: payer,
@@ -112,6 +123,7 @@ export const contractCreate: TxHandler = {
         });
         const charged = gasFee(ledger, run.outcome.gasUsed, PRICE_TINYCENTS.contractCreate);
         if (run.failure) {
+          reserved.abandon();
           return {
             status: code(run.failure),
             fee: charged,

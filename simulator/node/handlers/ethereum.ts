@@ -13,7 +13,7 @@ import { HbarTransfers } from '../../network/transfers.ts';
 import { signedEthereum, weibarsOf } from '../ethereum-sender.ts';
 import { bigOf, ensure, type Pb, type TxHandler } from '../handling.ts';
 import { code } from '../node-proto.ts';
-import { initcodeOfFile, newContract } from './contract.ts';
+import { initcodeOfFile, newContract, reserveContract } from './contract.ts';
 import {
   applyStorageToModel,
   checkIntrinsicGas,
@@ -76,6 +76,7 @@ export const ethereumTransaction: TxHandler = {
         signer.reportedNonce = tx.nonce + 1n;
         const num = create ? ledger.allocateEntity() : (contract?.num ?? 0n);
         if (create) ledger.claimEvmAddress(longZeroAddress(num), num);
+        const reserved = create ? reserveContract(ledger, num, signer.num) : undefined;
         const run = await runEvm(ledger, evm, {
           consensusNs,
           sender: signer.num,
@@ -95,6 +96,7 @@ export const ethereumTransaction: TxHandler = {
           .add(FEE_COLLECTOR, signerShare + relayShare);
         if (!run.failure && value > 0n) transfers.add(signer.num, -value).add(num, value);
         for (const [account, amount] of run.systemFees.amounts) transfers.add(account, amount);
+        if (run.failure) reserved?.abandon();
         if (create && !run.failure) {
           newContract(ledger, num, {
             creator: signer.num,
