@@ -1,7 +1,9 @@
 import { Address } from '@ethereumjs/util';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import { longZeroAddress } from '../ledger/ids.ts';
 import { Ledger, type LedgerKey } from '../ledger/ledger.ts';
+import { addressWord } from './abi.ts';
 import { htsCallData } from './hts-functions.ts';
 import { htsSystemContract } from './hts-system.ts';
 
@@ -122,6 +124,35 @@ describe('the HTS system contract for any calling contract', () => {
     expect(ledger.isAssociated(CONTRACT, TOKEN)).toBe(false);
     expect(ledger.tokenBalance(TREASURY, TOKEN)).toBe(100n);
     expect(run.calls.every((c) => c.reverted)).toBe(true);
+  });
+
+  it('answers views at the view gas, and reverts a failed one in a static frame with the status name', () => {
+    const ledger = ledgerWith(undefined);
+    ledger.tokens.get(TOKEN)?.frozen?.add(HOLDER);
+    const run = htsSystemContract(ledger);
+    const view = (signature: string, words: Uint8Array[], isStatic: boolean) =>
+      run.handler({
+        caller: new Address(longZeroAddress(CONTRACT)),
+        depth: 1,
+        data: Buffer.concat([keccak_256(new TextEncoder().encode(signature)).subarray(0, 4), ...words]),
+        gasLimit: 100_000n,
+        isStatic,
+        value: 0n,
+      });
+    const words = (...addresses: bigint[]) => addresses.map((num) => addressWord(longZeroAddress(num)));
+    const frozen = view('isFrozen(address,address)', words(TOKEN, HOLDER), true);
+    expect(frozen.executionGasUsed).toBe(2_607n);
+    expect(Buffer.from(frozen.returnValue).toString('hex')).toBe(
+      `${(22).toString(16).padStart(64, '0')}${'0'.repeat(63)}1`,
+    );
+    const isToken = view('isToken(address)', words(9999n), false);
+    expect(Buffer.from(isToken.returnValue).toString('hex')).toBe(
+      `${(22).toString(16).padStart(64, '0')}${'0'.repeat(64)}`,
+    );
+    const missing = view('getTokenType(address)', words(9999n), true);
+    expect(missing.exceptionError).toBeDefined();
+    expect(new TextDecoder().decode(missing.returnValue)).toBe('INVALID_TOKEN_ID');
+    expect(run.calls).toEqual([]);
   });
 
   it('undoes everything for a local call, which changes nothing', () => {

@@ -9,7 +9,8 @@
  * its fee answers INSUFFICIENT_TX_FEE and the zero address; one that succeeds charges the fee to the calling contract
  * and answers the new token's address. A failed dispatch answers its code, as a classic call does, except an approval,
  * which answers `(code, true)` and reverts with its code when it fails (ClassicGrantApprovalCall). Who may act is
- * hts-authority.ts's rule; a call for an account or token the contract has no key for answers the node's code.
+ * hts-authority.ts's rule; a call for an account or token the contract has no key for answers the node's code. A few
+ * views answer too (hts-views.ts).
  */
 import { EVMError } from '@ethereumjs/evm';
 import { accountPb, contractPb, i64, longZeroAddress, numOfLongZero, tokenPb } from '../ledger/ids.ts';
@@ -41,6 +42,7 @@ import {
   OPERATIONS,
   unitTransferGas,
 } from './hts-functions.ts';
+import { viewResult } from './hts-views.ts';
 
 /** 0.0.359, the system contract's entity number. */
 export const HTS_CONTRACT = 0x167n;
@@ -666,7 +668,10 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
     }
   };
   const handler: SystemContract = ({ caller, data, depth, gasLimit, isStatic, value }) => {
-    const operation = OPERATIONS.get(Buffer.from(data.subarray(0, 4)).toString('hex'));
+    const selector = Buffer.from(data.subarray(0, 4)).toString('hex');
+    const view = viewResult(ledger, selector, data, gasLimit, isStatic);
+    if (view) return view;
+    const operation = OPERATIONS.get(selector);
     const callerNum = numOfLongZero(caller.bytes) ?? ledger.entityOfAddress(caller.bytes);
     if (!operation || isStatic || callerNum === undefined) return haltResult(gasLimit);
     let gas: bigint;

@@ -168,6 +168,12 @@ describe('a client contract calling the HTS system contract on the local network
     expect(mintRecord.contractFunctionResult?.getInt64(1).toNumber()).toBe(1_000);
     const info = await new TokenInfoQuery().setTokenId(token).execute(local.client);
     expect(info.totalSupply.toNumber()).toBe(1_000);
+    const known = await new ContractCallQuery()
+      .setContractId(client)
+      .setGas(100_000)
+      .setFunction('isToken', new ContractFunctionParameters().addAddress(address(token)))
+      .execute(local.client);
+    expect([known.getInt64(0).toNumber(), known.getBool(1)]).toEqual([SUCCESS, true]);
 
     // The contract sends the treasury's units: the treasury's key names the contract.
     const sent = await execute(

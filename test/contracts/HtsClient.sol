@@ -110,6 +110,13 @@ contract HtsClient {
         return sent;
     }
 
+    /// Whether `token` is a token, read with a static call.
+    function isToken(address token) external view returns (int64 responseCode, bool known) {
+        (bool ok, bytes memory output) = HTS.staticcall(abi.encodeWithSignature("isToken(address)", token));
+        require(ok, "system contract call failed");
+        return abi.decode(output, (int64, bool));
+    }
+
     /// A fungible token with this contract as treasury and supply key; the value sent pays the creation fee.
     function createToken(string memory name, string memory symbol) external payable returns (int64, address) {
         TokenKey[] memory keys = new TokenKey[](1);
