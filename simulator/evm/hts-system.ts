@@ -13,18 +13,16 @@
  * views answer too (hts-views.ts).
  */
 import { EVMError } from '@ethereumjs/evm';
-import { accountPb, contractPb, i64, longZeroAddress, numOfLongZero, tokenPb } from '../ledger/ids.ts';
-import type { Ledger, Token } from '../ledger/ledger.ts';
+import { accountPb, i64, numOfLongZero, tokenPb } from '../ledger/ids.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
-import { addressWord, readUint, word } from './abi.ts';
+import { readUint, word } from './abi.ts';
 import { haltResult, type SystemContract, type SystemContractHooks } from './hedera-evm.ts';
 import {
   accountArg,
-  accountOf,
   argNum,
   argWord,
   arrayArg,
-  bytesListArg,
   CallFailure,
   cryptoTransferArg,
   INVALID_TOKEN_ID,
@@ -32,7 +30,26 @@ import {
   unitAdjustmentsArg,
 } from './hts-arguments.ts';
 import { authorityFailure, liveToken } from './hts-authority.ts';
-import { creationFee, KEY_FIELDS, readCreation, SUPPLY_KEY_TYPE } from './hts-create.ts';
+import {
+  ACCOUNT_DOES_NOT_OWN_WIPED_NFT,
+  ACCOUNT_IS_TREASURY,
+  ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN,
+  type Dispatch,
+  INSUFFICIENT_ACCOUNT_BALANCE,
+  INSUFFICIENT_TOKEN_BALANCE,
+  INVALID_TOKEN_BURN_AMOUNT,
+  INVALID_WIPING_AMOUNT,
+  SENDER_DOES_NOT_OWN_NFT_SERIAL_NO,
+  SUCCESS,
+  standing,
+  TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT,
+  TOKEN_HAS_NO_FREEZE_KEY,
+  TOKEN_HAS_NO_KYC_KEY,
+  TOKEN_IS_PAUSED,
+  TOKEN_NOT_ASSOCIATED_TO_ACCOUNT,
+  TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES,
+  type Undo,
+} from './hts-dispatch.ts';
 import {
   cryptoTransferGas,
   HTS_GAS,
@@ -42,30 +59,11 @@ import {
   OPERATIONS,
   unitTransferGas,
 } from './hts-functions.ts';
+import { createDispatch, nftSupplyDispatch } from './hts-token-dispatches.ts';
 import { viewResult } from './hts-views.ts';
 
 /** 0.0.359, the system contract's entity number. */
 export const HTS_CONTRACT = 0x167n;
-
-const INSUFFICIENT_TX_FEE = 9;
-const INSUFFICIENT_ACCOUNT_BALANCE = 28;
-const SUCCESS = 22;
-const ACCOUNT_FROZEN_FOR_TOKEN = 165;
-const TOKEN_WAS_DELETED = 179;
-const TOKEN_HAS_NO_FREEZE_KEY = 172;
-const TOKEN_HAS_NO_KYC_KEY = 177;
-const TREASURY_MUST_OWN_BURNED_NFT = 252;
-const INSUFFICIENT_TOKEN_BALANCE = 178;
-const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184;
-const TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT = 194;
-const TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES = 195;
-const ACCOUNT_IS_TREASURY = 196;
-const INVALID_TOKEN_BURN_AMOUNT = 183;
-const TOKEN_IS_PAUSED = 265;
-const SENDER_DOES_NOT_OWN_NFT_SERIAL_NO = 237;
-const INVALID_WIPING_AMOUNT = 192;
-const ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN = 176;
-const ACCOUNT_DOES_NOT_OWN_WIPED_NFT = 253;
 
 /** What one system call did, for the transaction's records: the dispatched body and its token transfers. */
 export interface SystemCallRecord {
@@ -100,23 +98,6 @@ export interface SystemContractRun extends SystemContractHooks {
   revert(): void;
 }
 
-interface Dispatch {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-  readonly tokens?: TokenTransfers;
-  readonly hbar?: HbarTransfers;
-  /** The output's words after the response code (a mint's and a burn's new total supply). */
-  readonly words?: readonly Uint8Array[];
-  /** The child record's receipt fields. */
-  readonly receipt?: Record<string, unknown>;
-  readonly record?: Record<string, unknown>;
-  readonly fee?: bigint;
-  /** Applies the dispatch to the ledger and answers what puts the ledger back (for a frame that reverts). */
-  readonly effect?: () => Undo;
-}
-
-type Undo = () => void;
-
 /** The gas of a call: its function's, or for NFTs a mint's own price and a transfer's price per serial. */
 function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigint {
   switch (operation) {
@@ -136,29 +117,6 @@ function gasOf(ledger: Ledger, operation: HtsOperation, data: Uint8Array): bigin
     default:
       return HTS_GAS[operation];
   }
-}
-
-/**
- * Whether each account may take part in a transfer of its token, checked as the node's transfer steps check them:
- * the token (exists, not deleted, not paused), then the accounts' relationships (associated, not frozen, KYC granted
- * when the token has a KYC key). Undefined when all may; the balances are checked after.
- */
-function standing(ledger: Ledger, parties: readonly { token: bigint; account: bigint }[]): number | undefined {
-  for (const { token: num } of parties) {
-    const token = ledger.tokens.get(num);
-    if (!token) return INVALID_TOKEN_ID;
-    if (token.deleted) return TOKEN_WAS_DELETED;
-    if (token.paused) return TOKEN_IS_PAUSED;
-  }
-  if (parties.some(({ token, account }) => !ledger.tokenBalances.has(`${account}/${token}`))) {
-    return TOKEN_NOT_ASSOCIATED_TO_ACCOUNT;
-  }
-  for (const { token: num, account } of parties) {
-    const token = ledger.tokens.get(num);
-    if (token?.frozen?.has(account)) return ACCOUNT_FROZEN_FOR_TOKEN;
-    if (token?.kycGranted && !token.kycGranted.has(account)) return ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN;
-  }
-  return undefined;
 }
 
 /** The dispatch `operation` makes for `caller`, decided on `ledger` as the node's handler decides it. */
@@ -508,131 +466,6 @@ function dispatchOf(
       };
     }
   }
-}
-
-/**
- * A mint of NFTs (one serial for each metadata, the next serials of the token, owned by its treasury) or a burn of
- * serials the treasury owns, as TokenMint and TokenBurn decide them for a token that is not paused. A mint answers the
- * new total supply and its serials, a burn the new total supply; the child record moves the serials from or to 0.0.0
- * and its receipt carries the new total supply (and a mint's serial numbers).
- */
-function nftSupplyDispatch(ledger: Ledger, operation: 'mintToken' | 'burnToken', token: Token, data: Uint8Array) {
-  const address = tokenPb(token.num);
-  const tokens = new TokenTransfers();
-  if (operation === 'mintToken') {
-    const metadata = bytesListArg(data, 2);
-    const serials = metadata.map((_, i) => token.nextSerial + BigInt(i));
-    for (const serial of serials) tokens.nft(token.num, { serial, from: 0n, to: token.treasury });
-    const ok = !token.paused;
-    const supply = ok ? token.totalSupply + BigInt(serials.length) : 0n;
-    return {
-      status: ok ? SUCCESS : TOKEN_IS_PAUSED,
-      body: { tokenMint: { token: address, metadata } },
-      words: [word(supply), word(0x60n), word(ok ? BigInt(serials.length) : 0n), ...(ok ? serials.map(word) : [])],
-      receipt: { newTotalSupply: i64(supply), serialNumbers: serials.map(i64) },
-      tokens,
-      effect: () => {
-        const minted = metadata.map((meta) => ledger.mintNft(token, meta));
-        return () => {
-          for (const serial of minted.reverse()) ledger.unmintNft(token, serial);
-        };
-      },
-    } satisfies Dispatch;
-  }
-  const serials = arrayArg(data, 2).map(readUint);
-  for (const serial of serials) tokens.nft(token.num, { serial, from: token.treasury, to: 0n });
-  const held = serials.every((serial) => {
-    const nft = ledger.nft(token.num, serial);
-    return nft !== undefined && !nft.deleted && nft.owner === token.treasury;
-  });
-  const ok = !token.paused && held;
-  const supply = ok ? token.totalSupply - BigInt(serials.length) : 0n;
-  return {
-    status: token.paused ? TOKEN_IS_PAUSED : held ? SUCCESS : TREASURY_MUST_OWN_BURNED_NFT,
-    body: { tokenBurn: { token: address, serialNumbers: serials.map(i64) } },
-    words: [word(supply)],
-    receipt: { newTotalSupply: i64(supply) },
-    tokens,
-    effect: () => {
-      for (const serial of serials) ledger.burnNft(token, serial);
-      return () => {
-        for (const serial of [...serials].reverse()) ledger.restoreNft(token, serial, token.treasury);
-      };
-    },
-  } satisfies Dispatch;
-}
-
-/**
- * A TokenCreate for the treasury the call names (the calling contract): when the value covers the fee, the token
- * takes the next entity number at once (its address is the answer) and its treasury holds the initial supply (none
- * for an NFT collection), associated. The simulator's creations have no freeze or KYC key, so the relationship is
- * neither frozen nor without KYC; an NFT collection's supply key names the contract, which then mints and burns it.
- * The dispatch's record lists the treasury's association.
- */
-function createDispatch(
-  ledger: Ledger,
-  operation: 'createFungibleToken' | 'createNonFungibleToken',
-  data: Uint8Array,
-  value: bigint,
-): Dispatch {
-  const type = operation === 'createFungibleToken' ? 'FUNGIBLE_COMMON' : 'NON_FUNGIBLE_UNIQUE';
-  const creation = readCreation(data, type);
-  const treasury = accountOf(ledger, creation.treasury);
-  const keys: Record<string, unknown> = {};
-  for (const { keyType, contract } of creation.keys) {
-    const key = { contractID: contractPb(numOfLongZero(contract) ?? 0n) };
-    KEY_FIELDS.forEach((field, bit) => {
-      if (keyType & (1n << BigInt(bit))) keys[field] = key;
-    });
-  }
-  const supplier = creation.keys.find((key) => key.keyType & SUPPLY_KEY_TYPE);
-  const body = {
-    tokenCreation: {
-      name: creation.name,
-      symbol: creation.symbol,
-      memo: creation.memo,
-      ...(type === 'FUNGIBLE_COMMON'
-        ? { decimals: Number(creation.decimals), initialSupply: i64(creation.initialSupply) }
-        : { tokenType: 1 }),
-      treasury: accountPb(treasury),
-      ...keys,
-      autoRenewAccount: accountPb(accountOf(ledger, creation.autoRenewAccount)),
-      autoRenewPeriod: { seconds: String(creation.autoRenewPeriod) },
-    },
-  };
-  const fee = creationFee(ledger.exchangeRate);
-  if (value < fee) return { status: INSUFFICIENT_TX_FEE, body, words: [word(0n)] };
-  const num = ledger.allocateEntity();
-  return {
-    status: SUCCESS,
-    body,
-    fee,
-    words: [addressWord(longZeroAddress(num))],
-    receipt: { tokenID: tokenPb(num) },
-    record: { automatic_token_associations: [{ token_id: tokenPb(num), account_id: accountPb(treasury) }] },
-    tokens:
-      creation.initialSupply > 0n
-        ? new TokenTransfers().add(num, treasury, creation.initialSupply)
-        : new TokenTransfers(),
-    effect: () => {
-      ledger.tokens.set(num, {
-        num,
-        type,
-        name: creation.name,
-        symbol: creation.symbol,
-        decimals: Number(creation.decimals),
-        treasury,
-        totalSupply: creation.initialSupply,
-        nextSerial: 1n,
-        ...(supplier ? { manager: numOfLongZero(supplier.contract) ?? 0n } : {}),
-      });
-      ledger.tokenBalances.set(`${treasury}/${num}`, creation.initialSupply);
-      return () => {
-        ledger.tokens.delete(num);
-        ledger.tokenBalances.delete(`${treasury}/${num}`);
-      };
-    },
-  };
 }
 
 /** The call's gas and its dispatch, or the code that stops it before any dispatch. */
