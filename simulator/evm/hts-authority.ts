@@ -2,8 +2,9 @@
  * Whether a system call may act, as the consensus node decides it for a contract: a contract carries no signatures,
  * so the only keys it satisfies are those naming its own contract id (a ContractID or DelegatableContractID key, or a
  * key list or threshold key such keys satisfy). It acts for its own account and for accounts or tokens whose key it
- * satisfies; the simulator's managed tokens name their contract as `manager`. A transfer debiting an account the
- * contract cannot act for would spend an allowance: this network answers SPENDER_DOES_NOT_HAVE_ALLOWANCE for it.
+ * satisfies; the simulator's managed tokens name their contract as `manager`. Units debited from an account the
+ * contract cannot act for spend an allowance (hts-allowances.ts); hbar and NFTs so debited answer
+ * SPENDER_DOES_NOT_HAVE_ALLOWANCE (this network keeps no such approvals for contracts).
  */
 import type { Ledger, LedgerKey, Token, TokenSettings } from '../ledger/ledger.ts';
 import {
@@ -14,7 +15,6 @@ import {
   cryptoTransferArg,
   INVALID_TOKEN_ID,
   nftMovesArg,
-  unitAdjustmentsArg,
 } from './hts-arguments.ts';
 import { readCreation } from './hts-create.ts';
 import type { HtsOperation } from './hts-functions.ts';
@@ -57,7 +57,7 @@ export function contractSatisfies(key: LedgerKey | undefined, contract: bigint):
 }
 
 /** Whether `caller` acts for `account`: its own, or one whose key names it. */
-function actsFor(ledger: Ledger, account: bigint, caller: bigint): boolean {
+export function actsFor(ledger: Ledger, account: bigint, caller: bigint): boolean {
   return account === caller || contractSatisfies(ledger.accounts.get(account)?.key, caller);
 }
 
@@ -84,18 +84,16 @@ export function authorityFailure(
   const acting = (account: bigint) => (actsFor(ledger, account, caller) ? undefined : INVALID_SIGNATURE);
   switch (operation) {
     case 'transferToken':
-      return debits([accountArg(ledger, data, 1)]);
+    case 'transferFrom':
     case 'transferTokens':
+      // Units spend an allowance where the contract cannot act for the account (hts-allowances.ts).
+      return undefined;
+    case 'cryptoTransferV2':
       return debits(
-        unitAdjustmentsArg(ledger, data)
-          .filter((a) => a.amount < 0n)
+        cryptoTransferArg(ledger, data)
+          .hbar.filter((a) => a.amount < 0n)
           .map((a) => a.account),
       );
-    case 'cryptoTransferV2': {
-      const { hbar, tokens } = cryptoTransferArg(ledger, data);
-      const all = [...hbar, ...tokens.flatMap((list) => list.adjustments)];
-      return debits(all.filter((a) => a.amount < 0n).map((a) => a.account));
-    }
     case 'transferNFT':
     case 'transferNFTs':
       return debits(nftMovesArg(ledger, operation, data).moves.map((move) => move.from));

@@ -18,6 +18,7 @@ const INVALID_SIGNATURE = 7;
 const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184;
 const ACCOUNT_FROZEN_FOR_TOKEN = 165;
 const SPENDER_DOES_NOT_HAVE_ALLOWANCE = 292;
+const AMOUNT_EXCEEDS_ALLOWANCE = 293;
 const TOKEN_HAS_NO_SUPPLY_KEY = 180;
 const INVALID_TOKEN_ID = 167;
 const REVERTED = true;
@@ -107,6 +108,32 @@ describe('the HTS system contract for any calling contract', () => {
     ledger.tokens.get(TOKEN)?.frozen?.add(HOLDER);
     expect(call(run, CONTRACT, send(TREASURY, HOLDER))).toBe(ACCOUNT_FROZEN_FOR_TOKEN);
     expect(ledger.tokenBalance(HOLDER, TOKEN)).toBe(10n);
+  });
+
+  it('spends the allowance an account gave the contract, marks the debit approved, and undoes the spend on a revert', () => {
+    const ledger = ledgerWith(undefined);
+    ledger.tokenBalances.set(`${HOLDER}/${TOKEN}`, 50n);
+    ledger.tokenAllowances.set(`${HOLDER}/${CONTRACT}/${TOKEN}`, 40n);
+    const run = htsSystemContract(ledger);
+    const spend = (amount: bigint) =>
+      htsCallData('transferFrom', [token, longZeroAddress(HOLDER), longZeroAddress(TREASURY), amount]);
+    expect(call(run, CONTRACT, spend(30n))).toBe(SUCCESS);
+    expect(ledger.tokenAllowances.get(`${HOLDER}/${CONTRACT}/${TOKEN}`)).toBe(10n);
+    const [list] = (run.calls[0]?.tokens.toPb() ?? []) as { transfers: Record<string, unknown>[] }[];
+    const approvals = list?.transfers.map((t) => [
+      Number((t.accountID as { accountNum: number }).accountNum),
+      Number(t.amount),
+      t.is_approval === true,
+    ]);
+    expect(approvals).toEqual([
+      [Number(TREASURY), 30, false],
+      [Number(HOLDER), -30, true],
+    ]);
+    expect(call(run, CONTRACT, spend(30n))).toBe(AMOUNT_EXCEEDS_ALLOWANCE);
+    expect(call(run, OTHER_CONTRACT, spend(1n))).toBe(SPENDER_DOES_NOT_HAVE_ALLOWANCE);
+    expect(call(run, CONTRACT, spend(10n), REVERTED)).toBe(SUCCESS);
+    expect(ledger.tokenAllowances.get(`${HOLDER}/${CONTRACT}/${TOKEN}`)).toBe(10n);
+    expect(ledger.tokenBalance(HOLDER, TOKEN)).toBe(20n);
   });
 
   it('lets a later call see an earlier one, and undoes the calls of a frame that reverts', () => {

@@ -18,6 +18,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
 import { readUint, word } from './abi.ts';
 import { haltResult, type SystemContract, type SystemContractHooks } from './hedera-evm.ts';
+import { allowanceSpends } from './hts-allowances.ts';
 import {
   accountArg,
   argNum,
@@ -167,17 +168,23 @@ function dispatchOf(
             },
       };
     }
-    case 'transferToken': {
+    case 'transferToken':
+    case 'transferFrom': {
       const [token, from, to] = [argNum(data, 0), accountArg(ledger, data, 1), accountArg(ledger, data, 2)];
       const amount = readUint(argWord(data, 3));
-      const tokens = new TokenTransfers().add(token, from, -amount).add(token, to, amount);
+      const allowances = allowanceSpends(ledger, caller, [{ token, account: from, amount: -amount }]);
+      const tokens = new TokenTransfers()
+        .add(token, from, -amount, allowances.approved(token, from))
+        .add(token, to, amount);
       const body = { cryptoTransfer: { tokenTransfers: tokens.toPb() } };
       // The receiver's relationship is settled before any balance moves (AssociateTokenRecipientsStep).
       const status =
         standing(ledger, [
           { token, account: from },
           { token, account: to },
-        ]) ?? ((relation(from, token) ?? 0n) < amount ? INSUFFICIENT_TOKEN_BALANCE : SUCCESS);
+        ]) ??
+        allowances.status ??
+        ((relation(from, token) ?? 0n) < amount ? INSUFFICIENT_TOKEN_BALANCE : SUCCESS);
       return {
         status,
         body,
@@ -185,7 +192,9 @@ function dispatchOf(
         effect: () => {
           ledger.addTokenBalance(from, token, -amount);
           ledger.addTokenBalance(to, token, amount);
+          const unspend = allowances.spend();
           return () => {
+            unspend();
             ledger.addTokenBalance(to, token, -amount);
             ledger.addTokenBalance(from, token, amount);
           };
@@ -195,13 +204,21 @@ function dispatchOf(
     case 'transferTokens': {
       const token = argNum(data, 0);
       const adjustments = unitAdjustmentsArg(ledger, data);
+      const allowances = allowanceSpends(
+        ledger,
+        caller,
+        adjustments.map((a) => ({ token, ...a })),
+      );
       const tokens = new TokenTransfers();
-      for (const { account, amount } of adjustments) tokens.add(token, account, amount);
+      for (const { account, amount } of adjustments) {
+        tokens.add(token, account, amount, amount < 0n && allowances.approved(token, account));
+      }
       const status =
         standing(
           ledger,
           adjustments.map(({ account }) => ({ token, account })),
         ) ??
+        allowances.status ??
         (adjustments.some(({ account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
           ? INSUFFICIENT_TOKEN_BALANCE
           : SUCCESS);
@@ -211,7 +228,9 @@ function dispatchOf(
         tokens,
         effect: () => {
           for (const { account, amount } of adjustments) ledger.addTokenBalance(account, token, amount);
+          const unspend = allowances.spend();
           return () => {
+            unspend();
             for (const { account, amount } of [...adjustments].reverse())
               ledger.addTokenBalance(account, token, -amount);
           };
@@ -222,20 +241,22 @@ function dispatchOf(
       const { hbar: adjustments, tokens: lists } = cryptoTransferArg(ledger, data);
       const hbar = new HbarTransfers();
       for (const { account, amount } of adjustments) hbar.add(account, amount);
+      const units = lists.flatMap(({ token, adjustments: list }) => list.map((a) => ({ token, ...a })));
+      const allowances = allowanceSpends(ledger, caller, units);
       const tokens = new TokenTransfers();
-      for (const { token, adjustments: units } of lists) {
-        for (const { account, amount } of units) tokens.add(token, account, amount);
+      for (const { token, account, amount } of units) {
+        tokens.add(token, account, amount, amount < 0n && allowances.approved(token, account));
       }
       const balance = (account: bigint) => (ledger.accounts.get(account) ?? ledger.contracts.get(account))?.balance;
-      const units = lists.flatMap(({ token, adjustments: list }) => list.map((a) => ({ token, ...a })));
-      // CryptoTransferHandler's order: recipients' associations, then hbar, then units.
+      // CryptoTransferHandler's order: recipients' associations, then hbar, then units (allowances, balances).
       const status =
         (lists.some(({ token }) => !ledger.tokens.has(token)) ? INVALID_TOKEN_ID : standing(ledger, units)) ??
         (adjustments.some(({ account, amount }) => (balance(account) ?? 0n) + amount < 0n)
           ? INSUFFICIENT_ACCOUNT_BALANCE
-          : units.some(({ token, account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
-            ? INSUFFICIENT_TOKEN_BALANCE
-            : SUCCESS);
+          : (allowances.status ??
+            (units.some(({ token, account, amount }) => (relation(account, token) ?? 0n) + amount < 0n)
+              ? INSUFFICIENT_TOKEN_BALANCE
+              : SUCCESS)));
       return {
         status,
         body: { cryptoTransfer: { transfers: { accountAmounts: hbar.toPb() }, tokenTransfers: tokens.toPb() } },
@@ -243,7 +264,9 @@ function dispatchOf(
         hbar,
         effect: () => {
           for (const { token, account, amount } of units) ledger.addTokenBalance(account, token, amount);
+          const unspend = allowances.spend();
           return () => {
+            unspend();
             for (const { token, account, amount } of [...units].reverse())
               ledger.addTokenBalance(account, token, -amount);
           };
