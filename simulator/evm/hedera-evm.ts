@@ -42,6 +42,8 @@ export type SystemContract = (call: SystemCall) => ExecResult;
 /** The system contract a transaction runs with: its answer, and the frames around its calls. */
 export interface SystemContractHooks {
   readonly handler: SystemContract;
+  /** What answers calls to `address` when it is a token's (its ERC redirect), else undefined. */
+  readonly tokenProxy?: (address: Address) => SystemContract | undefined;
   /** A call frame starts (the top-level call's included). */
   enterFrame(): void;
   /** The frame that started last ends: reverted (its effects undone, the system calls within it too) or not. */
@@ -103,6 +105,19 @@ export class HederaEvm extends EVM {
 
   protected override _executeCall(message: Message & { to: Address }): Promise<EVMResult> {
     this.current = message;
+    const proxy = this.systemContract?.tokenProxy?.(message.to);
+    if (proxy) {
+      // A token's address runs its ERC redirect: the node's token proxy hands the call to 0x167 for the token.
+      const execResult = proxy({
+        caller: message.caller,
+        depth: message.depth,
+        data: message.data,
+        gasLimit: message.gasLimit,
+        isStatic: message.isStatic,
+        value: message.value,
+      });
+      return Promise.resolve({ execResult });
+    }
     return super._executeCall(message);
   }
 

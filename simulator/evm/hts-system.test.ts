@@ -182,6 +182,41 @@ describe('the HTS system contract for any calling contract', () => {
     expect(run.calls).toEqual([]);
   });
 
+  it("answers ERC-20 at the token's address: a transfer for the caller with its Transfer event, a failure reverting with the code", () => {
+    const ledger = ledgerWith(undefined);
+    ledger.tokenBalances.set(`${CONTRACT}/${TOKEN}`, 10n);
+    const run = htsSystemContract(ledger);
+    const proxy = run.tokenProxy?.(new Address(token));
+    if (!proxy) throw new Error('no redirect for the token');
+    const erc = (signature: string, words: Uint8Array[]) =>
+      proxy({
+        caller: new Address(longZeroAddress(CONTRACT)),
+        depth: 1,
+        data: Buffer.concat([keccak_256(new TextEncoder().encode(signature)).subarray(0, 4), ...words]),
+        gasLimit: 1_000_000n,
+        isStatic: false,
+        value: 0n,
+      });
+    const to = (num: bigint) => addressWord(longZeroAddress(num));
+    const amount = (value: bigint) => Buffer.from(value.toString(16).padStart(64, '0'), 'hex');
+    const sent = erc('transfer(address,uint256)', [to(HOLDER), amount(4n)]);
+    expect(sent.exceptionError).toBeUndefined();
+    expect(Buffer.from(sent.returnValue).toString('hex')).toBe(`${'0'.repeat(63)}1`);
+    expect(sent.logs?.[0]?.[0]).toEqual(token);
+    expect(ledger.tokenBalance(HOLDER, TOKEN)).toBe(4n);
+    const refused = erc('transfer(address,uint256)', [to(OTHER_CONTRACT), amount(1n)]);
+    expect(refused.exceptionError).toBeDefined();
+    expect(Buffer.from(refused.returnValue).toString('hex')).toBe(
+      TOKEN_NOT_ASSOCIATED_TO_ACCOUNT.toString(16).padStart(64, '0'),
+    );
+    const balance = erc('balanceOf(address)', [to(HOLDER)]);
+    expect(Buffer.from(balance.returnValue).toString('hex')).toBe((4).toString(16).padStart(64, '0'));
+    expect(run.calls.map((c) => [c.operation, c.status])).toEqual([
+      ['transferToken', SUCCESS],
+      ['transferToken', TOKEN_NOT_ASSOCIATED_TO_ACCOUNT],
+    ]);
+  });
+
   it('undoes everything for a local call, which changes nothing', () => {
     const ledger = ledgerWith({ kind: 'contract', contract: CONTRACT });
     const run = htsSystemContract(ledger);

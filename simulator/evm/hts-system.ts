@@ -13,6 +13,7 @@
  * views answer too (hts-views.ts).
  */
 import { EVMError } from '@ethereumjs/evm';
+import type { Address } from '@ethereumjs/util';
 import { accountPb, i64, numOfLongZero, tokenPb } from '../ledger/ids.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
@@ -60,6 +61,7 @@ import {
   OPERATIONS,
   unitTransferGas,
 } from './hts-functions.ts';
+import { erc20Call } from './hts-redirect.ts';
 import { createDispatch, nftSupplyDispatch } from './hts-token-dispatches.ts';
 import { viewResult } from './hts-views.ts';
 
@@ -523,21 +525,24 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
       undos.delete(i);
     }
   };
-  const handler: SystemContract = ({ caller, data, depth, gasLimit, isStatic, value }) => {
-    const selector = Buffer.from(data.subarray(0, 4)).toString('hex');
-    const view = viewResult(ledger, selector, data, gasLimit, isStatic);
-    if (view) return view;
-    const operation = OPERATIONS.get(selector);
-    const callerNum = numOfLongZero(caller.bytes) ?? ledger.entityOfAddress(caller.bytes);
-    if (!operation || isStatic || callerNum === undefined) return haltResult(gasLimit);
+  /**
+   * Runs `operation` for `caller` with HTS call `data` and records it (`input`: the call data the contract sent);
+   * undefined when the call halts.
+   */
+  const dispatchCall = (
+    operation: HtsOperation,
+    caller: bigint,
+    call: { data: Uint8Array; input: Uint8Array; depth: number; gasLimit: bigint; value: bigint },
+  ) => {
+    const { data, gasLimit } = call;
     let gas: bigint;
     let dispatch: ReturnType<typeof decide>;
     try {
       gas = gasOf(ledger, operation, data);
-      if (gas > gasLimit) return haltResult(gasLimit);
-      dispatch = decide(ledger, operation, callerNum, data, value);
+      if (gas > gasLimit) return undefined;
+      dispatch = decide(ledger, operation, caller, data, call.value);
     } catch {
-      return haltResult(gasLimit);
+      return undefined;
     }
     const ok = dispatch.status === SUCCESS && 'effect' in dispatch;
     const code = word(BigInt(dispatch.status));
@@ -546,10 +551,10 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
     const output = Uint8Array.from([code, ...words].flatMap((w) => [...w]));
     const succeeded = (dispatch.status === SUCCESS ? dispatch : {}) as Partial<Dispatch>;
     if (ok && succeeded.effect) undos.set(calls.length, succeeded.effect());
-    calls.push({
+    const record: SystemCallRecord = {
       operation,
-      caller: callerNum,
-      depth,
+      caller,
+      depth: call.depth,
       reverted: false,
       status: dispatch.status,
       body: dispatch.body,
@@ -558,19 +563,47 @@ export function htsSystemContract(ledger: Ledger): SystemContractRun {
       receipt: succeeded.receipt ?? {},
       record: succeeded.record ?? {},
       fee: 'fee' in dispatch ? (dispatch.fee ?? 0n) : 0n,
-      input: data,
+      input: call.input,
       output,
       gasLimit,
       gasUsed: gas,
-    });
+    };
+    calls.push(record);
+    return { record, reverts };
+  };
+  const callerOf = (caller: Address) => numOfLongZero(caller.bytes) ?? ledger.entityOfAddress(caller.bytes);
+  const handler: SystemContract = ({ caller, data, depth, gasLimit, isStatic, value }) => {
+    const selector = Buffer.from(data.subarray(0, 4)).toString('hex');
+    const view = viewResult(ledger, selector, data, gasLimit, isStatic);
+    if (view) return view;
+    const operation = OPERATIONS.get(selector);
+    const callerNum = callerOf(caller);
+    if (!operation || isStatic || callerNum === undefined) return haltResult(gasLimit);
+    const done = dispatchCall(operation, callerNum, { data, input: data, depth, gasLimit, value });
+    if (!done) return haltResult(gasLimit);
     return {
-      returnValue: output,
-      executionGasUsed: gas,
-      ...(reverts ? { exceptionError: new EVMError(EVMError.errorMessages.REVERT) } : {}),
+      returnValue: done.record.output,
+      executionGasUsed: done.record.gasUsed,
+      ...(done.reverts ? { exceptionError: new EVMError(EVMError.errorMessages.REVERT) } : {}),
+    };
+  };
+  const tokenProxy = (address: Address): SystemContract | undefined => {
+    const token = ledger.tokens.get(numOfLongZero(address.bytes) ?? 0n);
+    if (token?.type !== 'FUNGIBLE_COMMON') return undefined;
+    return (call) => {
+      const callerNum = callerOf(call.caller);
+      const erc = callerNum === undefined ? undefined : erc20Call(ledger, token, callerNum, call);
+      if (!erc || callerNum === undefined) return haltResult(call.gasLimit);
+      if ('result' in erc) return erc.result;
+      if (call.isStatic) return haltResult(call.gasLimit);
+      const done = dispatchCall(erc.operation, callerNum, { ...call, data: erc.data, input: call.data });
+      if (!done) return haltResult(call.gasLimit);
+      return erc.answer(done.record.status, done.record.gasUsed);
     };
   };
   return {
     handler,
+    tokenProxy,
     calls,
     enterFrame: () => {
       frames.push(calls.length);

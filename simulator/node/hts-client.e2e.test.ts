@@ -284,7 +284,7 @@ describe('a client contract calling the HTS system contract on the local network
     expect(revertedChild).toMatchObject({ nonce: 1, result: 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT' });
   });
 
-  it('creates a token of its own, then mints and sends it in one transaction; a reverted mint and a local call change nothing', async () => {
+  it('creates a token of its own, then mints and sends it in one transaction; a reverted mint and a local call change nothing; its address answers ERC-20', async () => {
     const created = await execute(
       'createToken',
       new ContractFunctionParameters().addString('Client Own').addString('OWN'),
@@ -338,5 +338,29 @@ describe('a client contract calling the HTS system contract on the local network
     expect(local_.getInt64(1).toNumber()).toBe(84);
     const after = await new TokenInfoQuery().setTokenId(own).execute(local.client);
     expect(after.totalSupply.toNumber()).toBe(75);
+
+    // The token's own address answers ERC-20: a transfer of the contract's units, with its Transfer event.
+    await (await execute('mint', new ContractFunctionParameters().addAddress(address(own)).addInt64(20))).getReceipt(
+      local.client,
+    );
+    const erc = await execute(
+      'ercTransfer',
+      new ContractFunctionParameters().addAddress(address(own)).addAddress(address(holder)).addUint256(20),
+    );
+    const ercRecord = await erc.getRecord(local.client);
+    expect(ercRecord.contractFunctionResult?.getBool(0)).toBe(true);
+    const [transferLog] = ercRecord.contractFunctionResult?.logs ?? [];
+    expect(transferLog?.contractId?.toString()).toBe(own.toString());
+    expect(Buffer.from(transferLog?.data ?? new Uint8Array()).toString('hex')).toBe(
+      (20).toString(16).padStart(64, '0'),
+    );
+    const [, ercChild] = await restFamily(erc, 2);
+    expect(ercChild).toMatchObject({ name: 'CRYPTOTRANSFER', nonce: 1, result: 'SUCCESS' });
+    const balance = await new ContractCallQuery()
+      .setContractId(client)
+      .setGas(100_000)
+      .setFunction('ercBalance', new ContractFunctionParameters().addAddress(address(own)).addAddress(address(holder)))
+      .execute(local.client);
+    expect(balance.getUint256(0).toNumber()).toBe(95);
   });
 });

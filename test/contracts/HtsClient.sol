@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 pragma solidity ^0.8.26;
 
+/// ERC-20 as an HTS token's address answers it (the node's token redirect).
+interface IERC20 {
+    function transfer(address to, uint256 amount) external returns (bool);
+    function balanceOf(address account) external view returns (uint256);
+}
+
 /// A client's contract that uses the Hedera Token Service system contract (0x167) the way dapps do: through its
 /// classic functions, for its own account and for tokens whose keys name it, reading each response code. The local
 /// network's tests deploy it with the SDK.
@@ -115,6 +121,16 @@ contract HtsClient {
         (bool ok, bytes memory output) = HTS.staticcall(abi.encodeWithSignature("isToken(address)", token));
         require(ok, "system contract call failed");
         return abi.decode(output, (int64, bool));
+    }
+
+    /// Sends units the contract holds through the token's ERC-20 interface.
+    function ercTransfer(address token, address to, uint256 amount) external returns (bool) {
+        return IERC20(token).transfer(to, amount);
+    }
+
+    /// An account's balance through the token's ERC-20 interface.
+    function ercBalance(address token, address account) external view returns (uint256) {
+        return IERC20(token).balanceOf(account);
     }
 
     /// A fungible token with this contract as treasury and supply key; the value sent pays the creation fee.
