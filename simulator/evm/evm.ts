@@ -10,7 +10,7 @@ import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { Account, Address, createAddressFromString } from '@ethereumjs/util';
 import { CHAIN_ID } from './ethereum-tx.ts';
 import { afterRefund, chargedGas, existingAuthorityRefund, intrinsicGas } from './gas.ts';
-import { HederaEvm, type SystemContract } from './hedera-evm.ts';
+import { HederaEvm, type SystemContractHooks } from './hedera-evm.ts';
 import { TrackingStateManager } from './tracking-state.ts';
 
 export interface EvmLog {
@@ -100,8 +100,8 @@ export class SimEvm {
   private readonly evm = new HederaEvm(this.common, this.state);
 
   /** What answers calls to the Hedera Token Service (0x167) from now on; undefined: such a call halts. */
-  set systemContract(handler: SystemContract | undefined) {
-    this.evm.systemContract = handler;
+  set systemContract(hooks: SystemContractHooks | undefined) {
+    this.evm.systemContract = hooks;
   }
 
   /** Puts contracts an earlier run created into the state, as they were when it stopped. */

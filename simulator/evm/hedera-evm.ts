@@ -5,7 +5,8 @@
  * transaction (building one compiles the fork's opcode and gas tables, and registers a listener on the shared
  * Common that is never removed): `beginTransaction` gives each its own transient storage, and the journal's
  * `cleanup` after each run empties the warm sets. The Hedera Token Service's system contract (0x167) answers
- * through `systemContract`, which the transaction that may call it sets.
+ * through `systemContract`, which the transaction that may call it sets; it hears of every frame's start and end, so
+ * that a frame that reverts takes back the system calls made within it, as the node's savepoints do.
  */
 import type { Common, StateManagerInterface } from '@ethereumjs/common';
 import {
@@ -13,6 +14,7 @@ import {
   EVMError,
   EVMMockBlockchain,
   type EVMResult,
+  type EVMRunCallOpts,
   type ExecResult,
   type Message,
   NobleBN254,
@@ -26,6 +28,8 @@ export const HTS_ADDRESS = '0x0000000000000000000000000000000000000167';
 /** A call to the system contract: who called it (the calling frame's address), with what, and how much gas. */
 export interface SystemCall {
   readonly caller: Address;
+  /** The system call's own depth in the transaction's call tree (1: called by the top-level contract). */
+  readonly depth: number;
   readonly data: Uint8Array;
   readonly gasLimit: bigint;
   readonly isStatic: boolean;
@@ -34,6 +38,17 @@ export interface SystemCall {
 }
 
 export type SystemContract = (call: SystemCall) => ExecResult;
+
+/** The system contract a transaction runs with: its answer, and the frames around its calls. */
+export interface SystemContractHooks {
+  readonly handler: SystemContract;
+  /** What answers calls to `address` when it is a token's (its ERC redirect), else undefined. */
+  readonly tokenProxy?: (address: Address) => SystemContract | undefined;
+  /** A call frame starts (the top-level call's included). */
+  enterFrame(): void;
+  /** The frame that started last ends: reverted (its effects undone, the system calls within it too) or not. */
+  leaveFrame(reverted: boolean): void;
+}
 
 /** A halt that takes all the gas the frame was given, as the node's system contracts halt. */
 export function haltResult(gasLimit: bigint): ExecResult {
@@ -49,7 +64,7 @@ export class HederaEvm extends EVM {
   /** The message being run; when it is the system contract's, its caller is the calling frame. */
   private current: Message | undefined;
   /** Answers calls to 0x167 during the transaction that set it; without it a call there runs out of gas. */
-  systemContract: SystemContract | undefined;
+  systemContract: SystemContractHooks | undefined;
 
   constructor(common: Common, stateManager: StateManagerInterface) {
     super({
@@ -64,8 +79,9 @@ export class HederaEvm extends EVM {
   private system(input: PrecompileInput): ExecResult {
     const message = this.current;
     if (!this.systemContract || !message) return haltResult(input.gasLimit);
-    return this.systemContract({
+    return this.systemContract.handler({
       caller: message.caller,
+      depth: message.depth,
       data: input.data,
       gasLimit: input.gasLimit,
       isStatic: message.isStatic,
@@ -73,8 +89,35 @@ export class HederaEvm extends EVM {
     });
   }
 
+  /** Every frame runs here (ethereumjs journals each message in `runCall`, reverting it when it fails). */
+  override async runCall(opts: EVMRunCallOpts): Promise<EVMResult> {
+    const hooks = this.systemContract;
+    hooks?.enterFrame();
+    let reverted = true;
+    try {
+      const result = await super.runCall(opts);
+      reverted = result.execResult.exceptionError !== undefined;
+      return result;
+    } finally {
+      hooks?.leaveFrame(reverted);
+    }
+  }
+
   protected override _executeCall(message: Message & { to: Address }): Promise<EVMResult> {
     this.current = message;
+    const proxy = this.systemContract?.tokenProxy?.(message.to);
+    if (proxy) {
+      // A token's address runs its ERC redirect: the node's token proxy hands the call to 0x167 for the token.
+      const execResult = proxy({
+        caller: message.caller,
+        depth: message.depth,
+        data: message.data,
+        gasLimit: message.gasLimit,
+        isStatic: message.isStatic,
+        value: message.value,
+      });
+      return Promise.resolve({ execResult });
+    }
     return super._executeCall(message);
   }
 

@@ -536,6 +536,29 @@ export class Ledger {
     token.totalSupply -= 1n;
   }
 
+  /** Takes back `serial`, the last serial minted (a mint whose transaction reverted). */
+  unmintNft(token: Token, serial: bigint): void {
+    const nft = this.nft(token.num, serial);
+    if (!nft || serial !== token.nextSerial - 1n)
+      throw new Error(`ledger: ${token.num}/${serial} is not the last mint`);
+    this.nfts.delete(`${token.num}/${serial}`);
+    this.ownerSerials(nft.owner, token.num).delete(serial);
+    this.addTokenBalance(nft.owner, token.num, -1n);
+    token.totalSupply -= 1n;
+    token.nextSerial = serial;
+  }
+
+  /** Gives a burned or wiped serial back to `owner` (a burn or wipe whose transaction reverted). */
+  restoreNft(token: Token, serial: bigint, owner: bigint): void {
+    const nft = this.nft(token.num, serial);
+    if (!nft?.deleted) throw new Error(`ledger: ${token.num}/${serial} is not burned`);
+    nft.deleted = false;
+    nft.owner = owner;
+    this.ownerSerials(owner, token.num).add(serial);
+    this.addTokenBalance(owner, token.num, 1n);
+    token.totalSupply += 1n;
+  }
+
   /** Moves an NFT and its owner's token-balance counts; the serial's spender approval ends with the move. */
   moveNft(token: bigint, serial: bigint, from: bigint, to: bigint): void {
     const nft = this.nft(token, serial);

@@ -13,12 +13,13 @@
  */
 
 import type { SimEvm } from '../evm/evm.ts';
-import { HTS_CONTRACT, htsSystemContract, type SystemCallRecord } from '../evm/hts-system.ts';
+import { withSystemActions, writeDispatchChildren } from '../evm/hts-records.ts';
+import { htsSystemContract, type SystemCallRecord } from '../evm/hts-system.ts';
 import { functionResult, sidecarsOf } from '../evm/records.ts';
-import { accountPb, contractPb, FEE_COLLECTOR, i64, longZeroAddress, timestampPb } from '../ledger/ids.ts';
+import { accountPb, contractPb, FEE_COLLECTOR, i64, longZeroAddress } from '../ledger/ids.ts';
 import type { Contract, Token } from '../ledger/ledger.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
-import type { Network, Outcome, SimItem } from '../network/network.ts';
+import type { Network, Outcome } from '../network/network.ts';
 import { HbarTransfers, TokenTransfers } from '../network/transfers.ts';
 import { noteResult } from './contract-calls.ts';
 import { CONTRACT_REVERT_EXECUTED, deployContract } from './contracts.ts';
@@ -26,9 +27,7 @@ import { planSystemCall } from './hts-plans.ts';
 import { HBAR, payerWith } from './pick.ts';
 import { applyTokenTransfers, tokenCreated } from './tokens.ts';
 
-const SYSTEM = 4;
 const AUTO_RENEW_SECONDS = '7776000';
-const OP_CALL = 1;
 /** The system contract's price is most of the call's gas; 1,000,000 leaves room for the HtsCaller's own. */
 const GAS = 1_000_000n;
 
@@ -64,7 +63,7 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
     price: undefined,
     execute: async ({ consensusNs }): Promise<Outcome> => {
       const run = htsSystemContract(net.ledger);
-      evm.systemContract = run.handler;
+      evm.systemContract = run;
       const outcome = await evm
         .transact({
           sender: net.ledger.canonicalAddress(sender.num),
@@ -78,7 +77,6 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
           evm.systemContract = undefined;
         });
       system = outcome.success ? run.calls[0] : undefined;
-      if (outcome.success) run.apply();
       noteResult(net.ledger, consensusNs, { contract: caller.num, sender: sender.num, gasLimit: GAS }, outcome);
       const sidecars = sidecarsOf(caller.num, sender.num, outcome, { gas: GAS, input: data, created: false });
       // The value reaches the contract only when the call succeeds; a creation's fee goes from it to 0.0.98.
@@ -100,11 +98,11 @@ export async function htsCall(net: Network, evm: SimEvm): Promise<boolean> {
             created: false,
           }),
         },
-        sidecars: system ? withSystemAction(sidecars, caller, system) : sidecars,
+        sidecars: system ? withSystemActions(sidecars, [system]) : sidecars,
       };
     },
   });
-  if (system) await writeDispatchChild(net, parent, sender.num, caller, system);
+  if (system) await writeDispatchChildren(net, parent, sender.num, [system]);
   return true;
 }
 
@@ -208,63 +206,4 @@ async function fundCaller(net: Network, caller: Contract): Promise<boolean> {
     },
   });
   return true;
-}
-
-/** The contract actions with the system call after the top-level call, as the node's action tracer lists them. */
-function withSystemAction(
-  sidecars: Record<string, unknown>[],
-  caller: Contract,
-  system: SystemCallRecord,
-): Record<string, unknown>[] {
-  return sidecars.map((sidecar) => {
-    const actions = (sidecar.actions as { contract_actions: Record<string, unknown>[] } | undefined)?.contract_actions;
-    if (!actions) return sidecar;
-    const action = {
-      call_type: SYSTEM,
-      calling_contract: contractPb(caller.num),
-      gas: i64(system.gasLimit),
-      input: system.input,
-      recipient_contract: contractPb(HTS_CONTRACT),
-      gas_used: i64(system.gasUsed),
-      output: system.output,
-      call_depth: 1,
-      call_operation_type: OP_CALL,
-    };
-    return { actions: { contract_actions: [...actions, action] } };
-  });
-}
-
-/** The dispatched transaction's record: its body, its status, and the system contract's result. */
-async function writeDispatchChild(
-  net: Network,
-  parent: SimItem,
-  payer: bigint,
-  caller: Contract,
-  system: SystemCallRecord,
-): Promise<void> {
-  await net.submit({
-    payer,
-    transactionId: { ...(parent.body.transactionID as Record<string, unknown>), nonce: 1 },
-    consensusNs: parent.consensusNs + 1n,
-    body: system.body,
-    price: undefined,
-    execute: () => ({
-      status: system.status,
-      receipt: system.receipt,
-      ...(system.tokens.isEmpty ? {} : { tokens: system.tokens }),
-      ...(system.hbar.amounts.size === 0 ? {} : { transfers: system.hbar }),
-      record: {
-        ...system.record,
-        parent_consensus_timestamp: timestampPb(parent.consensusNs),
-        contractCallResult: {
-          contractID: contractPb(HTS_CONTRACT),
-          contractCallResult: system.output,
-          gasUsed: i64(system.gasUsed),
-          gas: i64(system.gasLimit),
-          functionParameters: system.input,
-          sender_id: accountPb(caller.num),
-        },
-      },
-    }),
-  });
 }

@@ -125,7 +125,11 @@ export class ConsensusNode implements Scheduler {
       },
     });
     const children = [...(prepared.handling?.children?.() ?? [])];
+    // The children after the record take the nonces after those before it (a completion's included).
+    const firstNonce = children.length + (completion ? 1 : 0) + 1;
+    const following = (await prepared.handling?.follow?.(item, firstNonce)) ?? [];
     if (completion) children.unshift(await this.complete(completion.account, completion.key, item, children.length));
+    children.push(...following);
     this.receipts.done(accepted.key, item, children);
     for (const child of children) this.receipts.done(transactionIdKey(child.body.transactionID), child);
     this.log({ msg: 'handled', transactionId: accepted.key, kind, status: statusOf(item) });

@@ -80,6 +80,11 @@ export interface Handling {
   readonly after?: (item: SimItem) => Promise<void>;
   /** The child records `execute` wrote (accounts a transfer created), for receipt and record queries. */
   readonly children?: () => readonly SimItem[];
+  /**
+   * Child records written after the transaction's own, whatever its status (a contract's system calls), their
+   * nonces from `firstNonce` on.
+   */
+  readonly follow?: (item: SimItem, firstNonce: number) => Promise<readonly SimItem[]>;
 }
 
 export interface TxHandler {

@@ -21,7 +21,14 @@ import {
 } from '../handling.ts';
 import { code } from '../node-proto.ts';
 import { keyFromPb } from '../signatures.ts';
-import { applyStorageToModel, checkIntrinsicGas, gasCost, runEvm } from './evm-run.ts';
+import {
+  applyStorageToModel,
+  checkIntrinsicGas,
+  type EvmRun,
+  gasCost,
+  runEvm,
+  writeSystemChildren,
+} from './evm-run.ts';
 import { liveAccount, liveContract } from './lookups.ts';
 
 const bytes = (value: unknown) => (value instanceof Uint8Array ? new Uint8Array(value) : new Uint8Array());
@@ -62,6 +69,16 @@ export function newContract(
   return contract;
 }
 
+/**
+ * The contract a creation is making, in the model while its constructor runs: on the node the entity exists during
+ * its creation, so a constructor may call 0x167 for its own account. The creation replaces it when it succeeds and
+ * `abandon` removes it when it fails.
+ */
+export function reserveContract(ledger: Ledger, num: bigint, creator: bigint): { abandon(): void } {
+  newContract(ledger, num, { creator, runtime: new Uint8Array(), balance: 0n, settings: undefined });
+  return { abandon: () => ledger.contracts.delete(num) };
+}
+
 export const contractCreate: TxHandler = {
   price: (data) => ({ kind: undefined, gas: bigOf(data.gas), base: 'contractCreate' }),
   pure: (data) => {
@@ -85,13 +102,16 @@ export const contractCreate: TxHandler = {
     ensure(funder.balance - fee - gasCost(gas) >= value, 'INSUFFICIENT_PAYER_BALANCE');
     const adminKey = data.adminKey ? keyFromPb(data.adminKey) : undefined;
     const autoRenew = data.auto_renew_account_id ? liveAccount(ledger, data.auto_renew_account_id) : undefined;
+    let run: EvmRun | undefined;
     return {
       requiredKeys: [adminKey, autoRenew?.key].filter((k): k is LedgerKey => k !== undefined),
+      follow: writeSystemChildren(net, () => run, payer),
       execute: async ({ consensusNs }): Promise<Outcome> => {
         const num = ledger.allocateEntity();
         ledger.claimEvmAddress(longZeroAddress(num), num);
         const seconds = data.autoRenewPeriod ? bigOf((data.autoRenewPeriod as Pb).seconds) : DEFAULT_AUTO_RENEW_SECONDS;
-        const run = await runEvm(ledger, evm, {
+        const reserved = reserveContract(ledger, num, payer);
+        run = await runEvm(ledger, evm, {
           consensusNs,
           sender: payer,
           contract: num,
@@ -103,6 +123,7 @@ export const contractCreate: TxHandler = {
         });
         const charged = gasFee(ledger, run.outcome.gasUsed, PRICE_TINYCENTS.contractCreate);
         if (run.failure) {
+          reserved.abandon();
           return {
             status: code(run.failure),
             fee: charged,
@@ -124,9 +145,11 @@ export const contractCreate: TxHandler = {
           },
         });
         applyStorageToModel(ledger, run.outcome);
+        const transfers = new HbarTransfers().add(payer, -value).add(num, value);
+        for (const [account, amount] of run.systemFees.amounts) transfers.add(account, amount);
         return {
           fee: charged,
-          transfers: new HbarTransfers().add(payer, -value).add(num, value),
+          transfers,
           receipt: { contractID: contractPb(num) },
           record: { contractCreateResult: run.result },
           sidecars: run.sidecars,
@@ -150,8 +173,10 @@ export const contractCall: TxHandler = {
     checkIntrinsicGas(input, false, gas);
     const value = bigOf(data.amount);
     ensure(ledger.account(payer).balance - fee - gasCost(gas) >= value, 'INSUFFICIENT_PAYER_BALANCE');
+    let evmRun: EvmRun | undefined;
     return {
       requiredKeys: [],
+      follow: writeSystemChildren(net, () => evmRun, payer),
       execute: async ({ consensusNs }): Promise<Outcome> => {
         const run = await runEvm(ledger, evm, {
           consensusNs,
@@ -162,12 +187,14 @@ export const contractCall: TxHandler = {
           gas,
           value,
         });
+        evmRun = run;
+        const transfers = new HbarTransfers();
+        if (!run.failure && value > 0n) transfers.add(payer, -value).add(contract.num, value);
+        for (const [account, amount] of run.systemFees.amounts) transfers.add(account, amount);
         return {
           ...(run.failure ? { status: code(run.failure) } : {}),
           fee: gasFee(ledger, run.outcome.gasUsed, PRICE_TINYCENTS.contractCallBase),
-          ...(run.failure || value === 0n
-            ? {}
-            : { transfers: new HbarTransfers().add(payer, -value).add(contract.num, value) }),
+          ...(transfers.amounts.size === 0 ? {} : { transfers }),
           receipt: { contractID: contractPb(contract.num) },
           record: { contractCallResult: run.result },
           sidecars: run.sidecars,

@@ -13,8 +13,15 @@ import { HbarTransfers } from '../../network/transfers.ts';
 import { signedEthereum, weibarsOf } from '../ethereum-sender.ts';
 import { bigOf, ensure, type Pb, type TxHandler } from '../handling.ts';
 import { code } from '../node-proto.ts';
-import { initcodeOfFile, newContract } from './contract.ts';
-import { applyStorageToModel, checkIntrinsicGas, gasCost, runEvm } from './evm-run.ts';
+import { initcodeOfFile, newContract, reserveContract } from './contract.ts';
+import {
+  applyStorageToModel,
+  checkIntrinsicGas,
+  type EvmRun,
+  gasCost,
+  runEvm,
+  writeSystemChildren,
+} from './evm-run.ts';
 
 const WEIBARS_PER_TINYBAR = 10_000_000_000n;
 
@@ -60,13 +67,16 @@ export const ethereumTransaction: TxHandler = {
       ledger.account(payer).balance - fee >= (GAS_PRICE_TINYBARS - signerPrice) * gas,
       'INSUFFICIENT_PAYER_BALANCE',
     );
+    let evmRun: EvmRun | undefined;
     return {
       requiredKeys: [],
+      follow: writeSystemChildren(net, () => evmRun, payer),
       execute: async ({ consensusNs }): Promise<Outcome> => {
         signer.ethereumNonce = tx.nonce + 1n;
         signer.reportedNonce = tx.nonce + 1n;
         const num = create ? ledger.allocateEntity() : (contract?.num ?? 0n);
         if (create) ledger.claimEvmAddress(longZeroAddress(num), num);
+        const reserved = create ? reserveContract(ledger, num, signer.num) : undefined;
         const run = await runEvm(ledger, evm, {
           consensusNs,
           sender: signer.num,
@@ -76,6 +86,7 @@ export const ethereumTransaction: TxHandler = {
           gas,
           value,
         });
+        evmRun = run;
         const used = run.outcome.gasUsed;
         const signerShare = used * signerPrice;
         const relayShare = gasCost(used) - signerShare;
@@ -84,6 +95,8 @@ export const ethereumTransaction: TxHandler = {
           .add(payer, -relayShare)
           .add(FEE_COLLECTOR, signerShare + relayShare);
         if (!run.failure && value > 0n) transfers.add(signer.num, -value).add(num, value);
+        for (const [account, amount] of run.systemFees.amounts) transfers.add(account, amount);
+        if (run.failure) reserved?.abandon();
         if (create && !run.failure) {
           newContract(ledger, num, {
             creator: signer.num,

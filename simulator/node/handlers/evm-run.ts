@@ -2,15 +2,22 @@
  * One EVM execution for a transaction submitted to a node, on the simulator's EVM and model (evm/evm.ts): the
  * storage of every contract it touched follows into the model, the gas is noted with the ledger's contract results,
  * and the record's function result and the sidecars come out as the generated contract transactions write them.
+ * Any contract it runs may call the HTS system contract (0x167, evm/hts-system.ts): the calls change the ledger as
+ * they happen (a reverting frame takes its calls back), their actions join the sidecars, and the transaction's
+ * handler writes their dispatches as child records after its own (`writeSystemChildren`).
  */
 import { fromHex } from '../../evm/abi.ts';
 import type { EvmOutcome, SimEvm } from '../../evm/evm.ts';
 import { intrinsicGas } from '../../evm/gas.ts';
+import { systemFees, withSystemActions, writeDispatchChildren } from '../../evm/hts-records.ts';
+import { htsSystemContract, type SystemCallRecord } from '../../evm/hts-system.ts';
 import { applyStorage, functionResult, sidecarsOf } from '../../evm/records.ts';
 import { longZeroAddress, numOfLongZero } from '../../ledger/ids.ts';
 import type { Contract, Ledger } from '../../ledger/ledger.ts';
 import { noteResult } from '../../mix/contract-calls.ts';
 import { GAS_PRICE_TINYBARS } from '../../network/fees.ts';
+import type { Network, SimItem } from '../../network/network.ts';
+import type { HbarTransfers } from '../../network/transfers.ts';
 import { ensure } from '../handling.ts';
 
 export interface EvmRun {
@@ -19,6 +26,10 @@ export interface EvmRun {
   readonly sidecars: Record<string, unknown>[];
   /** The node's status for a failed execution; undefined when it succeeded. */
   readonly failure: string | undefined;
+  /** The execution's calls to 0x167, in order (those a reverting frame undid marked `reverted`). */
+  readonly systemCalls: readonly SystemCallRecord[];
+  /** The creation fees the standing system calls charged their contracts, to add to the transaction's transfers. */
+  readonly systemFees: HbarTransfers;
 }
 
 /** What a gas limit costs at most, in tinybars. */
@@ -63,14 +74,20 @@ export async function runEvm(
     readonly parameters?: Uint8Array;
   },
 ): Promise<EvmRun> {
-  const outcome = await evm.transact({
-    sender: ledger.canonicalAddress(call.sender),
-    contract: longZeroAddress(call.contract),
-    create: call.create,
-    data: call.data,
-    gasLimit: call.gas,
-    ...(call.value > 0n ? { value: call.value } : {}),
-  });
+  const system = htsSystemContract(ledger);
+  evm.systemContract = system;
+  const outcome = await evm
+    .transact({
+      sender: ledger.canonicalAddress(call.sender),
+      contract: longZeroAddress(call.contract),
+      create: call.create,
+      data: call.data,
+      gasLimit: call.gas,
+      ...(call.value > 0n ? { value: call.value } : {}),
+    })
+    .finally(() => {
+      evm.systemContract = undefined;
+    });
   applyStorageToModel(ledger, outcome);
   noteResult(ledger, call.consensusNs, { contract: call.contract, sender: call.sender, gasLimit: call.gas }, outcome);
   const parameters = call.parameters ?? call.data;
@@ -82,11 +99,27 @@ export async function runEvm(
       functionParameters: parameters,
       created: call.create,
     }),
-    sidecars: sidecarsOf(call.contract, call.sender, outcome, {
-      gas: call.gas,
-      input: call.data,
-      created: call.create,
-      ...(call.create ? { initcode: call.data, runtime: outcome.runtime } : {}),
-    }),
+    sidecars: withSystemActions(
+      sidecarsOf(call.contract, call.sender, outcome, {
+        gas: call.gas,
+        input: call.data,
+        created: call.create,
+        ...(call.create ? { initcode: call.data, runtime: outcome.runtime } : {}),
+      }),
+      system.calls,
+    ),
+    systemCalls: system.calls,
+    systemFees: systemFees(system.calls),
+  };
+}
+
+/**
+ * The child records of a run's system calls, after the transaction's record `parent` (whatever its status), paid
+ * by its payer: a Handling's `follow`.
+ */
+export function writeSystemChildren(net: Network, run: () => EvmRun | undefined, payer: bigint) {
+  return (parent: SimItem, firstNonce: number): Promise<SimItem[]> => {
+    const calls = run()?.systemCalls ?? [];
+    return calls.length > 0 ? writeDispatchChildren(net, parent, payer, calls, firstNonce) : Promise.resolve([]);
   };
 }

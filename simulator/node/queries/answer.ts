@@ -5,6 +5,7 @@
  * and pays nothing; receipts and balances are free.
  */
 import type { SimEvm } from '../../evm/evm.ts';
+import { htsSystemContract } from '../../evm/hts-system.ts';
 import { functionResult } from '../../evm/records.ts';
 import { accountPb, contractPb, i64, longZeroAddress, tokenPb } from '../../ledger/ids.ts';
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../../network/fees.ts';
@@ -219,13 +220,21 @@ async function callLocal(body: Pb, { consensus, evm }: QueryContext): Promise<{ 
     body.functionParameters instanceof Uint8Array ? new Uint8Array(body.functionParameters) : new Uint8Array();
   const gas = bigOf(body.gas);
   ensure(gas > 0n, 'INSUFFICIENT_GAS');
-  const outcome = await evm.callLocal({
-    sender: sender > 0n ? ledger.canonicalAddress(sender) : longZeroAddress(2n),
-    contract: longZeroAddress(num),
-    create: false,
-    data,
-    gasLimit: gas,
-  });
+  // The system contract answers as it would in a transaction; its changes to the ledger are undone with the EVM's.
+  const system = htsSystemContract(ledger);
+  evm.systemContract = system;
+  const outcome = await evm
+    .callLocal({
+      sender: sender > 0n ? ledger.canonicalAddress(sender) : longZeroAddress(2n),
+      contract: longZeroAddress(num),
+      create: false,
+      data,
+      gasLimit: gas,
+    })
+    .finally(() => {
+      evm.systemContract = undefined;
+      system.revert();
+    });
   const result = functionResult(num, sender > 0n ? sender : 2n, outcome, {
     gas,
     functionParameters: data,
