@@ -155,8 +155,8 @@ function validate(ledger: Ledger, data: Pb, payer: bigint): (() => void)[] {
     ensure(token.type === 'FUNGIBLE_COMMON', 'NFT_IN_FUNGIBLE_TOKEN_ALLOWANCES');
     const amount = bigOf(allowance.amount);
     const spender = checkSpender(ledger, allowance.spender, amount !== 0n);
-    const finite = token.settings?.supplyType === 'FINITE';
-    ensure(!finite || amount <= (token.settings?.maxSupply ?? 0n), 'AMOUNT_EXCEEDS_TOKEN_MAX_SUPPLY');
+    const max = token.settings?.maxSupply ?? 0n;
+    ensure(max === 0n || amount <= max, 'AMOUNT_EXCEEDS_TOKEN_MAX_SUPPLY');
     // Fungible self-approval is allowed, as ERC-20 allows it.
     ensure(ledger.isAssociated(owner.num, token.num), 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
     const key = `${owner.num}/${spender}/${token.num}`;
