@@ -106,7 +106,15 @@ const run = spawnSync(
   {
     cwd: work,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, HEDERA_NETWORK: 'local-node', OPERATOR_ID: '0.0.2', OPERATOR_KEY: GENESIS_PRIVATE_KEY_DER },
+    // The SDK's CI names 0.0.2 with the genesis key as the genesis operator too (its HIP-1300 tests pay with it).
+    env: {
+      ...process.env,
+      HEDERA_NETWORK: 'local-node',
+      OPERATOR_ID: '0.0.2',
+      OPERATOR_KEY: GENESIS_PRIVATE_KEY_DER,
+      GENESIS_OPERATOR_ID: '0.0.2',
+      GENESIS_OPERATOR_KEY: GENESIS_PRIVATE_KEY_DER,
+    },
   },
 );
 if (!existsSync(results)) {
