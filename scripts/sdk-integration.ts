@@ -3,7 +3,8 @@
  * against a running `npm start` (the Hiero local node's ports: their harness uses `Client.forLocalNode()`). The test
  * files come from a checkout of hiero-sdk-js (DIR, or HIERO_SDK_JS_CHECKOUT) and are never committed here; the SDK
  * source they import is the npm package's own `src/`. They are copied into .data/sdk-integration with `src` linked
- * to that package, run by vitest as the SDK's CI runs them (HEDERA_NETWORK=local-node, operator 0.0.2), and each
+ * to that package, run by vitest as the SDK's CI runs them (HEDERA_NETWORK=local-node, an ED25519 operator account
+ * funded by 0.0.2, and 0.0.2 as the genesis operator), and each
  * file's passes and failures are printed. CI has no checkout and does not run this.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { AccountCreateTransaction, Client, Hbar, PrivateKey } from '@hiero-ledger/sdk';
 import { answerHelp } from '../common/cli-help.ts';
 import { GENESIS_PRIVATE_KEY_DER } from '../simulator/network/genesis.ts';
 import { REPO_ROOT } from './local-stack/worker-process.ts';
@@ -20,6 +22,8 @@ answerHelp(
   process.argv.slice(2),
   "usage: npm run test:sdk-integration -- --checkout DIR [--all] [--filter RE]\n\nRuns hiero-sdk-js test/integration files (the selection in scripts/sdk-integration/selection.ts, or --all)\nunchanged against a running npm start; prints each file's passed and failed tests.",
 );
+
+const OPERATOR_HBAR = 1_000_000;
 
 const { values } = parseArgs({
   options: {
@@ -87,6 +91,9 @@ writeFileSync(
 `,
 );
 
+const operator = await createOperator();
+console.log(`sdk-integration: operator ${operator.id}, genesis operator 0.0.2`);
+
 const pattern = values.filter ? new RegExp(values.filter) : undefined;
 const files = (values.all ? readdirNames(path.join(work, 'test/integration')) : [...SELECTED_FILES]).filter(
   (file) => !pattern || pattern.test(file),
@@ -106,12 +113,13 @@ const run = spawnSync(
   {
     cwd: work,
     stdio: ['ignore', 'ignore', 'inherit'],
-    // The SDK's CI names 0.0.2 with the genesis key as the genesis operator too (its HIP-1300 tests pay with it).
+    // As in the SDK's CI: the operator is an ordinary ED25519 account, 0.0.2 with the genesis key is the genesis
+    // operator (the HIP-1300 tests pay with it, and check that an ordinary payer is held to 6 KiB).
     env: {
       ...process.env,
       HEDERA_NETWORK: 'local-node',
-      OPERATOR_ID: '0.0.2',
-      OPERATOR_KEY: GENESIS_PRIVATE_KEY_DER,
+      OPERATOR_ID: operator.id,
+      OPERATOR_KEY: operator.key,
       GENESIS_OPERATOR_ID: '0.0.2',
       GENESIS_OPERATOR_KEY: GENESIS_PRIVATE_KEY_DER,
     },
@@ -144,6 +152,26 @@ for (const file of report.testResults.sort((a, b) => a.name.localeCompare(b.name
     console.log(`  × ${test.title}: ${(test.failureMessages[0] ?? '').split('\n')[0]?.slice(0, 200)}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
+
+/** An ED25519 account holding a million hbar from 0.0.2, as the SDK's CI gives its operator one from Solo. */
+async function createOperator(): Promise<{ id: string; key: string }> {
+  const client = Client.forNetwork({ '127.0.0.1:50211': '0.0.3' }).setOperator(
+    '0.0.2',
+    PrivateKey.fromStringDer(GENESIS_PRIVATE_KEY_DER),
+  );
+  try {
+    const key = PrivateKey.generateED25519();
+    const response = await new AccountCreateTransaction()
+      .setKeyWithoutAlias(key.publicKey)
+      .setInitialBalance(new Hbar(OPERATOR_HBAR))
+      .execute(client);
+    const { accountId } = await response.getReceipt(client);
+    if (!accountId) throw new Error('the operator account was not created');
+    return { id: accountId.toString(), key: key.toStringDer() };
+  } finally {
+    client.close();
+  }
+}
 
 function readdirNames(dir: string): string[] {
   return readdirSync(dir).filter((name) => name.endsWith('.js') && name !== 'contents.js');

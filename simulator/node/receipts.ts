@@ -79,6 +79,22 @@ export class ReceiptCache {
     return entry?.state === 'done' ? entry.children : [];
   }
 
+  /**
+   * The records the cache holds whose transaction `account` paid for (children included), oldest first: what the
+   * node answers a CryptoGetAccountRecords query with.
+   */
+  recordsPaidBy(account: bigint): SimItem[] {
+    const out: SimItem[] = [];
+    for (const entry of this.entries.values()) {
+      if (entry.state !== 'done') continue;
+      const id = (entry.item.record.transactionID ?? {}) as Record<string, unknown>;
+      const payer = (id.accountID ?? {}) as Record<string, unknown>;
+      if (String(payer.accountNum ?? '') === String(account) && !payer.shardNum && !payer.realmNum)
+        out.push(entry.item);
+    }
+    return out.sort((a, b) => (a.consensusNs < b.consensusNs ? -1 : a.consensusNs > b.consensusNs ? 1 : 0));
+  }
+
   prune(nowNs: bigint): void {
     for (const [key, end] of this.seen) if (end < nowNs) this.seen.delete(key);
     for (const [key, entry] of this.entries) {
