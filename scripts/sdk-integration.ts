@@ -68,6 +68,12 @@ mkdirSync(path.join(work, 'test'), { recursive: true });
 cpSync(tests, path.join(work, 'test/integration'), { recursive: true });
 // The test files import `../../src/…`: the SDK package's own source, the same version the project depends on.
 symlinkSync(path.join(REPO_ROOT, 'node_modules/@hiero-ledger/sdk/src'), path.join(work, 'src'));
+// Packages the SDK's source resolves to copies of its own (nested under it) resolve to the same copies from the tests,
+// as in the SDK's repository: a test that spies on @grpc/grpc-js must see the SDK's instance of it.
+linkNestedPackages(
+  path.join(REPO_ROOT, 'node_modules/@hiero-ledger/sdk/node_modules'),
+  path.join(work, 'node_modules'),
+);
 const sdkVersion = JSON.parse(
   readFileSync(path.join(REPO_ROOT, 'node_modules/@hiero-ledger/sdk/package.json'), 'utf8'),
 ).version;
@@ -170,6 +176,19 @@ async function createOperator(): Promise<{ id: string; key: string }> {
     return { id: accountId.toString(), key: key.toStringDer() };
   } finally {
     client.close();
+  }
+}
+
+function linkNestedPackages(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  for (const name of readdirSync(from)) {
+    if (name.startsWith('.')) continue;
+    if (name.startsWith('@')) {
+      linkNestedPackages(path.join(from, name), path.join(to, name));
+      continue;
+    }
+    mkdirSync(to, { recursive: true });
+    symlinkSync(path.join(from, name), path.join(to, name));
   }
 }
 
