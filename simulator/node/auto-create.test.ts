@@ -159,7 +159,7 @@ describe('accounts a transfer creates on a node', () => {
     if (!child || !parent) throw new Error('expected a child and its parent');
 
     expect(child.consensusNs).toBe(parent.consensusNs - 1n);
-    expect((child.body.transactionID as Pb).accountID).toEqual({ accountNum: '2' });
+    expect((child.body.transactionID as Pb).accountID).toMatchObject({ accountNum: '2' });
     expect(child.body.cryptoUpdateAccount).toMatchObject({
       accountIDToUpdate: { accountNum: Number(num) },
       key: { ECDSA_secp256k1: secp256k1.getPublicKey(privateKey, true) },

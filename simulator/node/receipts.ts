@@ -5,6 +5,7 @@
  * pruned as time moves on.
  */
 import type { SimItem } from '../network/network.ts';
+import { numOf } from './entity-ids.ts';
 
 const RECEIPT_TTL_NS = 180_000_000_000n;
 
@@ -88,9 +89,7 @@ export class ReceiptCache {
     for (const entry of this.entries.values()) {
       if (entry.state !== 'done') continue;
       const id = (entry.item.record.transactionID ?? {}) as Record<string, unknown>;
-      const payer = (id.accountID ?? {}) as Record<string, unknown>;
-      if (String(payer.accountNum ?? '') === String(account) && !payer.shardNum && !payer.realmNum)
-        out.push(entry.item);
+      if (numOf(id.accountID, 'accountNum') === account) out.push(entry.item);
     }
     return out.sort((a, b) => (a.consensusNs < b.consensusNs ? -1 : a.consensusNs > b.consensusNs ? 1 : 0));
   }
