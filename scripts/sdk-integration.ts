@@ -3,7 +3,8 @@
  * against a running `npm start` (the Hiero local node's ports: their harness uses `Client.forLocalNode()`). The test
  * files come from a checkout of hiero-sdk-js (DIR, or HIERO_SDK_JS_CHECKOUT) and are never committed here; the SDK
  * source they import is the npm package's own `src/`. They are copied into .data/sdk-integration with `src` linked
- * to that package, run by vitest as the SDK's CI runs them (HEDERA_NETWORK=local-node, operator 0.0.2), and each
+ * to that package, run by vitest as the SDK's CI runs them (HEDERA_NETWORK=local-node, an ED25519 operator account
+ * funded by 0.0.2, and 0.0.2 as the genesis operator), and each
  * file's passes and failures are printed. CI has no checkout and does not run this.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { AccountCreateTransaction, Client, Hbar, PrivateKey } from '@hiero-ledger/sdk';
 import { answerHelp } from '../common/cli-help.ts';
 import { GENESIS_PRIVATE_KEY_DER } from '../simulator/network/genesis.ts';
 import { REPO_ROOT } from './local-stack/worker-process.ts';
@@ -20,6 +22,8 @@ answerHelp(
   process.argv.slice(2),
   "usage: npm run test:sdk-integration -- --checkout DIR [--all] [--filter RE]\n\nRuns hiero-sdk-js test/integration files (the selection in scripts/sdk-integration/selection.ts, or --all)\nunchanged against a running npm start; prints each file's passed and failed tests.",
 );
+
+const OPERATOR_HBAR = 1_000_000;
 
 const { values } = parseArgs({
   options: {
@@ -64,6 +68,12 @@ mkdirSync(path.join(work, 'test'), { recursive: true });
 cpSync(tests, path.join(work, 'test/integration'), { recursive: true });
 // The test files import `../../src/…`: the SDK package's own source, the same version the project depends on.
 symlinkSync(path.join(REPO_ROOT, 'node_modules/@hiero-ledger/sdk/src'), path.join(work, 'src'));
+// Packages the SDK's source resolves to copies of its own (nested under it) resolve to the same copies from the tests,
+// as in the SDK's repository: a test that spies on @grpc/grpc-js must see the SDK's instance of it.
+linkNestedPackages(
+  path.join(REPO_ROOT, 'node_modules/@hiero-ledger/sdk/node_modules'),
+  path.join(work, 'node_modules'),
+);
 const sdkVersion = JSON.parse(
   readFileSync(path.join(REPO_ROOT, 'node_modules/@hiero-ledger/sdk/package.json'), 'utf8'),
 ).version;
@@ -87,6 +97,9 @@ writeFileSync(
 `,
 );
 
+const operator = await createOperator();
+console.log(`sdk-integration: operator ${operator.id}, genesis operator 0.0.2`);
+
 const pattern = values.filter ? new RegExp(values.filter) : undefined;
 const files = (values.all ? readdirNames(path.join(work, 'test/integration')) : [...SELECTED_FILES]).filter(
   (file) => !pattern || pattern.test(file),
@@ -106,7 +119,16 @@ const run = spawnSync(
   {
     cwd: work,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, HEDERA_NETWORK: 'local-node', OPERATOR_ID: '0.0.2', OPERATOR_KEY: GENESIS_PRIVATE_KEY_DER },
+    // As in the SDK's CI: the operator is an ordinary ED25519 account, 0.0.2 with the genesis key is the genesis
+    // operator (the HIP-1300 tests pay with it, and check that an ordinary payer is held to 6 KiB).
+    env: {
+      ...process.env,
+      HEDERA_NETWORK: 'local-node',
+      OPERATOR_ID: operator.id,
+      OPERATOR_KEY: operator.key,
+      GENESIS_OPERATOR_ID: '0.0.2',
+      GENESIS_OPERATOR_KEY: GENESIS_PRIVATE_KEY_DER,
+    },
   },
 );
 if (!existsSync(results)) {
@@ -136,6 +158,39 @@ for (const file of report.testResults.sort((a, b) => a.name.localeCompare(b.name
     console.log(`  × ${test.title}: ${(test.failureMessages[0] ?? '').split('\n')[0]?.slice(0, 200)}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
+
+/** An ED25519 account holding a million hbar from 0.0.2, as the SDK's CI gives its operator one from Solo. */
+async function createOperator(): Promise<{ id: string; key: string }> {
+  const client = Client.forNetwork({ '127.0.0.1:50211': '0.0.3' }).setOperator(
+    '0.0.2',
+    PrivateKey.fromStringDer(GENESIS_PRIVATE_KEY_DER),
+  );
+  try {
+    const key = PrivateKey.generateED25519();
+    const response = await new AccountCreateTransaction()
+      .setKeyWithoutAlias(key.publicKey)
+      .setInitialBalance(new Hbar(OPERATOR_HBAR))
+      .execute(client);
+    const { accountId } = await response.getReceipt(client);
+    if (!accountId) throw new Error('the operator account was not created');
+    return { id: accountId.toString(), key: key.toStringDer() };
+  } finally {
+    client.close();
+  }
+}
+
+function linkNestedPackages(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  for (const name of readdirSync(from)) {
+    if (name.startsWith('.')) continue;
+    if (name.startsWith('@')) {
+      linkNestedPackages(path.join(from, name), path.join(to, name));
+      continue;
+    }
+    mkdirSync(to, { recursive: true });
+    symlinkSync(path.join(from, name), path.join(to, name));
+  }
+}
 
 function readdirNames(dir: string): string[] {
   return readdirSync(dir).filter((name) => name.endsWith('.js') && name !== 'contents.js');

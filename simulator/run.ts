@@ -9,10 +9,9 @@ import { continuedSeed, readChainState, writeChainState } from './chain-state.ts
 import { SimEvm } from './evm/evm.ts';
 import { installedState } from './evm/installed.ts';
 import { exportLedger } from './ledger/export.ts';
-import { TREASURY } from './ledger/ids.ts';
 import { restoreLedger, saveLedger } from './ledger/snapshot.ts';
 import { Mix, type MixWeights, type PinnedMix } from './mix/mix.ts';
-import { genesisKey } from './network/genesis.ts';
+import { keyGenesisAccounts } from './network/genesis.ts';
 import { Network, type SimItem } from './network/network.ts';
 import { createGenesisFiles } from './network/system-files.ts';
 import { runPeriodLive, startLiveNodes } from './node/live-period.ts';
@@ -110,7 +109,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   });
   // The key sequence moves on as it did when 0.0.2 drew its own key, so every later key is the same.
   if (!chain) net.keys.next('ed25519');
-  net.ledger.account(TREASURY).key = genesisKey();
+  keyGenesisAccounts(net.ledger);
   const periodNs = BigInt(options.periodMs) * 1_000_000n;
   // A new network's first block is its genesis: the system files the node creates then, in the period before the
   // traffic starts (nobody can send a transaction to a network that is not up yet). A JSON-RPC relay asks

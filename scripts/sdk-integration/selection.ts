@@ -1,8 +1,8 @@
 /**
  * The official JavaScript SDK's integration test files this network is measured by (hiero-sdk-js
- * `test/integration`): the account, crypto transfer, token (updates, fee schedules and custom fees, NFT metadata,
- * rejections, airdrops included), topic, file, contract, schedule, receipt and record tests. docs/sdk-integration-tests.md
- * records how each fares and why.
+ * `test/integration`): the account, crypto transfer, allowance, token (updates, fee schedules and custom fees, NFT
+ * metadata, rejections, airdrops included), topic, file, contract, Ethereum transaction, schedule, query, receipt and
+ * record tests, the clients, wallets and mirror queries. docs/sdk-integration-tests.md records how each fares and why.
  */
 export const SELECTED_FILES = [
   'AccountBalanceIntegrationTest.js',
@@ -54,4 +54,29 @@ export const SELECTED_FILES = [
   'TransactionReceiptIntegrationTest.js',
   'TransactionRecordIntegrationTest.js',
   'TransactionIntegrationTest.js',
+  'AccountInfoFlowIntegrationTest.js',
+  'AccountRecordsIntegrationTest.js',
+  'NftAllowancesIntegrationTest.js',
+  'TokenAllowancesIntegrationTest.js',
+  'TokenRevokeKycIntegrationTest.js',
+  'TokenUnfreezeIntegrationTest.js',
+  'TopicMessageQueryTest.js',
+  'ContractCreateFlowIntegrationTest.js',
+  'ContractFunctionParametersIntegrationTest.js',
+  'ContractIdTest.js',
+  'EthereumTransactionIntegrationTest.js',
+  'EthereumTransactionAccessListIntegrationTest.js',
+  'LegacyTransactionIntegrationTest.js',
+  'GetCostIntegrationTest.js',
+  'QueryIntegrationTest.js',
+  'NetworkVersionInfoIntegrationTest.js',
+  'TransactionResponseTest.js',
+  'ClientIntegrationTest.js',
+  'GrpcMetadataIntegrationTest.js',
+  'PrivateKey.js',
+  'WalletIntegrationTest.js',
+  'LocalWalletTest.js',
+  'MirrorNodeAccountBalanceQueryIntegrationTest.js',
+  'MirrorNodeContractEstimateQuery.js',
+  'MirrorNodeContractQuery.js',
 ] as const;

@@ -3,7 +3,8 @@
  * Solo, so an SDK client set up for a local network signs as 0.0.2 with it. A test key, public by design.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
-import type { SimKey } from '../ledger/ledger.ts';
+import { FIRST_USER_ENTITY, TREASURY } from '../ledger/ids.ts';
+import type { Ledger, SimKey } from '../ledger/ledger.ts';
 
 /** The DER (PKCS#8) form every local-network guide prints. */
 export const GENESIS_PRIVATE_KEY_DER =
@@ -14,4 +15,17 @@ export const GENESIS_PRIVATE_KEY = new Uint8Array(Buffer.from(GENESIS_PRIVATE_KE
 
 export function genesisKey(): SimKey {
   return { kind: 'ed25519', publicKey: ed25519.getPublicKey(GENESIS_PRIVATE_KEY) };
+}
+
+/**
+ * Gives the accounts a network starts with (0.0.2, the node accounts, 0.0.98, 0.0.800 and 0.0.801) the genesis key,
+ * as a local node's system accounts hold it: their info answers a key, and 0.0.2 signs with it. A system account a
+ * client gave another key (a continued run's) keeps it; 0.0.2 always gets the genesis key back.
+ */
+export function keyGenesisAccounts(ledger: Ledger): void {
+  const key = genesisKey();
+  for (const account of ledger.accounts.values()) {
+    const system = account.num < FIRST_USER_ENTITY;
+    if (account.num === TREASURY || (system && !account.key)) account.key = key;
+  }
 }

@@ -44,7 +44,28 @@ const pendingId = (sender: Pb, receiver: Pb, token: Pb) => ({
   fungible_token_type: token,
 });
 
+/** The tinybars `tinycents` buy at the network's current rate. */
+const tinybars = (client: NodeClient, tinycents: bigint) => {
+  const { hbarEquiv, centEquiv } = client.net.ledger.exchangeRate;
+  return (tinycents * BigInt(hbarEquiv) + BigInt(centEquiv) - 1n) / BigInt(centEquiv);
+};
+
 describe('airdrops on a node', () => {
+  it('charges the payer $0.1 for each new pending airdrop (its fee and the association it prepays), $0.05 for one already pending', async () => {
+    const { client, sender, associated, stranger, token } = await setUp();
+    const fee = async (receiver: Pb) => {
+      const { status, record } = await client.run(drop(token, sender.id, [[receiver, 1]]), [sender.key.privateKey]);
+      expect(status).toBe('SUCCESS');
+      return BigInt(String(record.transactionFee));
+    };
+    const delivered = await fee(associated.id);
+    const created = await fee(stranger.id);
+    const topped = await fee(stranger.id);
+
+    expect(created - delivered).toBe(tinybars(client, 1_000_000_000n));
+    expect(topped - delivered).toBe(tinybars(client, 500_000_000n));
+  });
+
   it('delivers to an associated receiver at once and leaves the rest pending, with the amount now pending', async () => {
     const { client, sender, associated, stranger, token, num } = await setUp();
     const first = await client.run(

@@ -134,4 +134,60 @@ describe('accounts a transfer creates on a node', () => {
     expect((parent.record.receipt as Pb).status).toBe(code('SUCCESS'));
     expect(client.net.ledger.account(num).key).toMatchObject({ kind: 'secp256k1', evmAddress: evm });
   });
+
+  it('completes a hollow account whose signature a transfer paid by another needs, recorded as a CryptoUpdate child', async () => {
+    const client = new NodeClient();
+    const privateKey = secp256k1.utils.randomSecretKey();
+    const evm = evmAddressOf(privateKey);
+    await client.run(hbarTo(evm, 500_000_000));
+    const num = client.net.ledger.entityOfAddress(evm) ?? 0n;
+    const sends = {
+      cryptoTransfer: {
+        transfers: {
+          accountAmounts: [
+            { accountID: { accountNum: String(num) }, amount: '-1000' },
+            { accountID: { accountNum: '2' }, amount: '1000' },
+          ],
+        },
+      },
+    };
+    expect((await client.run(sends)).status).toBe('INVALID_SIGNATURE');
+    const { bytes } = client.sign(sends, [{ ecdsa: privateKey }]);
+    expect(client.submit(bytes)).toBe('OK');
+    await client.consensus.handleQueued(NOW_NS + 10_000_000n);
+    const [child, parent] = client.net.drain();
+    if (!child || !parent) throw new Error('expected a child and its parent');
+
+    expect(child.consensusNs).toBe(parent.consensusNs - 1n);
+    expect((child.body.transactionID as Pb).accountID).toMatchObject({ accountNum: '2' });
+    expect(child.body.cryptoUpdateAccount).toMatchObject({
+      accountIDToUpdate: { accountNum: Number(num) },
+      key: { ECDSA_secp256k1: secp256k1.getPublicKey(privateKey, true) },
+    });
+    expect((parent.record.receipt as Pb).status).toBe(code('SUCCESS'));
+    expect(client.net.ledger.account(num).key).toMatchObject({ kind: 'secp256k1', evmAddress: evm });
+    expect(client.net.ledger.account(num).balance).toBe(500_000_000n - 1000n);
+  });
+
+  it("charges the payer a CryptoCreate's fee for each account a transfer creates, in the transfer's fee", async () => {
+    const client = new NodeClient();
+    const existing = await client.account();
+    const plain = await client.run({
+      cryptoTransfer: {
+        transfers: {
+          accountAmounts: [
+            { accountID: { accountNum: '2' }, amount: '-500' },
+            { accountID: existing.id, amount: '500' },
+          ],
+        },
+      },
+    });
+    const creating = await client.run(hbarTo(evmAddressOf(secp256k1.utils.randomSecretKey()), 500));
+
+    const { hbarEquiv, centEquiv } = client.net.ledger.exchangeRate;
+    const cryptoCreate = (500_000_000n * BigInt(hbarEquiv) + BigInt(centEquiv) - 1n) / BigInt(centEquiv);
+    expect(BigInt(String(creating.record.transactionFee)) - BigInt(String(plain.record.transactionFee))).toBe(
+      cryptoCreate,
+    );
+  });
 });

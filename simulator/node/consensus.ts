@@ -7,7 +7,7 @@
  */
 import type { SimEvm } from '../evm/evm.ts';
 import { accountPb, schedulePb } from '../ledger/ids.ts';
-import type { Account, Schedule, SimKey } from '../ledger/ledger.ts';
+import type { Account, LedgerKey, Schedule, SimKey } from '../ledger/ledger.ts';
 import { feeOf, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
 import { keyPb } from '../network/keys.ts';
 import { type Network, type Outcome, type SimItem, SUCCESS } from '../network/network.ts';
@@ -100,8 +100,8 @@ export class ConsensusNode implements Scheduler {
       fee: baseFee,
       scheduler: this,
     };
-    let completion: { account: Account; key: SimKey } | undefined;
-    const prepared = this.prepare(tx, () => {
+    const completions: { account: Account; key: SimKey }[] = [];
+    const prepared = this.prepare(tx, completions, () => {
       const account = ledger.accounts.get(payer);
       ensure(account && !account.deleted, 'PAYER_ACCOUNT_NOT_FOUND');
       const key = hollowCompletion(account, signatures);
@@ -110,7 +110,7 @@ export class ConsensusNode implements Scheduler {
       // Completed before the transaction runs, as the node completes it before dispatching: the key signs for it.
       if (key) {
         account.key = key;
-        completion = { account, key };
+        completions.push({ account, key });
       }
     });
     const item = await this.run(tx, prepared, {
@@ -125,10 +125,14 @@ export class ConsensusNode implements Scheduler {
       },
     });
     const children = [...(prepared.handling?.children?.() ?? [])];
-    // The children after the record take the nonces after those before it (a completion's included).
-    const firstNonce = children.length + (completion ? 1 : 0) + 1;
+    // The completions precede the transaction and the children it already has, in the order they were made; the
+    // children after the record take the nonces after all of those.
+    const firstNonce = children.length + completions.length + 1;
     const following = (await prepared.handling?.follow?.(item, firstNonce)) ?? [];
-    if (completion) children.unshift(await this.complete(completion.account, completion.key, item, children.length));
+    const completed: SimItem[] = [];
+    for (const [i, { account, key }] of completions.entries())
+      completed.push(await this.complete(account, key, payer, item, children.length + completions.length - i));
+    children.unshift(...completed);
     children.push(...following);
     this.receipts.done(accepted.key, item, children);
     for (const child of children) this.receipts.done(transactionIdKey(child.body.transactionID), child);
@@ -137,14 +141,14 @@ export class ConsensusNode implements Scheduler {
   }
 
   /**
-   * The record of a hollow account's completion (the key was set when its payer checks passed), as the node records
-   * it: a CryptoUpdate child preceding the transaction and the children it already has.
+   * The record of a hollow account's completion (the key was set before the transaction ran), as the node records
+   * it: a CryptoUpdate child paid by the transaction's payer, `before` nanoseconds ahead of it (and its nonce).
    */
-  private complete(account: Account, key: SimKey, parent: SimItem, children: number): Promise<SimItem> {
+  private complete(account: Account, key: SimKey, payer: bigint, parent: SimItem, before: number): Promise<SimItem> {
     return this.net.submit({
-      payer: account.num,
-      transactionId: { ...(parent.body.transactionID as Pb), nonce: children + 1 },
-      consensusNs: parent.consensusNs - BigInt(children + 1),
+      payer,
+      transactionId: { ...(parent.body.transactionID as Pb), nonce: before },
+      consensusNs: parent.consensusNs - BigInt(before),
       body: { cryptoUpdateAccount: { accountIDToUpdate: accountPb(account.num), key: keyPb(key) } },
       price: undefined,
       execute: () => ({}),
@@ -152,14 +156,21 @@ export class ConsensusNode implements Scheduler {
   }
 
   /** The handler's plan, or the failure that stops it (checked before anything changes). */
-  private prepare(tx: NodeTx, payerChecks: () => void): { handling?: Handling; failure?: Failed } {
+  private prepare(
+    tx: NodeTx,
+    completions: { account: Account; key: SimKey }[],
+    payerChecks: () => void,
+  ): { handling?: Handling; failure?: Failed } {
     try {
       payerChecks();
       const handler = HANDLERS[tx.kind];
       ensure(handler, 'NOT_SUPPORTED');
       const handling = handler.handle(tx);
+      const completed = this.completeRequiredHollows(tx, handling.requiredKeys);
+      completions.push(...completed);
+      const keys = handling.requiredKeys.map((key) => completed.find((c) => c.old === key)?.key ?? key);
       ensure(
-        handling.requiredKeys.every((key) => tx.signatures.satisfies(key)),
+        keys.every((key) => tx.signatures.satisfies(key)),
         'INVALID_SIGNATURE',
       );
       return { handling };
@@ -167,6 +178,30 @@ export class ConsensusNode implements Scheduler {
       if (error instanceof Failed) return { failure: error };
       throw error;
     }
+  }
+
+  /**
+   * Hollow accounts whose signature the transaction needs and whose ECDSA key signed it: the node completes each with
+   * that key before dispatching. A handler names an account's key by the account's own key object, which tells one
+   * hollow account's empty key list from another's.
+   */
+  private completeRequiredHollows(
+    tx: NodeTx,
+    required: readonly LedgerKey[],
+  ): { account: Account; key: SimKey; old: LedgerKey }[] {
+    const out: { account: Account; key: SimKey; old: LedgerKey }[] = [];
+    for (const named of tx.signatures.namedKeys()) {
+      if (!named.evmAddress) continue;
+      const num = this.ledger.entityOfAddress(named.evmAddress);
+      const account = num === undefined ? undefined : this.ledger.accounts.get(num);
+      const old = account?.key;
+      if (!account || !old || !required.includes(old) || out.some((c) => c.account === account)) continue;
+      const key = hollowCompletion(account, tx.signatures);
+      if (!key) continue;
+      account.key = key;
+      out.push({ account, key, old });
+    }
+    return out;
   }
 
   /** Puts the transaction through the network: its outcome, or its failure with only the fee charged. */
@@ -262,7 +297,7 @@ export class ConsensusNode implements Scheduler {
       fee: baseFee,
       scheduler: this,
     };
-    const prepared = this.prepare(tx, () => {});
+    const prepared = this.prepare(tx, [], () => {});
     // Not every key has signed yet: the schedule waits for more signatures.
     if (prepared.failure?.statusName === 'INVALID_SIGNATURE') return;
     schedule.executed = true;

@@ -1,5 +1,6 @@
 /**
- * The consensus node's precheck of a submitted transaction, in its order (IngestChecker): size and parse, the body's
+ * The consensus node's precheck of a submitted transaction, in its order (IngestChecker): size and parse (6 KiB, or
+ * 130 KiB for a privileged payer, HIP-1300), the body's
  * syntax (transaction id, memo, fee, a kind this node runs), the node account, the valid-start window, duplicates,
  * the kind's pure checks, the payer account, the payer's signature, and solvency (the fee offered covers the fee,
  * the payer's balance covers the fee). A failure throws `Failed` with the node's response code.
@@ -7,7 +8,7 @@
 
 import type { Ledger } from '../ledger/ledger.ts';
 import { feeOf, GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../network/fees.ts';
-import { accountNumOf, nsOf, transactionIdKey } from './entity-ids.ts';
+import { accountNumOf, nsOf, numOf, transactionIdKey } from './entity-ids.ts';
 import { hollowCompletion } from './handlers/auto-create.ts';
 import { HANDLERS } from './handlers/registry.ts';
 import { bigOf, checkMemo, ensure, Failed, type Pb, type Price, textOf } from './handling.ts';
@@ -17,6 +18,10 @@ import { Signatures, signaturePairs } from './signatures.ts';
 
 /** The node's `transactionMaxBytes`. */
 export const MAX_TRANSACTION_BYTES = 6_144;
+/** `jumboTransactions.maxTxnSize`: what the node reads at all, and what its privileged payers may send (HIP-1300). */
+export const MAX_PRIVILEGED_TRANSACTION_BYTES = 133_120;
+/** The privileged payers: the treasury 0.0.2 and the system admin 0.0.50 (`accounts.treasury`, `accounts.systemAdmin`). */
+const PRIVILEGED_PAYERS = new Set([2n, 50n]);
 const MIN_VALID_SECONDS = 15n;
 const MAX_VALID_SECONDS = 180n;
 /** A transaction must stay valid this long past its arrival (`minValidityBufferSecs`). */
@@ -39,7 +44,7 @@ export interface Accepted {
 
 /** Decodes a Transaction's bytes as the node does; throws `Failed` for what cannot be read. */
 export function parseTransaction(bytes: Uint8Array): Omit<Accepted, 'payer' | 'nodeId' | 'validEndNs' | 'price'> {
-  ensure(bytes.length <= MAX_TRANSACTION_BYTES, 'TRANSACTION_OVERSIZE');
+  ensure(bytes.length <= MAX_PRIVILEGED_TRANSACTION_BYTES, 'TRANSACTION_OVERSIZE');
   const types = nodeTypes();
   let transaction: Pb;
   try {
@@ -68,6 +73,8 @@ export function parseTransaction(bytes: Uint8Array): Omit<Accepted, 'payer' | 'n
   } catch {
     throw new Failed('INVALID_TRANSACTION_BODY');
   }
+  const privileged = PRIVILEGED_PAYERS.has(numOf((body.transactionID as Pb | undefined)?.accountID, 'accountNum'));
+  ensure(bytes.length <= MAX_TRANSACTION_BYTES || privileged, 'TRANSACTION_OVERSIZE');
   const kind = Object.keys(HANDLERS).find((name) => body[name] !== undefined && body[name] !== null);
   const known = types.TransactionBody.oneofs.data?.oneof.some((name) => body[name] !== undefined) ?? false;
   ensure(known, 'INVALID_TRANSACTION_BODY');

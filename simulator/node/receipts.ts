@@ -5,6 +5,7 @@
  * pruned as time moves on.
  */
 import type { SimItem } from '../network/network.ts';
+import { numOf } from './entity-ids.ts';
 
 const RECEIPT_TTL_NS = 180_000_000_000n;
 
@@ -77,6 +78,20 @@ export class ReceiptCache {
   children(key: string): readonly SimItem[] {
     const entry = this.entries.get(key);
     return entry?.state === 'done' ? entry.children : [];
+  }
+
+  /**
+   * The records the cache holds whose transaction `account` paid for (children included), oldest first: what the
+   * node answers a CryptoGetAccountRecords query with.
+   */
+  recordsPaidBy(account: bigint): SimItem[] {
+    const out: SimItem[] = [];
+    for (const entry of this.entries.values()) {
+      if (entry.state !== 'done') continue;
+      const id = (entry.item.record.transactionID ?? {}) as Record<string, unknown>;
+      if (numOf(id.accountID, 'accountNum') === account) out.push(entry.item);
+    }
+    return out.sort((a, b) => (a.consensusNs < b.consensusNs ? -1 : a.consensusNs > b.consensusNs ? 1 : 0));
   }
 
   prune(nowNs: bigint): void {

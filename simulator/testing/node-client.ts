@@ -54,7 +54,8 @@ export class NodeClient {
     this.sequence += 1n;
     const transactionID = {
       transactionValidStart: seconds(this.nowNs - 5_000_000_000n + this.sequence),
-      accountID: { accountNum: String(payer) },
+      // The SDK names shard and realm explicitly, as 0.
+      accountID: { shardNum: '0', realmNum: '0', accountNum: String(payer) },
     };
     const body = {
       transactionID,

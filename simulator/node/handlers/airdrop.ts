@@ -2,7 +2,8 @@
  * Airdrops (HIP-904) submitted to a node: TokenAirdrop delivers at once to a receiver associated with the token (or
  * with a free automatic association slot), through the same transfer handling as a CryptoTransfer, and leaves the rest
  * pending; TokenClaimAirdrop (the receivers sign) delivers pending ones, TokenCancelAirdrop (the senders sign) drops
- * them. Pending airdrops live in the ledger model as the generated airdrops keep them (mix/airdrops.ts).
+ * them. Pending airdrops live in the ledger model as the generated airdrops keep them (mix/airdrops.ts). The payer
+ * pays for the pending airdrops and automatic associations an airdrop makes (`airdropFee`).
  */
 
 import type { Account, Ledger, LedgerKey, Token } from '../../ledger/ledger.ts';
@@ -14,6 +15,7 @@ import {
   type PendingAirdrop,
   pendingAirdropKey,
 } from '../../mix/airdrops.ts';
+import { PRICE_TINYCENTS, tinybarsOf } from '../../network/fees.ts';
 import { TokenTransfers } from '../../network/transfers.ts';
 import { numOf } from '../entity-ids.ts';
 import { bigOf, ensure, type Handling, type Pb, type TxHandler } from '../handling.ts';
@@ -26,6 +28,20 @@ const MAX_TOKEN_LISTS = 10;
 const MAX_PENDING_IDS = 10;
 
 const list = (value: unknown): Pb[] => (Array.isArray(value) ? (value as Pb[]) : []);
+
+/**
+ * What an airdrop charges beyond its CryptoTransfer base price (TokenAirdropHandler.chargeAirdropFee): the airdrop
+ * fee ($0.05) for each new pending airdrop together with the association it prepays (a TokenAssociate, $0.05), the
+ * airdrop fee alone for a fungible airdrop already pending, and for a delivery that takes one of a receiver's
+ * unlimited automatic associations.
+ */
+const AIRDROP_FEE_TINYCENTS = 500_000_000n;
+
+function airdropFee(ledger: Ledger, counts: { created: number; topped: number; unlimited: number }): bigint {
+  const created = BigInt(counts.created) * (AIRDROP_FEE_TINYCENTS + PRICE_TINYCENTS.tokenAssociate);
+  const others = BigInt(counts.topped + counts.unlimited) * AIRDROP_FEE_TINYCENTS;
+  return tinybarsOf(created + others, ledger.exchangeRate);
+}
 
 export const tokenAirdrop: TxHandler = {
   price: () => ({ kind: 'tokenAirdrop' }),
@@ -47,6 +63,7 @@ export const tokenAirdrop: TxHandler = {
     const amounts = new Map<string, bigint>();
     const senderKeys: LedgerKey[] = [];
     const slotsTaken = new Map<bigint, number>();
+    const counts = { created: 0, topped: 0, unlimited: 0 };
     /** Delivered now: associated, or a free slot, and no receiver signature wanted that is missing. */
     const deliversNow = (receiver: Account, token: Token) => {
       if (receiver.receiverSigRequired && !(receiver.key && signatures.satisfies(receiver.key))) return false;
@@ -54,6 +71,7 @@ export const tokenAirdrop: TxHandler = {
       const taken = slotsTaken.get(receiver.num) ?? 0;
       if (ledger.freeAutoAssociations(receiver) <= taken) return false;
       slotsTaken.set(receiver.num, taken + 1);
+      if (receiver.maxAutoAssociations < 0) counts.unlimited++;
       return true;
     };
     const holds = (sender: Account, token: Token, entry: Pb | undefined) => {
@@ -83,6 +101,8 @@ export const tokenAirdrop: TxHandler = {
         const sender = liveAccount(ledger, debit.accountID);
         holds(sender, token, debit);
         const airdrop = { sender: sender.num, receiver: receiver.num, token: token.num, serial: undefined };
+        if (ledger.pendingAirdrops.has(pendingAirdropKey(airdrop))) counts.topped++;
+        else counts.created++;
         pending.push(airdrop);
         amounts.set(pendingAirdropKey(airdrop), amount);
       }
@@ -108,6 +128,7 @@ export const tokenAirdrop: TxHandler = {
         const fallback = token.settings?.customFees?.some((fee) => fee.royalty?.fallback);
         ensure(!fallback, 'TOKEN_AIRDROP_WITH_FALLBACK_ROYALTY');
         holds(sender, token, move);
+        counts.created++;
         pending.push({ sender: sender.num, receiver: receiver.num, token: token.num, serial });
       }
       if (direct.length > 0 && debit) {
@@ -120,11 +141,15 @@ export const tokenAirdrop: TxHandler = {
     }
     const delivery: Handling | undefined =
       immediate.length > 0 ? cryptoTransfer.handle({ ...tx, data: { tokenTransfers: immediate } }) : undefined;
+    const extraFee = airdropFee(ledger, counts);
     return {
       requiredKeys: [...(delivery?.requiredKeys ?? []), ...senderKeys],
       children: () => delivery?.children?.() ?? [],
       execute: async (ctx) => {
-        const outcome = delivery ? await delivery.execute(ctx) : {};
+        const payer = ledger.account(tx.payer);
+        ensure(payer.balance >= tx.fee + extraFee, 'INSUFFICIENT_PAYER_BALANCE');
+        const delivered = delivery ? await delivery.execute(ctx) : {};
+        const outcome = extraFee > 0n ? { ...delivered, fee: (delivered.fee ?? tx.fee) + extraFee } : delivered;
         for (const airdrop of pending)
           addPendingAirdrop(ledger, airdrop, amounts.get(pendingAirdropKey(airdrop)) ?? 1n, false);
         const records = pending.map((airdrop) => newPendingAirdropPb(ledger, airdrop));

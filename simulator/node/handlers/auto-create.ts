@@ -4,7 +4,8 @@
  * that key; an EVM address (HIP-583) makes a hollow account, whose key stays an empty key list until the account signs
  * with the ECDSA key behind the address. Either gets unlimited automatic token associations and is recorded as a
  * CryptoCreate child preceding the transfer (nonce 1, 2…, one nanosecond apart, ending just before it). A hollow
- * account that pays for a transaction signed by that ECDSA key is completed with it (`hollowCompletion`).
+ * account that pays for a transaction, or whose signature the transaction needs, signed by that ECDSA key is
+ * completed with it (`hollowCompletion`).
  */
 import { accountPb, i64 } from '../../ledger/ids.ts';
 import type { Account, Ledger, LedgerKey, SimKey } from '../../ledger/ledger.ts';
@@ -22,7 +23,8 @@ interface Creation {
   readonly hollow: boolean;
 }
 
-const EMPTY_KEY: LedgerKey = { kind: 'list', keys: [] };
+/** A hollow account's key: an empty key list, its own object (the node tells required hollow accounts apart by it). */
+const emptyKey = (): LedgerKey => ({ kind: 'list', keys: [] });
 
 /** The single key a key alias serializes; anything else is not an alias the node accepts. */
 function aliasKey(alias: Uint8Array): LedgerKey {
@@ -80,7 +82,7 @@ export class AutoCreator {
     const known = this.planned.get(hex);
     if (known) return known.account;
     const hollow = alias.length === 20;
-    const key = hollow ? EMPTY_KEY : aliasKey(alias);
+    const key = hollow ? emptyKey() : aliasKey(alias);
     const evmAddress = hollow ? new Uint8Array(alias) : key.kind === 'secp256k1' ? key.evmAddress : undefined;
     if (evmAddress) ensure(this.ledger.entityOfAddress(evmAddress) === undefined, 'INVALID_ALIAS_KEY');
     const account: Account = {
@@ -106,7 +108,7 @@ export class AutoCreator {
       if (num !== account.num) throw new Error(`auto-create: expected 0.0.${account.num}, got 0.0.${num}`);
       const created = this.ledger.createAccount(
         num,
-        account.key ?? EMPTY_KEY,
+        account.key ?? emptyKey(),
         {
           memo: account.memo,
           evmAddress: account.evmAddress,
@@ -133,7 +135,7 @@ export class AutoCreator {
         consensusNs: parent.consensusNs - BigInt(creations.length - i),
         body: {
           cryptoCreateAccount: {
-            key: keyPb(account.key ?? EMPTY_KEY),
+            key: keyPb(account.key ?? emptyKey()),
             initialBalance: 0,
             autoRenewPeriod: { seconds: i64(DEFAULT_AUTO_RENEW_SECONDS) },
             memo: account.memo,

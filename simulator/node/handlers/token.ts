@@ -4,7 +4,7 @@ import { tokenCreated } from '../../mix/tokens.ts';
 import { nsOf } from '../entity-ids.ts';
 import { bigOf, checkMemo, DEFAULT_AUTO_RENEW_SECONDS, ensure, type Pb, type TxHandler, textOf } from '../handling.ts';
 import { checkFeeListShape, denominatedIn, feeList, readTokenFees } from './custom-fee-schedule.ts';
-import { liveAccount, liveToken } from './lookups.ts';
+import { liveAccount, liveParty, liveToken } from './lookups.ts';
 import { TOKEN_KEYS, validKey } from './token-keys.ts';
 
 const MAX_NAME_BYTES = 100;
@@ -121,14 +121,17 @@ export const tokenAssociate: TxHandler = {
   },
   handle: ({ net, data }) => {
     const { ledger } = net;
-    const account = liveAccount(ledger, data.account);
+    const account = liveParty(ledger, data.account);
     const tokens = tokenList(data).map((id) => liveToken(ledger, id));
-    for (const token of tokens) ensure(!account.tokens.has(token.num), 'TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT');
+    for (const token of tokens)
+      ensure(!ledger.isAssociated(account.num, token.num), 'TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT');
     return {
       requiredKeys: account.key ? [account.key] : [],
       execute: () => {
         for (const token of tokens) {
-          ledger.associate(account.num, token.num);
+          // A contract's relationships stay out of the pools the generated load picks holders from.
+          if (account.contract) ledger.tokenBalances.set(`${account.num}/${token.num}`, 0n);
+          else ledger.associate(account.num, token.num);
           if (token.settings?.freezeDefault) token.frozen?.add(account.num);
         }
         return {};
@@ -142,10 +145,10 @@ export const tokenDissociate: TxHandler = {
   pure: (data) => ensure(data.account, 'INVALID_ACCOUNT_ID'),
   handle: ({ net, data }) => {
     const { ledger } = net;
-    const account = liveAccount(ledger, data.account);
+    const account = liveParty(ledger, data.account);
     const tokens = tokenList(data).map((id) => liveToken(ledger, id));
     for (const token of tokens) {
-      ensure(account.tokens.has(token.num), 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      ensure(ledger.isAssociated(account.num, token.num), 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
       ensure(token.treasury !== account.num, 'ACCOUNT_IS_TREASURY');
       const held = ledger.tokenBalance(account.num, token.num) === 0n;
       ensure(held || token.type === 'FUNGIBLE_COMMON', 'ACCOUNT_STILL_OWNS_NFTS');
@@ -156,7 +159,7 @@ export const tokenDissociate: TxHandler = {
       execute: () => {
         for (const token of tokens) {
           ledger.tokenBalances.delete(`${account.num}/${token.num}`);
-          account.tokens.delete(token.num);
+          ledger.accounts.get(account.num)?.tokens.delete(token.num);
           ledger.associations.get(token.num)?.delete(account.num);
         }
         return {};
@@ -176,8 +179,8 @@ function accountStanding(keyName: 'freezeKey' | 'kycKey', apply: (token: Token, 
     handle: ({ net, data }) => {
       const token = liveToken(net.ledger, data.token);
       const key = tokenKey(token, keyName);
-      const account = liveAccount(net.ledger, data.account);
-      ensure(account.tokens.has(token.num), 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      const account = liveParty(net.ledger, data.account);
+      ensure(net.ledger.isAssociated(account.num, token.num), 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
       return {
         requiredKeys: [key],
         execute: () => {

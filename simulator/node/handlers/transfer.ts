@@ -3,10 +3,11 @@
  * (a debit the payer makes from an allowance, `is_approval`, spends the allowance instead), a receiver that asked
  * for it signs too; a receiver not associated with a token takes a free automatic association slot or fails. Tokens
  * with custom fees charge them (custom-fee-charging.ts), listed in the record's `assessed_custom_fees`. A credit to
- * an alias no account has creates the account (auto-create.ts).
+ * an alias no account has creates the account (auto-create.ts), and the payer pays for the creation.
  */
 import { accountPb, tokenPb } from '../../ledger/ids.ts';
 import type { Account, Ledger, LedgerKey, Token } from '../../ledger/ledger.ts';
+import { PRICE_TINYCENTS, tinybarsOf } from '../../network/fees.ts';
 import { HbarTransfers, TokenTransfers } from '../../network/transfers.ts';
 import { bigOf, ensure, Failed, type Pb, type TxHandler } from '../handling.ts';
 import { AutoCreator } from './auto-create.ts';
@@ -145,6 +146,13 @@ export const cryptoTransfer: TxHandler = {
         tokens.nft(token.num, { serial, from: from.num, to: to.num });
       }
     }
+    // Each account the transfer creates costs a CryptoCreate, charged to the payer with the transfer's own fee (the
+    // node folds the creation's fee into the transfer's record; the CryptoCreate child shows none).
+    const creationFee = BigInt(creator.count) * tinybarsOf(PRICE_TINYCENTS.cryptoCreate, ledger.exchangeRate);
+    if (creationFee > 0n) {
+      const left = ledger.account(payer).balance - fee - creationFee + (hbar.amounts.get(payer) ?? 0n);
+      check(left >= 0n, 'INSUFFICIENT_PAYER_BALANCE', Phase.Hbar);
+    }
     const fees = failures.length > 0 ? noFees(hbar, tokens) : charged(ledger, payer, fee, hbar, tokens, failures);
     return {
       requiredKeys: [...required.values()].filter((k): k is LedgerKey => k !== undefined),
@@ -168,6 +176,7 @@ export const cryptoTransfer: TxHandler = {
         }
         await creator.writeChildren(net, ctx, payer);
         return {
+          ...(creationFee > 0n ? { fee: fee + creationFee } : {}),
           transfers: fees.hbar,
           approvals,
           tokens: fees.tokens,

@@ -11,6 +11,7 @@ import { accountPb, contractPb, i64, longZeroAddress, tokenPb } from '../../ledg
 import { GAS_PRICE_TINYBARS, PRICE_TINYCENTS, tinybarsOf } from '../../network/fees.ts';
 import type { ConsensusNode } from '../consensus.ts';
 import { accountNumOf, contractNumOf, numOf, transactionIdKey } from '../entity-ids.ts';
+import { liveAccount } from '../handlers/lookups.ts';
 import { bigOf, ensure, Failed, type Pb } from '../handling.ts';
 import { code, DECODE_OPTIONS, nodeTypes } from '../node-proto.ts';
 import { precheck } from '../precheck.ts';
@@ -122,6 +123,7 @@ function checkPayment(payment: unknown, cost: bigint, context: QueryContext) {
 function validate(kind: string, body: Pb, context: QueryContext): void {
   const ledger = context.consensus.ledger;
   if (kind === 'cryptoGetInfo') accountInfo(ledger, body.accountID);
+  else if (kind === 'cryptoGetAccountRecords') liveAccount(ledger, body.accountID);
   else if (kind === 'tokenGetInfo') tokenInfo(ledger, body.token);
   else if (kind === 'consensusGetTopicInfo') topicInfo(ledger, body.topicID);
   else if (kind === 'fileGetInfo' || kind === 'fileGetContents') fileInfo(ledger, body.fileID);
@@ -151,6 +153,12 @@ async function answerOf(kind: string, body: Pb, context: QueryContext): Promise<
       return { fields: balanceAnswer(body, context) };
     case 'cryptoGetInfo':
       return { fields: { accountInfo: accountInfo(ledger, body.accountID) } };
+    case 'cryptoGetAccountRecords': {
+      // The records of the last three minutes that the account paid for, from the node's record cache.
+      const { num } = liveAccount(ledger, body.accountID);
+      const records = context.consensus.receipts.recordsPaidBy(num).map((item) => item.record);
+      return { fields: { accountID: body.accountID, records } };
+    }
     case 'tokenGetInfo':
       return { fields: { tokenInfo: tokenInfo(ledger, body.token) } };
     case 'tokenGetNftInfo':
