@@ -18,3 +18,9 @@ export const COMMITTED_BLOCK = sql`(select max(index) from record_file where exi
 export function committedValue(value: unknown): bigint | null {
   return typeof value === 'string' || typeof value === 'number' ? BigInt(value) : null;
 }
+
+/**
+ * Whether the database's history is append-only. Enough for a row found by its key that can never change once
+ * written (a block): being in the snapshot, it is committed, and final exactly when the history is append-only.
+ */
+export const APPEND_ONLY = sql`exists (select from append_only_history)`;

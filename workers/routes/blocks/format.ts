@@ -1,4 +1,4 @@
-import type { BlockRow } from '../../../db/queries/blocks.ts';
+import type { BlockFields } from '../../../db/queries/blocks.ts';
 import { hex, int64, timestampString } from '../../format/values.ts';
 
 /** Bytes of an EVM logs bloom filter, shown zero-padded to 512 hex digits. */
@@ -7,7 +7,7 @@ const LOGS_BLOOM_HEX_DIGITS = 512;
 const withHexPrefix = (text: string) => (text.startsWith('0x') ? text : `0x${text}`);
 
 /** One record file as the API's Block object, keys in the reference's order (the EVM fields last). */
-export function formatBlock(row: BlockRow) {
+export function formatBlock(row: BlockFields) {
   const { hapi_version_major: major, hapi_version_minor: minor, hapi_version_patch: patch } = row;
   const gasUsed = int64(row.gas_used);
   return {

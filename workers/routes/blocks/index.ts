@@ -69,6 +69,5 @@ export const blockRoutes = new Hono<AppEnv>()
     if (!key) throw ApiError.invalidParams('hashOrNumber');
     const row = await blockByHashOrNumber(c.get('db'), key);
     if (!row) throw ApiError.notFound();
-    const final = committedValue(row.committed_end) !== null;
-    return jsonResponse(formatBlock(row), { cacheControl: cacheControlFor(c, final, BLOCK_MAX_AGE) });
+    return jsonResponse(formatBlock(row), { cacheControl: cacheControlFor(c, row.append_only, BLOCK_MAX_AGE) });
   });
