@@ -8,6 +8,7 @@
  */
 import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { Account, Address, createAddressFromString } from '@ethereumjs/util';
+import { redirectBytecode } from '../../common/redirect-bytecode.ts';
 import { CHAIN_ID } from './ethereum-tx.ts';
 import { afterRefund, chargedGas, existingAuthorityRefund, intrinsicGas } from './gas.ts';
 import { HederaEvm, type SystemContractHooks } from './hedera-evm.ts';
@@ -102,6 +103,12 @@ export class SimEvm {
   /** What answers calls to the Hedera Token Service (0x167) from now on; undefined: such a call halts. */
   set systemContract(hooks: SystemContractHooks | undefined) {
     this.evm.systemContract = hooks;
+    // A token's address shows the node's redirect proxy to EXTCODESIZE and EXTCODECOPY: contracts compiled before
+    // Solidity 0.8.10 check a callee's code size before calling it. Calls to it still go to `tokenProxy`.
+    const proxy = hooks?.tokenProxy;
+    this.state.codeOf = proxy
+      ? (address) => (proxy(address) ? redirectBytecode('TOKEN', address.bytes) : undefined)
+      : undefined;
   }
 
   /** Puts contracts an earlier run created into the state, as they were when it stopped. */

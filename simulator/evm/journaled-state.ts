@@ -35,6 +35,11 @@ export class JournaledStateManager implements StateManagerInterface {
   /** One undo log per open checkpoint, innermost last; writes outside any checkpoint are not logged. */
   private readonly logs: Undo[][] = [];
   readonly originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
+  /**
+   * The code an address without code of its own shows the EVM (a token's redirect proxy, as the node shows it to
+   * EXTCODESIZE and EXTCODECOPY); undefined: none.
+   */
+  codeOf: ((address: Address) => Uint8Array | undefined) | undefined;
 
   private get log(): Undo[] | undefined {
     return this.logs.at(-1);
@@ -73,7 +78,7 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async getCode(address: Address): Promise<Uint8Array> {
-    return this.code.get(address.toString()) ?? EMPTY;
+    return this.code.get(address.toString()) ?? this.codeOf?.(address) ?? EMPTY;
   }
 
   async getCodeSize(address: Address): Promise<number> {

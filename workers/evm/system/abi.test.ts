@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hexOfBytes } from '../../../db/bytea.ts';
 import { AbiArgs, AbiDecodeError, address, array, bool, bytes, encode, int, selectorOf, string, tuple } from './abi.ts';
-import { redirectBytecode } from './redirect.ts';
 import { parseRedirect } from './redirect-input.ts';
 
 const hex = (value: Uint8Array) => hexOfBytes(value);
@@ -53,20 +52,6 @@ describe('AbiArgs', () => {
   it('rejects an int64 argument that does not fit 64 bits', () => {
     expect(() => new AbiArgs(encode(int(1n << 64n))).int(0, 64)).toThrow(AbiDecodeError);
     expect(new AbiArgs(encode(int(-5n))).int(0, 64)).toBe(-5n);
-  });
-});
-
-describe('redirectBytecode', () => {
-  const token = new Uint8Array(20);
-  token[19] = 0x42;
-
-  it('is the consensus node’s proxy with the system contract, the selector and the address filled in', () => {
-    const code = hex(redirectBytecode('TOKEN', token));
-    expect(code.startsWith('6080604052348015600f57600080fd5b506000610167905077618dc65e')).toBe(true);
-    expect(code).toContain(`618dc65e${hex(token)}600052366000602037`);
-    expect(code.length / 2).toBe(147);
-    expect(hex(redirectBytecode('ACCOUNT', token))).toContain(`61016a905077e4cbd3a7${hex(token)}`);
-    expect(hex(redirectBytecode('SCHEDULE', token))).toContain(`61016b9050775c3889ca${hex(token)}`);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { EVM } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
+import { redirectBytecode } from '../../../common/redirect-bytecode.ts';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { insertRow } from '../../../test/harness/factories.ts';
@@ -16,7 +17,6 @@ import {
 import { insertEntity, insertNft, insertToken, insertTokenAccount } from '../../../test/harness/factories-tokens.ts';
 import { longZeroAddress } from '../addresses.ts';
 import { address, array, bool, encode, int, tuple } from './abi.ts';
-import { redirectBytecode } from './redirect.ts';
 import { addressArg, calldata, word } from './testing/system-evm.ts';
 
 /**

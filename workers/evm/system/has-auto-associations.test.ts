@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redirectBytecode } from '../../../common/redirect-bytecode.ts';
 import { responseCodeName } from '../../../db/codes/response-codes.ts';
 import { GENESIS, useEvmLedger } from '../../../test/harness/evm-session.ts';
 import { FUNGIBLE, returned } from '../../../test/harness/factories-evm-system.ts';
@@ -15,7 +16,6 @@ import { insertEntity, insertTokenAccount } from '../../../test/harness/factorie
 import { longZeroAddress } from '../addresses.ts';
 import { address, bool, bytes, encode } from './abi.ts';
 import { canonicalGas } from './hts-gas.ts';
-import { redirectBytecode } from './redirect.ts';
 import { addressArg, calldata, word } from './testing/system-evm.ts';
 
 /** Accounts whose key names the contract: no automatic associations; one slot, used by Gold. */

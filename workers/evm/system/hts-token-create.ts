@@ -7,6 +7,7 @@
 
 import type { ExecResult } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
+import { redirectBytecode } from '../../../common/redirect-bytecode.ts';
 import { hexOfBytes } from '../../../db/bytea.ts';
 import { encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
@@ -18,7 +19,6 @@ import { accountAt, type HtsCall, type HtsFunction, tokenAt } from './hts-contex
 import { CANONICAL_TINYCENTS } from './hts-gas.ts';
 import { keySatisfied } from './key-checks.ts';
 import { ledgerReads } from './ledger-reads.ts';
-import { redirectBytecode } from './redirect.ts';
 import { responseCode, revertWith, revertWithCode, success } from './results.ts';
 import { byteLength, expiryValues, MAX_MEMO_BYTES, MAX_NAME_BYTES, MAX_SYMBOL_BYTES } from './token-checks.ts';
 import { DispatchFailure, fail } from './token-dispatch.ts';

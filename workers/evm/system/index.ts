@@ -14,8 +14,8 @@ import { hssPrecompile } from './hss.ts';
 import { htsPrecompile } from './hts.ts';
 import { prngPrecompile } from './prng.ts';
 
+export { redirectBytecode } from '../../../common/redirect-bytecode.ts';
 export { trackCallFrames } from './frames.ts';
-export { redirectBytecode } from './redirect.ts';
 
 const precompileAt = (num: number, fn: PrecompileFunc): CustomPrecompile => ({
   address: createAddressFromString(`0x${num.toString(16).padStart(40, '0')}`),

@@ -7,6 +7,7 @@
  * when they complete a schedule that does not wait for its expiry.
  */
 import { Address } from '@ethereumjs/util';
+import { redirectBytecode } from '../../../common/redirect-bytecode.ts';
 import { encodeEntityId } from '../../params/entity-id.ts';
 import { longZeroAddress } from '../addresses.ts';
 import type { EvmEntity } from '../types.ts';
@@ -14,7 +15,6 @@ import { ZERO_ADDRESS } from './addresses.ts';
 import { entityNumbersOf } from './frames.ts';
 import { authorizingKeys, settleCreated } from './hss-schedule-sign.ts';
 import type { HtsCall } from './hts-context.ts';
-import { redirectBytecode } from './redirect.ts';
 import type { ResponseCodeName } from './results.ts';
 import { requiredKeys } from './schedule-keys.ts';
 import type { CreatedSchedule } from './token-ledger.ts';

@@ -7,13 +7,13 @@
 import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, type EVM, type ExecResult } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
+import type { RedirectKind } from '../../../../common/redirect-bytecode.ts';
 import { LedgerState, type StateSource } from '../../ledger-state.ts';
 import { firstNewEntityNumber } from '../../next-entity-id.ts';
 import { SlotReader } from '../../slot-reader.ts';
 import type { LedgerReader } from '../../types.ts';
 import { address, encode, int, selectorOf } from '../abi.ts';
 import { redirectBytecode, systemContracts, trackCallFrames } from '../index.ts';
-import type { RedirectKind } from '../redirect.ts';
 
 export interface SystemEvm {
   readonly evm: EVM;

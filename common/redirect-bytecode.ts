@@ -1,5 +1,3 @@
-import { bytesFromHex, hexOfBytes } from '../../../db/bytea.ts';
-
 /**
  * The code a token, account or schedule address shows to the EVM (HIP-218, HIP-719, HIP-906): a proxy compiled
  * from Solidity that DELEGATECALLs a system contract with `selector ++ its own address (20 bytes) ++ the calldata`
@@ -23,10 +21,13 @@ const REDIRECTS = {
 
 export type RedirectKind = keyof typeof REDIRECTS;
 
+/** The proxy's bytes for the entity at `address`. Shared by the mirror's EVM and the simulated network's. */
 export function redirectBytecode(kind: RedirectKind, address: Uint8Array): Uint8Array {
   if (address.length !== 20) throw new RangeError('an address has 20 bytes');
   const { contract, selector } = REDIRECTS[kind];
-  return bytesFromHex(
-    TEMPLATE.replace('RRRR', contract).replace('SSSSSSSS', selector).replace('A'.repeat(40), hexOfBytes(address)),
-  );
+  const addressHex = Array.from(address, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const text = TEMPLATE.replace('RRRR', contract).replace('SSSSSSSS', selector).replace('A'.repeat(40), addressHex);
+  const code = new Uint8Array(text.length / 2);
+  for (let i = 0; i < code.length; i++) code[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
+  return code;
 }
