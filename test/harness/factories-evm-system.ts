@@ -1,11 +1,11 @@
 import type { ExecResult } from '@ethereumjs/evm';
 import type pg from 'pg';
 import { expect } from 'vitest';
+import type { RedirectKind } from '../../common/redirect-bytecode.ts';
 import type { Database } from '../../db/client.ts';
 import { longZeroAddress } from '../../workers/evm/addresses.ts';
 import { SessionLedger } from '../../workers/evm/ledger-reader.ts';
 import { AbiArgs } from '../../workers/evm/system/abi.ts';
-import type { RedirectKind } from '../../workers/evm/system/redirect.ts';
 import { type SystemEvm, systemEvm } from '../../workers/evm/system/testing/system-evm.ts';
 import type { BlockContext } from '../../workers/evm/types.ts';
 import { GENESIS, insertBlocks, ledgerBlock, SECOND, TESTNET_SETTINGS } from './evm-session.ts';
