@@ -18,27 +18,18 @@ import {
   type TransactionResponse,
 } from '@hiero-ledger/sdk';
 import { describe, expect, it } from 'vitest';
-import { useLocalNetwork } from '../../test/harness/local-network.ts';
+import { eventually as eventuallyOn, useLocalNetwork } from '../../test/harness/local-network.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
 const { db, worker } = registerWorkerSuite();
 
 const local = useLocalNetwork(() => db.url);
 
-/** A record file's period, the ingest's poll and its write: the most the REST API lags a receipt. */
-const VISIBLE_WITHIN_MS = 6_000;
 /** Initcode returning the one-byte runtime `STOP`. */
 const STOP_CONTRACT = '600180600b6000396000f300';
 
-async function eventually<T = Record<string, unknown>>(path: string, ready: (body: T) => boolean): Promise<T> {
-  const deadline = Date.now() + VISIBLE_WITHIN_MS;
-  for (;;) {
-    const response = await worker.get(path);
-    if (response.status === 200 && ready(response.body as T)) return response.body as T;
-    if (Date.now() > deadline) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const eventually = <T = Record<string, unknown>>(path: string, ready: (body: T) => boolean) =>
+  eventuallyOn<T>(worker, path, ready);
 
 async function succeeds(response: TransactionResponse) {
   const receipt = await response.getReceipt(local.client);

@@ -26,7 +26,7 @@ import {
   type TransactionResponse,
 } from '@hiero-ledger/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useLocalNetwork } from '../../test/harness/local-network.ts';
+import { eventually as eventuallyOn, restTransactionId, useLocalNetwork } from '../../test/harness/local-network.ts';
 import { compileContracts } from '../../test/harness/solidity.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
@@ -34,28 +34,12 @@ const { db, worker } = registerWorkerSuite();
 
 const local = useLocalNetwork(() => db.url);
 
-/** A record file's period, the ingest's poll and its write: the most the REST API lags a receipt. */
-const VISIBLE_WITHIN_MS = 6_000;
 const SUCCESS = 22;
 const TOKEN_NOT_ASSOCIATED_TO_ACCOUNT = 184;
 const GAS = 1_000_000;
 
-/** Polls a REST path until `ready` accepts its body; fails when that takes longer than a file's period. */
-async function eventually<T = Record<string, unknown>>(path: string, ready: (body: T) => boolean): Promise<T> {
-  const deadline = Date.now() + VISIBLE_WITHIN_MS;
-  for (;;) {
-    const response = await worker.get(path);
-    if (response.status === 200 && ready(response.body as T)) return response.body as T;
-    if (Date.now() > deadline) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const restId = (response: TransactionResponse) => {
-  const [payer, start = ''] = response.transactionId.toString().split('@');
-  const [seconds, nanos = '0'] = start.split('.');
-  return `${payer}-${seconds}-${nanos.padStart(9, '0')}`;
-};
+const eventually = <T = Record<string, unknown>>(path: string, ready: (body: T) => boolean) =>
+  eventuallyOn<T>(worker, path, ready);
 
 interface RestTransaction {
   name: string;
@@ -68,7 +52,7 @@ interface RestTransaction {
 /** The transaction and its children on the REST API once all `count` are there, in nonce order. */
 async function restFamily(response: TransactionResponse, count: number): Promise<RestTransaction[]> {
   const body = await eventually<{ transactions: RestTransaction[] }>(
-    `/api/v1/transactions/${restId(response)}`,
+    `/api/v1/transactions/${restTransactionId(response)}`,
     (b) => b.transactions.length === count,
   );
   return [...body.transactions].sort((a, b) => a.nonce - b.nonce);

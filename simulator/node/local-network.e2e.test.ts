@@ -37,7 +37,7 @@ import {
   TransferTransaction,
 } from '@hiero-ledger/sdk';
 import { describe, expect, it } from 'vitest';
-import { useLocalNetwork } from '../../test/harness/local-network.ts';
+import { useLocalNetwork, VISIBLE_WITHIN_MS } from '../../test/harness/local-network.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 import { artifact, callData, fromHex, word } from '../evm/abi.ts';
 import { signEthereumCall } from '../evm/ethereum-tx.ts';
@@ -56,9 +56,6 @@ function restTransactionId(id: string): string {
 
 const timestampText = (timestamp: Timestamp) =>
   `${timestamp.seconds.toString()}.${timestamp.nanos.toString().padStart(9, '0')}`;
-
-/** A record file's period, the ingest's poll and its write: the most a transaction waits for the REST API. */
-const VISIBLE_WITHIN_MS = 6_000;
 
 interface RestTransaction {
   consensus_timestamp: string;

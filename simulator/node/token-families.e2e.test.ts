@@ -32,32 +32,15 @@ import {
 } from '@hiero-ledger/sdk';
 import Long from 'long';
 import { describe, expect, it } from 'vitest';
-import { useLocalNetwork } from '../../test/harness/local-network.ts';
+import { eventually as eventuallyOn, restTransactionId, useLocalNetwork } from '../../test/harness/local-network.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
 const { db, worker } = registerWorkerSuite();
 
 const local = useLocalNetwork(() => db.url);
 
-/** A record file's period, the ingest's poll and its write: the most the REST API lags a receipt. */
-const VISIBLE_WITHIN_MS = 6_000;
-
-/** Polls a REST path until `ready` accepts its body; fails when that takes longer than a file's period. */
-async function eventually<T = Record<string, unknown>>(path: string, ready: (body: T) => boolean): Promise<T> {
-  const deadline = Date.now() + VISIBLE_WITHIN_MS;
-  for (;;) {
-    const response = await worker.get(path);
-    if (response.status === 200 && ready(response.body as T)) return response.body as T;
-    if (Date.now() > deadline) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const restId = (response: TransactionResponse) => {
-  const [payer, start = ''] = response.transactionId.toString().split('@');
-  const [seconds, nanos = '0'] = start.split('.');
-  return `${payer}-${seconds}-${nanos.padStart(9, '0')}`;
-};
+const eventually = <T = Record<string, unknown>>(path: string, ready: (body: T) => boolean) =>
+  eventuallyOn<T>(worker, path, ready);
 
 async function succeeds(response: TransactionResponse) {
   const receipt = await response.getReceipt(local.client);
@@ -152,7 +135,7 @@ describe('token families through the official SDK', () => {
       ],
     );
     const assessed = await eventually<{ transactions: { assessed_custom_fees: unknown[] }[] }>(
-      `/api/v1/transactions/${restId(bobPays)}`,
+      `/api/v1/transactions/${restTransactionId(bobPays)}`,
       () => true,
     );
     expect(assessed.transactions[0]?.assessed_custom_fees).toHaveLength(2);

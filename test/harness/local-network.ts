@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client, PrivateKey } from '@hiero-ledger/sdk';
+import { Client, PrivateKey, type TransactionResponse } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll } from 'vitest';
 import { type GrpcServer, startGrpcServer } from '../../grpc/server.ts';
 import { readGrpcSettings } from '../../grpc/settings.ts';
@@ -16,6 +16,7 @@ import { type IngestProcess, ingestArgv, startIngestProcess } from '../../script
 import { parseOptions } from '../../simulator/main.ts';
 import { GENESIS_PRIVATE_KEY_DER } from '../../simulator/network/genesis.ts';
 import { simulate } from '../../simulator/run.ts';
+import type { TestWorker } from './test-worker.ts';
 
 export const NODE_COUNT = 4;
 
@@ -125,4 +126,29 @@ export function useLocalNetwork(databaseUrl: () => string): {
       return running().client;
     },
   };
+}
+
+/** A record file's period, the ingest's poll and its write: the most the REST API lags a receipt. */
+export const VISIBLE_WITHIN_MS = 6_000;
+
+/** Polls a REST path until `ready` accepts its body; fails when that takes longer than a file's period. */
+export async function eventually<T = Record<string, unknown>>(
+  worker: TestWorker,
+  path: string,
+  ready: (body: T) => boolean,
+): Promise<T> {
+  const deadline = Date.now() + VISIBLE_WITHIN_MS;
+  for (;;) {
+    const response = await worker.get(path);
+    if (response.status === 200 && ready(response.body as T)) return response.body as T;
+    if (Date.now() > deadline) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A transaction's id as the REST API spells it (`0.0.2-1700000000-000000001`). */
+export function restTransactionId(response: TransactionResponse): string {
+  const [payer, start = ''] = response.transactionId.toString().split('@');
+  const [seconds, nanos = '0'] = start.split('.');
+  return `${payer}-${seconds}-${nanos.padStart(9, '0')}`;
 }
