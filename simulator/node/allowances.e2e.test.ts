@@ -5,9 +5,7 @@
  */
 import {
   AccountAllowanceApproveTransaction,
-  AccountCreateTransaction,
   ContractCreateTransaction,
-  Hbar,
   NftId,
   PrivateKey,
   Status,
@@ -18,7 +16,12 @@ import {
   type TransactionResponse,
 } from '@hiero-ledger/sdk';
 import { describe, expect, it } from 'vitest';
-import { eventually as eventuallyOn, useLocalNetwork } from '../../test/harness/local-network.ts';
+import {
+  eventually as eventuallyOn,
+  fundedAccount,
+  succeeds as succeedsOn,
+  useLocalNetwork,
+} from '../../test/harness/local-network.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
 const { db, worker } = registerWorkerSuite();
@@ -31,23 +34,9 @@ const STOP_CONTRACT = '600180600b6000396000f300';
 const eventually = <T = Record<string, unknown>>(path: string, ready: (body: T) => boolean) =>
   eventuallyOn<T>(worker, path, ready);
 
-async function succeeds(response: TransactionResponse) {
-  const receipt = await response.getReceipt(local.client);
-  expect(receipt.status).toBe(Status.Success);
-  return receipt;
-}
+const succeeds = (response: TransactionResponse) => succeedsOn(local.client, response);
 
-async function account(key: PrivateKey) {
-  const receipt = await succeeds(
-    await new AccountCreateTransaction()
-      .setKeyWithoutAlias(key.publicKey)
-      .setInitialBalance(new Hbar(20))
-      .setMaxAutomaticTokenAssociations(-1)
-      .execute(local.client),
-  );
-  if (!receipt.accountId) throw new Error('no account id');
-  return receipt.accountId;
-}
+const account = (key: PrivateKey) => fundedAccount(local.client, key, { hbar: 20, maxAutomaticTokenAssociations: -1 });
 
 describe('allowances through the official SDK', () => {
   it('lets an approved-for-all spender pass a serial on, and the mirror shows its spender and delegating spender', async () => {

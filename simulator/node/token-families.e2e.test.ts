@@ -5,14 +5,12 @@
  * to an EVM address that creates a hollow account, completed when it pays. Each receipt is the node's, and the mirror shows what it did.
  */
 import {
-  AccountCreateTransaction,
   AccountId,
   CustomFixedFee,
   CustomFractionalFee,
   Hbar,
   NftId,
   PrivateKey,
-  Status,
   TokenAirdropTransaction,
   TokenAssociateTransaction,
   TokenCancelAirdropTransaction,
@@ -32,7 +30,13 @@ import {
 } from '@hiero-ledger/sdk';
 import Long from 'long';
 import { describe, expect, it } from 'vitest';
-import { eventually as eventuallyOn, restTransactionId, useLocalNetwork } from '../../test/harness/local-network.ts';
+import {
+  eventually as eventuallyOn,
+  fundedAccount,
+  restTransactionId,
+  succeeds as succeedsOn,
+  useLocalNetwork,
+} from '../../test/harness/local-network.ts';
 import { registerWorkerSuite } from '../../test/harness/worker-suite.ts';
 
 const { db, worker } = registerWorkerSuite();
@@ -42,23 +46,10 @@ const local = useLocalNetwork(() => db.url);
 const eventually = <T = Record<string, unknown>>(path: string, ready: (body: T) => boolean) =>
   eventuallyOn<T>(worker, path, ready);
 
-async function succeeds(response: TransactionResponse) {
-  const receipt = await response.getReceipt(local.client);
-  expect(receipt.status).toBe(Status.Success);
-  return receipt;
-}
+const succeeds = (response: TransactionResponse) => succeedsOn(local.client, response);
 
-async function account(key: PrivateKey, maxAutomaticTokenAssociations = 0) {
-  const receipt = await succeeds(
-    await new AccountCreateTransaction()
-      .setKeyWithoutAlias(key.publicKey)
-      .setInitialBalance(new Hbar(50))
-      .setMaxAutomaticTokenAssociations(maxAutomaticTokenAssociations)
-      .execute(local.client),
-  );
-  if (!receipt.accountId) throw new Error('no account id');
-  return receipt.accountId;
-}
+const account = (key: PrivateKey, maxAutomaticTokenAssociations = 0) =>
+  fundedAccount(local.client, key, { hbar: 50, maxAutomaticTokenAssociations });
 
 describe('token families through the official SDK', () => {
   it('updates a token and its NFTs, charges its custom fees, and the mirror follows', async () => {

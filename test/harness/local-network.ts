@@ -7,8 +7,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client, PrivateKey, type TransactionResponse } from '@hiero-ledger/sdk';
-import { afterAll, beforeAll } from 'vitest';
+import {
+  AccountCreateTransaction,
+  type AccountId,
+  Client,
+  Hbar,
+  PrivateKey,
+  Status,
+  type TransactionReceipt,
+  type TransactionResponse,
+} from '@hiero-ledger/sdk';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type GrpcServer, startGrpcServer } from '../../grpc/server.ts';
 import { readGrpcSettings } from '../../grpc/settings.ts';
 import { freePortRun } from '../../scripts/local-stack/free-port.ts';
@@ -151,4 +160,29 @@ export function restTransactionId(response: TransactionResponse): string {
   const [payer, start = ''] = response.transactionId.toString().split('@');
   const [seconds, nanos = '0'] = start.split('.');
   return `${payer}-${seconds}-${nanos.padStart(9, '0')}`;
+}
+
+/** The receipt of a transaction that must succeed. */
+export async function succeeds(client: Client, response: TransactionResponse): Promise<TransactionReceipt> {
+  const receipt = await response.getReceipt(client);
+  expect(receipt.status).toBe(Status.Success);
+  return receipt;
+}
+
+/** A new account with `key` (no alias), `hbar` hbar and that many automatic token associations (−1: unlimited). */
+export async function fundedAccount(
+  client: Client,
+  key: PrivateKey,
+  { hbar, maxAutomaticTokenAssociations }: { hbar: number; maxAutomaticTokenAssociations: number },
+): Promise<AccountId> {
+  const receipt = await succeeds(
+    client,
+    await new AccountCreateTransaction()
+      .setKeyWithoutAlias(key.publicKey)
+      .setInitialBalance(new Hbar(hbar))
+      .setMaxAutomaticTokenAssociations(maxAutomaticTokenAssociations)
+      .execute(client),
+  );
+  if (!receipt.accountId) throw new Error('no account id');
+  return receipt.accountId;
 }
